@@ -1,0 +1,9 @@
+import type { SessionUser } from './auth/sessions.js';
+
+/** Variables the middleware leaves on the Hono context. */
+export interface AppEnv {
+  Variables: {
+    user: SessionUser | undefined;
+    sessionId: string | undefined;
+  };
+}

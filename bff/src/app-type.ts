@@ -1,0 +1,1 @@
+export type { App as AppType } from './app.js';

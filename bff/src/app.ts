@@ -1,0 +1,97 @@
+import { PROBLEM_CONTENT_TYPE } from '@credence/shared';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AcapyClient } from './acapy/client.js';
+import type { AppEnv } from './app-env.js';
+import type { LoginLimiter } from './auth/login-limiter.js';
+import type { SessionStore } from './auth/sessions.js';
+import type { UserDirectory } from './auth/users.js';
+import type { Mode } from './config.js';
+import { sameOriginOnly } from './middleware/same-origin.js';
+import { loadSession, type SessionCookieOptions } from './middleware/session.js';
+import { ProblemError, problemResponse, titleFor } from './problem.js';
+import { agentRoutes } from './route-table.js';
+import { agentRouteHandlers } from './routes/agent-routes.js';
+import { configRoutes } from './routes/config.js';
+import { healthRoutes } from './routes/health.js';
+import { sessionRoutes } from './routes/session.js';
+import { webApp } from './static-web.js';
+
+export interface AppDeps {
+  mode: Mode;
+  client: AcapyClient;
+  users: UserDirectory;
+  sessions: SessionStore;
+  limiter: LoginLimiter;
+  sessionSecret: string;
+  cookieSecure?: boolean | undefined;
+  bodyLimitBytes: number;
+  /** The built web app to serve; omitted in API-only tests. */
+  webDistDir?: string;
+}
+
+const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+export function createApp(deps: AppDeps) {
+  const cookie: SessionCookieOptions = { store: deps.sessions, secret: deps.sessionSecret, secure: deps.cookieSecure };
+  const app = new Hono<AppEnv>();
+
+  app.use('*', secureHeaders({ contentSecurityPolicy, referrerPolicy: 'no-referrer', crossOriginEmbedderPolicy: false }));
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('cache-control', 'no-store');
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: deps.bodyLimitBytes,
+      onError: () => {
+        throw new ProblemError(413, `The request body is larger than ${deps.bodyLimitBytes} bytes.`);
+      },
+    }),
+  );
+  app.use('/api/*', sameOriginOnly());
+  app.use('/api/*', loadSession(cookie));
+
+  const api = new Hono<AppEnv>()
+    .route('/health', healthRoutes(deps))
+    .route('/session', sessionRoutes({ users: deps.users, limiter: deps.limiter, cookie }))
+    .route('/config', configRoutes(deps))
+    .route('/', agentRouteHandlers(agentRoutes, deps.client));
+  app.route('/api', api);
+  app.all('/api/*', (c) => {
+    throw new ProblemError(404, `No such API route: ${c.req.method} ${c.req.path}`);
+  });
+
+  if (deps.webDistDir) app.route('/', webApp(deps.webDistDir));
+
+  app.notFound(() => problemResponse({ type: 'about:blank', title: 'Not found', status: 404 }));
+  app.onError((error, c) => {
+    if (error instanceof ProblemError) return problemResponse(error.problem, error.headers);
+    if (error instanceof HTTPException) {
+      // Hono's own middleware (bad JSON, wrong content type) throws these.
+      const status = error.status;
+      const detail = error.res ? undefined : error.message;
+      return problemResponse({ type: 'about:blank', title: titleFor(status), status, ...(detail && { detail }) });
+    }
+    console.error(`[bff] ${c.req.method} ${c.req.path} failed:`, error);
+    return problemResponse({ type: 'about:blank', title: 'Internal error', status: 500, detail: 'The console failed to handle this request.' });
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+export { PROBLEM_CONTENT_TYPE };

@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import { userRoleSchema, usernameSchema, type UserRole } from '@credence/shared';
+import { z } from 'zod';
+import { hashPassword, isPasswordHash, verifyPassword } from './passwords.js';
+
+export interface StoredUser {
+  username: string;
+  role: UserRole;
+  passwordHash: string;
+}
+
+export const usersFileSchema = z.object({
+  users: z.array(
+    z.object({
+      username: usernameSchema,
+      role: userRoleSchema,
+      passwordHash: z.string().refine(isPasswordHash, 'must be a scrypt hash made by `pnpm --filter bff users add`'),
+    }),
+  ),
+});
+export type UsersFile = z.infer<typeof usersFileSchema>;
+
+export async function readUsersFile(path: string): Promise<StoredUser[]> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const parsed = usersFileSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) {
+    const where = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`CREDENCE_USERS_FILE ${path} is not valid: ${where}`);
+  }
+  return parsed.data.users;
+}
+
+export const DEMO_USERNAMES = ['admin', 'issuer', 'verifier'] as const satisfies readonly UserRole[];
+
+export async function demoUsers(password: string): Promise<StoredUser[]> {
+  return Promise.all(DEMO_USERNAMES.map(async (role) => ({ username: role, role, passwordHash: await hashPassword(password) })));
+}
+
+/** Who may log in. Checking an unknown name costs as much as a known one, so timing tells nothing. */
+export class UserDirectory {
+  private readonly byName = new Map<string, StoredUser>();
+  private dummyHash: Promise<string> | undefined;
+
+  constructor(users: StoredUser[]) {
+    for (const user of users) this.byName.set(user.username.toLowerCase(), user);
+  }
+
+  get size(): number {
+    return this.byName.size;
+  }
+
+  async authenticate(username: string, password: string): Promise<{ username: string; role: UserRole } | null> {
+    const user = this.byName.get(username.toLowerCase());
+    if (!user) {
+      this.dummyHash ??= hashPassword('not a real password');
+      await verifyPassword(password, await this.dummyHash);
+      return null;
+    }
+    return (await verifyPassword(password, user.passwordHash)) ? { username: user.username, role: user.role } : null;
+  }
+}

@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { userRoleSchema, usernameSchema } from '@credence/shared';
+import { hashPassword } from '../auth/passwords.js';
+import { usersFileSchema, type UsersFile } from '../auth/users.js';
+
+const usage = `Usage: pnpm --filter ./bff users add NAME --role admin|issuer|verifier [--file PATH]
+       pnpm --filter ./bff users list [--file PATH]
+The file defaults to CREDENCE_USERS_FILE. The password is read from CREDENCE_NEW_PASSWORD or asked for.`;
+
+async function readPassword(): Promise<string> {
+  if (process.env.CREDENCE_NEW_PASSWORD) return process.env.CREDENCE_NEW_PASSWORD;
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+  const password = await rl.question('Password (at least 10 characters): ');
+  rl.close();
+  return password.trim();
+}
+
+async function load(path: string): Promise<UsersFile> {
+  if (!existsSync(path)) return { users: [] };
+  return usersFileSchema.parse(JSON.parse(await readFile(path, 'utf8')));
+}
+
+async function main(): Promise<void> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { role: { type: 'string' }, file: { type: 'string' } },
+  });
+  const [command, name] = positionals;
+  const file = values.file ?? process.env.CREDENCE_USERS_FILE;
+  if (!file) throw new Error(`Set CREDENCE_USERS_FILE or pass --file.\n${usage}`);
+
+  if (command === 'list') {
+    for (const user of (await load(file)).users) console.log(`${user.username}\t${user.role}`);
+    return;
+  }
+  if (command !== 'add' || !name) throw new Error(usage);
+  const username = usernameSchema.parse(name);
+  const role = userRoleSchema.safeParse(values.role);
+  if (!role.success) throw new Error(`--role must be admin, issuer or verifier.\n${usage}`);
+  const password = await readPassword();
+  if (password.length < 10) throw new Error('The password must have at least 10 characters.');
+
+  const data = await load(file);
+  const entry = { username, role: role.data, passwordHash: await hashPassword(password) };
+  const others = data.users.filter((u) => u.username.toLowerCase() !== username.toLowerCase());
+  const replaced = others.length !== data.users.length;
+  // Write beside, then rename: a crash never leaves a half-written users file.
+  await writeFile(`${file}.tmp`, `${JSON.stringify({ users: [...others, entry] }, null, 2)}\n`, { mode: 0o600 });
+  await rename(`${file}.tmp`, file);
+  console.log(`${replaced ? 'Updated' : 'Added'} ${username} (${role.data}) in ${file}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

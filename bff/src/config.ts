@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const port = z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0).max(65535, 'must be a port number');
+const positiveInt = (fallback: number) =>
+  z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be more than 0').default(fallback);
+const flag = z.stringbool({ error: 'must be true or false' });
+const optionalText = z.string().trim().min(1).optional();
+
+const envSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  ACAPY_ADMIN_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://localhost:8031' }),
+  ACAPY_ADMIN_API_KEY: optionalText,
+  ACAPY_TIMEOUT_MS: positiveInt(10_000),
+  WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_MINUTES: positiveInt(60),
+  SESSION_COOKIE_SECURE: flag.optional(),
+  CREDENCE_USERS_FILE: optionalText,
+  CREDENCE_DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** Set by `pnpm start` when it started the sandbox agent; turns on the demo users. */
+  CREDENCE_SANDBOX: flag.default(false),
+  BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+  LOGIN_MAX_FAILURES: positiveInt(5),
+  LOGIN_WINDOW_SECONDS: positiveInt(15 * 60),
+  WEB_DIST_DIR: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+});
+
+export type Mode = 'sandbox' | 'agent';
+
+export interface Config {
+  port: number;
+  host: string;
+  mode: Mode;
+  agent: { adminUrl: string; apiKey: string | undefined; timeoutMs: number };
+  webhookSecret: string;
+  sessionSecret: string;
+  sessionTtlMs: number;
+  /** undefined: decided per request (secure when the request came over https). */
+  cookieSecure: boolean | undefined;
+  usersFile: string | undefined;
+  demoPassword: string | undefined;
+  bodyLimitBytes: number;
+  login: { maxFailures: number; windowMs: number };
+  webDistDir: string;
+  redisUrl: string | undefined;
+  /** Values that were generated because they were not set, to print once at start. */
+  generated: { webhookSecret: boolean; sessionSecret: boolean; demoPassword: boolean };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const secret = () => randomBytes(24).toString('base64url');
+
+/** Reads the settings once. A wrong value throws a ConfigError that names each bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // An empty variable means "not set", as in most shells' `FOO= cmd`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        return issue.code === 'invalid_type' && present[name] === undefined
+          ? `${name} is required`
+          : `${name} ${issue.message}`;
+      }),
+    );
+  }
+  const e = result.data;
+  const mode: Mode = e.CREDENCE_SANDBOX ? 'sandbox' : 'agent';
+  const demoPassword = mode === 'sandbox' ? (e.CREDENCE_DEMO_PASSWORD ?? secret()) : undefined;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    mode,
+    agent: { adminUrl: e.ACAPY_ADMIN_URL, apiKey: e.ACAPY_ADMIN_API_KEY, timeoutMs: e.ACAPY_TIMEOUT_MS },
+    webhookSecret: e.WEBHOOK_SECRET ?? secret(),
+    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
+    sessionTtlMs: e.SESSION_TTL_MINUTES * 60_000,
+    cookieSecure: e.SESSION_COOKIE_SECURE,
+    usersFile: e.CREDENCE_USERS_FILE,
+    demoPassword,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_WINDOW_SECONDS * 1000 },
+    webDistDir: e.WEB_DIST_DIR,
+    redisUrl: e.REDIS_URL,
+    generated: {
+      webhookSecret: e.WEBHOOK_SECRET === undefined,
+      sessionSecret: e.SESSION_SECRET === undefined,
+      demoPassword: mode === 'sandbox' && e.CREDENCE_DEMO_PASSWORD === undefined,
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { describeStart, reportStartFailure, startBff } from './server.js';
+
+/**
+ * `pnpm start`: the console on the agent named by ACAPY_ADMIN_URL, or, when none is named, on the
+ * sandbox agent started here as its own process on SANDBOX_PORT. The BFF then talks to it over HTTP
+ * exactly as it would to ACA-Py: it gets only a URL, a key and a webhook secret.
+ */
+const env = { ...process.env };
+let sandbox: ChildProcess | undefined;
+
+async function waitUntilReady(url: string, child: ChildProcess, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The sandbox agent exited (code ${child.exitCode}).`);
+    try {
+      const res = await fetch(`${url}/status/ready`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`The sandbox agent did not become ready at ${url} within ${timeoutMs} ms.`);
+}
+
+async function startSandbox(): Promise<void> {
+  const port = env.SANDBOX_PORT || '8031';
+  const host = '127.0.0.1';
+  const apiKey = randomBytes(24).toString('base64url');
+  env.WEBHOOK_SECRET ||= randomBytes(24).toString('base64url');
+  const bffPort = env.PORT || '8080';
+  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), fileURLToPath(new URL('./sandbox/main.ts', import.meta.url))], {
+    env: {
+      ...env,
+      SANDBOX_PORT: port,
+      SANDBOX_HOST: host,
+      SANDBOX_API_KEY: apiKey,
+      SANDBOX_WEBHOOK_URL: env.SANDBOX_WEBHOOK_URL || `http://127.0.0.1:${bffPort}/webhooks#${env.WEBHOOK_SECRET}`,
+    },
+    stdio: 'inherit',
+  });
+  sandbox = child;
+  const url = `http://${host}:${port}`;
+  await waitUntilReady(url, child);
+  Object.assign(env, { ACAPY_ADMIN_URL: url, ACAPY_ADMIN_API_KEY: apiKey, CREDENCE_SANDBOX: 'true' });
+}
+
+function stop(code: number): never {
+  sandbox?.kill('SIGTERM');
+  process.exit(code);
+}
+process.on('SIGINT', () => stop(130));
+process.on('SIGTERM', () => stop(143));
+
+try {
+  if (!env.ACAPY_ADMIN_URL) await startSandbox();
+  sandbox?.once('exit', (code) => {
+    console.error(`The sandbox agent stopped (code ${code}); stopping the console.`);
+    stop(1);
+  });
+  const bff = await startBff(env);
+  console.log(describeStart(bff));
+} catch (error) {
+  sandbox?.kill('SIGTERM');
+  reportStartFailure(error);
+}

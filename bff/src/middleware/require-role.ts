@@ -1,0 +1,18 @@
+import type { UserRole } from '@credence/shared';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../app-env.js';
+import { ProblemError } from '../problem.js';
+
+/** 401 without a session, 403 when the session's role is not among `roles`. */
+export function requireRole(roles: readonly UserRole[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = c.get('user');
+    if (!user) throw new ProblemError(401, 'Log in to continue.');
+    if (!roles.includes(user.role)) {
+      throw new ProblemError(403, `The ${user.role} role may not do this.`);
+    }
+    await next();
+  };
+}
+
+export const requireLogin = (): MiddlewareHandler<AppEnv> => requireRole(['admin', 'issuer', 'verifier']);

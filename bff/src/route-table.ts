@@ -1,0 +1,71 @@
+import {
+  areaRoles,
+  connectionIdParamsSchema,
+  connectionListQuerySchema,
+  credExIdParamsSchema,
+  credentialListQuerySchema,
+  presExIdParamsSchema,
+  presentationListQuerySchema,
+  type UserRole,
+} from '@credence/shared';
+import type { z } from 'zod';
+import type { HttpMethod } from './acapy/client.js';
+
+/**
+ * The agent paths the browser may reach, mirrored under /api/ with the same method, query and body.
+ * Anything not listed here is 404 and never forwarded. Each entry names the roles allowed and the
+ * schemas its params, query and body must pass before the agent is called.
+ */
+export interface AgentRoute {
+  method: HttpMethod;
+  /** Agent path in Hono syntax, e.g. `/issue-credential-2.0/records/:cred_ex_id`. */
+  path: string;
+  roles: readonly UserRole[];
+  params?: z.ZodType<Record<string, string>>;
+  query?: z.ZodType<Record<string, unknown>>;
+  body?: z.ZodType;
+}
+
+export const agentRoutes: readonly AgentRoute[] = [
+  {
+    method: 'GET',
+    path: '/issue-credential-2.0/records',
+    roles: areaRoles.credentials,
+    query: credentialListQuerySchema,
+  },
+  {
+    method: 'GET',
+    path: '/issue-credential-2.0/records/:cred_ex_id',
+    roles: areaRoles.credentials,
+    params: credExIdParamsSchema,
+  },
+  {
+    method: 'GET',
+    path: '/present-proof-2.0/records',
+    roles: areaRoles.presentations,
+    query: presentationListQuerySchema,
+  },
+  {
+    method: 'GET',
+    path: '/present-proof-2.0/records/:pres_ex_id',
+    roles: areaRoles.presentations,
+    params: presExIdParamsSchema,
+  },
+  {
+    method: 'GET',
+    path: '/connections',
+    roles: areaRoles.connections,
+    query: connectionListQuerySchema,
+  },
+  {
+    method: 'GET',
+    path: '/connections/:conn_id',
+    roles: areaRoles.connections,
+    params: connectionIdParamsSchema,
+  },
+];
+
+/** `/records/:cred_ex_id` with `{ cred_ex_id: 'x' }` → `/records/x`, each value URL-encoded. */
+export function agentPathFor(path: string, params: Record<string, string>): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}

@@ -1,0 +1,50 @@
+import { zValidator } from '@hono/zod-validator';
+import { loginBodySchema } from '@credence/shared';
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env.js';
+import type { LoginLimiter } from '../auth/login-limiter.js';
+import type { UserDirectory } from '../auth/users.js';
+import { clientAddress } from '../middleware/client-address.js';
+import { requireLogin } from '../middleware/require-role.js';
+import { endSession, startSession, type SessionCookieOptions } from '../middleware/session.js';
+import { ProblemError, badRequest } from '../problem.js';
+
+export interface SessionRouteDeps {
+  users: UserDirectory;
+  limiter: LoginLimiter;
+  cookie: SessionCookieOptions;
+}
+
+export function sessionRoutes({ users, limiter, cookie }: SessionRouteDeps) {
+  return new Hono<AppEnv>()
+    .post(
+      '/',
+      zValidator('json', loginBodySchema, (result) => {
+        if (!result.success) throw badRequest(result.error, 'body');
+      }),
+      async (c) => {
+        const { username, password } = c.req.valid('json');
+        const address = clientAddress(c);
+        const wait = limiter.retryAfterSeconds(address, username);
+        if (wait > 0) {
+          throw new ProblemError(429, `Too many failed logins. Try again in ${wait} s.`, {
+            headers: { 'retry-after': String(wait) },
+          });
+        }
+        const user = await users.authenticate(username, password);
+        if (!user) {
+          limiter.recordFailure(address, username);
+          // One message for an unknown name and a wrong password, so names cannot be probed.
+          throw new ProblemError(401, 'Wrong username or password.', { title: 'Login failed' });
+        }
+        limiter.recordSuccess(address, username);
+        await startSession(c, cookie, user);
+        return c.json(user);
+      },
+    )
+    .get('/', requireLogin(), (c) => c.json(c.get('user')!))
+    .delete('/', (c) => {
+      endSession(c, cookie);
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,56 @@
+import { agentTimestamp, type SeededRandom } from './random.js';
+
+export interface SandboxConnection {
+  connection_id: string;
+  their_label: string;
+  alias?: string;
+  their_did: string;
+  my_did: string;
+  state: string;
+  rfc23_state: string;
+  their_role: string;
+  accept: string;
+  connection_protocol: string;
+  invitation_mode: string;
+  routing_state: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What each peer does with us: issues to us, asks us for proofs, or holds what we issue. */
+export type PeerKind = 'issuer' | 'verifier' | 'person';
+
+export const peerPlan: { label: string; kind: PeerKind; state?: string; alias?: string }[] = [
+  { label: 'Faber College', kind: 'issuer' },
+  { label: 'Northwind Bank', kind: 'issuer' },
+  { label: 'Acme Corp HR', kind: 'verifier' },
+  { label: 'City Library', kind: 'verifier' },
+  { label: 'Alice Jones', kind: 'person', alias: 'Alice (mobile)' },
+  { label: 'Bob Smith', kind: 'person' },
+  { label: 'Chen Wei', kind: 'person' },
+  { label: 'Dana Okafor', kind: 'person' },
+  { label: 'Emil Larsen', kind: 'person', state: 'invitation' },
+];
+
+export function buildConnections(rng: SeededRandom, epochMs: number): SandboxConnection[] {
+  return peerPlan.map((peer, index) => {
+    const created = epochMs - (60 - index * 2) * 86_400_000 - rng.int(0, 86_400_000);
+    const active = peer.state === undefined;
+    return {
+      connection_id: rng.uuid(),
+      their_label: peer.label,
+      ...(peer.alias && { alias: peer.alias }),
+      their_did: rng.base58(22),
+      my_did: rng.base58(22),
+      state: active ? 'active' : 'invitation',
+      rfc23_state: active ? 'completed' : 'invitation-sent',
+      their_role: 'invitee',
+      accept: 'auto',
+      connection_protocol: 'didexchange/1.1',
+      invitation_mode: 'once',
+      routing_state: 'none',
+      created_at: agentTimestamp(created),
+      updated_at: agentTimestamp(created + rng.int(5_000, 600_000)),
+    };
+  });
+}

@@ -1,0 +1,63 @@
+import type { SandboxConnection } from './connections.js';
+import type { CredExDetail } from './credential-records.js';
+import type { PresExRecord } from './presentation-records.js';
+import type { Ledger } from './ledger.js';
+import type { SeedData, WalletType } from './seed.js';
+
+export interface Paging {
+  limit: number;
+  offset: number;
+  descending: boolean;
+}
+
+export interface ExchangeFilter {
+  connection_id?: string | undefined;
+  thread_id?: string | undefined;
+  role?: string | undefined;
+  state?: string | undefined;
+}
+
+/** Filters then pages `items` (kept in storage order) as the agent's paginated queries do. */
+export function pageOf<T>(items: Iterable<T>, keep: (item: T) => boolean, paging: Paging): T[] {
+  const matching = [...items].filter(keep);
+  if (paging.descending) matching.reverse();
+  return matching.slice(paging.offset, paging.offset + paging.limit);
+}
+
+function matches(record: { connection_id?: string; thread_id?: string; role: string; state: string }, filter: ExchangeFilter): boolean {
+  return (
+    (filter.connection_id === undefined || record.connection_id === filter.connection_id) &&
+    (filter.thread_id === undefined || record.thread_id === filter.thread_id) &&
+    (filter.role === undefined || record.role === filter.role) &&
+    (filter.state === undefined || record.state === filter.state)
+  );
+}
+
+/** The sandbox agent's wallet: records in storage (insertion) order, as Maps keyed by id. */
+export class SandboxStore {
+  readonly ledger: Ledger;
+  readonly connections = new Map<string, SandboxConnection>();
+  readonly credentials = new Map<string, CredExDetail>();
+  readonly presentations = new Map<string, PresExRecord>();
+  readonly wallet: { name: string; type: WalletType };
+
+  constructor(data: SeedData, wallet: { name: string; type: WalletType }) {
+    this.ledger = data.ledger;
+    this.wallet = { ...wallet };
+    for (const c of data.connections) this.connections.set(c.connection_id, c);
+    for (const d of data.credentials) this.credentials.set(d.cred_ex_record.cred_ex_id, d);
+    for (const p of data.presentations) this.presentations.set(p.pres_ex_id, p);
+  }
+
+  listCredentials(filter: ExchangeFilter, paging: Paging): CredExDetail[] {
+    return pageOf(this.credentials.values(), (d) => matches(d.cred_ex_record, filter), paging);
+  }
+
+  listPresentations(filter: ExchangeFilter, paging: Paging): PresExRecord[] {
+    return pageOf(this.presentations.values(), (p) => matches(p, filter), paging);
+  }
+
+  listConnections(state: string | undefined, paging: Paging): SandboxConnection[] {
+    return pageOf(this.connections.values(), (c) => state === undefined || c.state === state, paging);
+  }
+}

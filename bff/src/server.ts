@@ -1,0 +1,80 @@
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { serve, type ServerType } from '@hono/node-server';
+import { AcapyClient } from './acapy/client.js';
+import { createApp } from './app.js';
+import { LoginLimiter } from './auth/login-limiter.js';
+import { SessionStore } from './auth/sessions.js';
+import { UserDirectory, demoUsers, readUsersFile, DEMO_USERNAMES } from './auth/users.js';
+import { ConfigError, parseConfig, type Config } from './config.js';
+
+export interface RunningBff {
+  config: Config;
+  url: string;
+  server: ServerType;
+  close(): Promise<void>;
+}
+
+export async function startBff(env: Record<string, string | undefined> = process.env): Promise<RunningBff> {
+  const config = parseConfig(env);
+  const users = [
+    ...(config.demoPassword ? await demoUsers(config.demoPassword) : []),
+    ...(config.usersFile ? await readUsersFile(config.usersFile) : []),
+  ];
+  if (users.length === 0) {
+    throw new ConfigError([
+      'CREDENCE_USERS_FILE holds no users, so nobody could log in. Add one: pnpm --filter ./bff users add NAME --role admin',
+    ]);
+  }
+  const app = createApp({
+    mode: config.mode,
+    client: new AcapyClient({ baseUrl: config.agent.adminUrl, apiKey: config.agent.apiKey, timeoutMs: config.agent.timeoutMs }),
+    users: new UserDirectory(users),
+    sessions: new SessionStore(config.sessionTtlMs),
+    limiter: new LoginLimiter(config.login.maxFailures, config.login.windowMs),
+    sessionSecret: config.sessionSecret,
+    cookieSecure: config.cookieSecure,
+    bodyLimitBytes: config.bodyLimitBytes,
+    webDistDir: config.webDistDir,
+  });
+  const server = await new Promise<ServerType>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return {
+    config,
+    url: `http://${host}:${port}`,
+    server,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export function describeStart(bff: RunningBff): string {
+  const { config, url } = bff;
+  const lines = [
+    '',
+    `  Credence is running: ${url}`,
+    `  Agent: ${config.mode === 'sandbox' ? 'embedded sandbox agent at ' : ''}${config.agent.adminUrl}`,
+  ];
+  if (config.demoPassword) {
+    lines.push(`  Demo logins: ${DEMO_USERNAMES.join(', ')}  password: ${config.demoPassword}`);
+  }
+  if (config.mode === 'agent' && config.generated.webhookSecret) {
+    lines.push(`  Start the agent with: --webhook-url ${url}/webhooks#${config.webhookSecret}`, '  (or set WEBHOOK_SECRET to keep it across restarts)');
+  }
+  if (config.generated.sessionSecret) lines.push('  SESSION_SECRET is not set: sessions end when the console restarts.');
+  return `${lines.join('\n')}\n`;
+}
+
+export function reportStartFailure(error: unknown): never {
+  console.error(error instanceof ConfigError ? `Credence cannot start. ${error.message}` : error);
+  process.exit(1);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  startBff()
+    .then((bff) => console.log(describeStart(bff)))
+    .catch(reportStartFailure);
+}

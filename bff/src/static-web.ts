@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import type { AppEnv } from './app-env.js';
+
+/**
+ * Serves the built web app. Hashed assets are cached for a year; every other GET that is not a
+ * file gets index.html, so deep links like /credentials/<id> load and the SPA routes them.
+ */
+export function webApp(distDir: string) {
+  const app = new Hono<AppEnv>();
+  const indexPath = join(distDir, 'index.html');
+  // serveStatic resolves `root` against the working directory.
+  const root = relative(process.cwd(), distDir) || '.';
+
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');
+  });
+  app.get('*', serveStatic({ root, index: '' }));
+  app.get('*', async (c) => {
+    if (!existsSync(indexPath)) {
+      return c.text('The web app is not built. Run `pnpm start` (it builds it) or `pnpm --filter ./web build`.', 503);
+    }
+    c.header('cache-control', 'no-cache');
+    return c.html(await readFile(indexPath, 'utf8'));
+  });
+  return app;
+}

@@ -1,0 +1,20 @@
+import type { UserRole } from './session.js';
+
+/**
+ * Which roles may use each area of the console. The BFF's route table and the web app's
+ * navigation both read this, so the UI never offers what the server would refuse.
+ */
+export const areaRoles = {
+  credentials: ['issuer', 'admin'],
+  presentations: ['verifier', 'admin'],
+  connections: ['issuer', 'verifier', 'admin'],
+  revocation: ['admin'],
+  wallet: ['admin'],
+  audit: ['admin'],
+} as const satisfies Record<string, readonly UserRole[]>;
+
+export type Area = keyof typeof areaRoles;
+
+export function roleMayUse(role: UserRole, area: Area): boolean {
+  return (areaRoles[area] as readonly UserRole[]).includes(role);
+}
