@@ -15,11 +15,17 @@ export function webApp(distDir: string) {
   // serveStatic resolves `root` against the working directory.
   const root = relative(process.cwd(), distDir) || '.';
 
-  app.use('/assets/*', async (c, next) => {
-    await next();
-    if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');
-  });
-  app.get('*', serveStatic({ root, index: '' }));
+  app.get(
+    '*',
+    serveStatic({
+      root,
+      index: 'index.html',
+      onFound: (path, c) => {
+        // Hashed asset names change with their content; index.html must be checked every time.
+        c.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    }),
+  );
   app.get('*', async (c) => {
     if (!existsSync(indexPath)) {
       return c.text('The web app is not built. Run `pnpm start` (it builds it) or `pnpm --filter ./web build`.', 503);

@@ -1,0 +1,48 @@
+import { defineConfig, devices } from '@playwright/test';
+import { BFF_PORT, DEMO_PASSWORD, SANDBOX_PORT } from './settings';
+
+// Debian's chromium, never a downloaded browser; these flags keep it off the closed network.
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: process.env.PW_JSON_OUT ?? 'test-results/results.json' }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: `http://127.0.0.1:${BFF_PORT}`,
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    // The console as `pnpm start` runs it (sandbox agent + BFF serving web/dist), on test ports.
+    command: 'pnpm run launch',
+    cwd: '../bff',
+    url: `http://127.0.0.1:${BFF_PORT}/api/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(BFF_PORT),
+      SANDBOX_PORT: String(SANDBOX_PORT),
+      CREDENCE_DEMO_PASSWORD: DEMO_PASSWORD,
+      SANDBOX_SEED: '7',
+      SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0123',
+      ACAPY_ADMIN_URL: '',
+    },
+  },
+});

@@ -1,0 +1,69 @@
+import { roleMayUse, type Area, type Session } from '@credence/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { logout, sessionQueries } from '../features/auth/queries';
+import { consoleConfigQueries } from '../lib/console-config';
+
+const navigation: { to: string; label: string; area: Area }[] = [
+  { to: '/credentials', label: 'Credentials', area: 'credentials' },
+  { to: '/presentations', label: 'Presentations', area: 'presentations' },
+  { to: '/revocation', label: 'Revocation', area: 'revocation' },
+  { to: '/wallet', label: 'Wallet', area: 'wallet' },
+  { to: '/audit', label: 'Audit', area: 'audit' },
+];
+
+export function AppLayout({ session }: { session: Session }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const config = useQuery(consoleConfigQueries.current());
+  const signOut = useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      queryClient.clear();
+      queryClient.setQueryData(sessionQueries.current().queryKey, null);
+      navigate('/login', { replace: true });
+    },
+  });
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <div className="brand">
+          <span className="brand-mark" aria-hidden="true">✓</span> Credence
+        </div>
+        <nav aria-label="Main">
+          <ul className="nav-list">
+            {navigation
+              .filter((item) => roleMayUse(session.role, item.area))
+              .map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} className="nav-link">
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+          </ul>
+        </nav>
+        <div className="topbar-end">
+          {config.data && (
+            <span className="agent-badge" title={`Wallet ${config.data.wallet.name ?? '?'} (${config.data.wallet.type ?? 'unknown type'})`}>
+              {config.data.mode === 'sandbox' ? 'Sandbox agent' : 'Agent'} · {config.data.wallet.type ?? 'wallet ?'}
+            </span>
+          )}
+          <div className="user" role="group" aria-label="Current user">
+            {session.username} <span className="role-tag">{session.role}</span>
+          </div>
+          <button type="button" className="button subtle" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+            Log out
+          </button>
+        </div>
+      </header>
+      <main id="main" className="content" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

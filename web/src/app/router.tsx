@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RequireSession } from '../features/auth/RequireSession';
+import { homeFor, sessionQueries } from '../features/auth/queries';
+import { LoginPage } from '../features/auth/LoginPage';
+import { NotFoundPage, NotYetAvailable } from '../features/placeholders/NotYetAvailable';
+import { AppLayout } from './AppLayout';
+import { AreaGuard } from './AreaGuard';
+
+function Home() {
+  const session = useQuery(sessionQueries.current()).data;
+  return session ? <Navigate to={homeFor(session.role)} replace /> : null;
+}
+
+// Each area's pages load as their own chunk, on first visit.
+const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({ lazy: load });
+
+export const routes: RouteObject[] = [
+  { path: '/login', element: <LoginPage /> },
+  {
+    path: '/',
+    hydrateFallbackElement: <div className="page-loading" aria-busy="true">Loading…</div>,
+    element: <RequireSession>{(session) => <AppLayout session={session} />}</RequireSession>,
+    children: [
+      { index: true, element: <Home /> },
+      {
+        path: 'credentials',
+        element: <AreaGuard area="credentials" />,
+        children: [
+          { index: true, ...page(async () => ({ Component: (await import('../features/credentials/CredentialsListPage')).CredentialsListPage })) },
+          { path: 'new', element: <NotYetAvailable title="Offer a credential" /> },
+          { path: ':credExId', ...page(async () => ({ Component: (await import('../features/credentials/CredentialDetailPage')).CredentialDetailPage })) },
+        ],
+      },
+      {
+        path: 'presentations',
+        element: <AreaGuard area="presentations" />,
+        children: [
+          { index: true, ...page(async () => ({ Component: (await import('../features/presentations/PresentationsListPage')).PresentationsListPage })) },
+          { path: 'new', element: <NotYetAvailable title="Request a proof" /> },
+          { path: ':presExId', ...page(async () => ({ Component: (await import('../features/presentations/PresentationDetailPage')).PresentationDetailPage })) },
+        ],
+      },
+      {
+        path: 'revocation',
+        element: <AreaGuard area="revocation" />,
+        children: [{ index: true, element: <NotYetAvailable title="Revocation" /> }],
+      },
+      {
+        path: 'wallet',
+        element: <AreaGuard area="wallet" />,
+        children: [{ index: true, ...page(async () => ({ Component: (await import('../features/wallet/WalletPage')).WalletPage })) }],
+      },
+      {
+        path: 'audit',
+        element: <AreaGuard area="audit" />,
+        children: [{ index: true, element: <NotYetAvailable title="Audit log" /> }],
+      },
+      { path: 'events', element: <NotYetAvailable title="Live events" /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

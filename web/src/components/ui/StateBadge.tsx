@@ -1,0 +1,17 @@
+import { humanize } from '../../lib/format';
+
+const tone: Record<string, string> = {
+  done: 'success',
+  'credential-issued': 'success',
+  'credential-received': 'attention',
+  'offer-received': 'attention',
+  'request-received': 'attention',
+  'presentation-received': 'attention',
+  abandoned: 'danger',
+  'credential-revoked': 'danger',
+  deleted: 'muted',
+};
+
+export function StateBadge({ state }: { state: string }) {
+  return <span className={`badge badge-${tone[state] ?? 'neutral'}`}>{humanize(state)}</span>;
+}

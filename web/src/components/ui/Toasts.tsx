@@ -1,0 +1,18 @@
+import { dismiss, useToasts } from './toast-store';
+
+/** Announces toasts politely (errors assertively) and lets them be dismissed by keyboard. */
+export function Toasts() {
+  const toasts = useToasts();
+  return (
+    <div className="toasts" aria-live="polite">
+      {toasts.map((t) => (
+        <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
+          <span>{t.message}</span>
+          <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { loginBodySchema, type LoginBody } from '@credence/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../lib/api';
+import { applyServerErrors } from '../../lib/form-errors';
+import { homeFor, login, safeNext, sessionQueries } from './queries';
+
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useQuery(sessionQueries.current());
+  const errorId = useId();
+  const form = useForm<LoginBody>({ resolver: zodResolver(loginBodySchema), defaultValues: { username: '', password: '' } });
+  const { register, handleSubmit, formState, setError, setFocus } = form;
+
+  const mutation = useMutation({
+    mutationFn: login,
+    meta: { showsOwnErrors: true },
+    onSuccess: (user) => {
+      queryClient.clear();
+      queryClient.setQueryData(sessionQueries.current().queryKey, user);
+      navigate(next ?? homeFor(user.role), { replace: true });
+    },
+    onError: (error) => {
+      if (isApiError(error, 400)) applyServerErrors(error, setError);
+      else setError('root', { message: error.message });
+      setFocus('password');
+    },
+  });
+
+  useEffect(() => setFocus('username'), [setFocus]);
+
+  if (session.data) return <Navigate to={next ?? homeFor(session.data.role)} replace />;
+
+  const rootError = formState.errors.root?.message;
+  return (
+    <main className="login-page" id="main">
+      <form className="card login-card" onSubmit={handleSubmit((values) => mutation.mutate(values))} noValidate aria-describedby={rootError ? errorId : undefined}>
+        <div className="brand brand-large" aria-hidden="true">
+          <span className="brand-mark">✓</span> Credence
+        </div>
+        <h1>Log in</h1>
+        <p className="muted">Admin console for your credential agent.</p>
+        {params.get('expired') && !rootError && <p className="notice" role="status">Your session ended. Log in again to continue.</p>}
+        {rootError && (
+          <p className="form-error" role="alert" id={errorId}>
+            {rootError}
+          </p>
+        )}
+        <div className="field">
+          <label htmlFor="username">Username</label>
+          <input id="username" autoComplete="username" aria-invalid={!!formState.errors.username} aria-describedby="username-error" {...register('username')} />
+          {formState.errors.username && <p className="field-error" id="username-error">{formState.errors.username.message}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor="password">Password</label>
+          <input id="password" type="password" autoComplete="current-password" aria-invalid={!!formState.errors.password} aria-describedby="password-error" {...register('password')} />
+          {formState.errors.password && <p className="field-error" id="password-error">{formState.errors.password.message}</p>}
+        </div>
+        <button type="submit" className="button primary" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Logging in…' : 'Log in'}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,34 @@
+import type { LoginBody, Session, UserRole } from '@credence/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch, isApiError } from '../../lib/api';
+
+export const sessionQueries = {
+  all: () => ['session'] as const,
+  /** The logged-in user, or null when there is no session (401 is an answer here, not an error). */
+  current: () =>
+    queryOptions({
+      queryKey: [...sessionQueries.all(), 'current'] as const,
+      queryFn: async (): Promise<Session | null> => {
+        try {
+          return await apiFetch<Session>('/api/session');
+        } catch (error) {
+          if (isApiError(error, 401)) return null;
+          throw error;
+        }
+      },
+      staleTime: 60_000,
+    }),
+};
+
+export const login = (body: LoginBody) => apiFetch<Session>('/api/session', { method: 'POST', json: body });
+export const logout = () => apiFetch<void>('/api/session', { method: 'DELETE' });
+
+/** Where each role starts after logging in. */
+export function homeFor(role: UserRole): string {
+  return role === 'verifier' ? '/presentations' : '/credentials';
+}
+
+/** Only same-site paths are followed after login, so a crafted link cannot send the user elsewhere. */
+export function safeNext(next: string | null): string | null {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login') ? next : null;
+}

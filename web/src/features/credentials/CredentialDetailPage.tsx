@@ -1,0 +1,97 @@
+import { advisedCredentialAction } from '@credence/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { ErrorState } from '../../components/ui/ErrorState';
+import { ErrorMessage, FieldList, Mono, RawJson } from '../../components/ui/RecordParts';
+import { StateBadge } from '../../components/ui/StateBadge';
+import { useConnections } from '../../lib/connections';
+import { formatDateTime, humanize, schemaLabel } from '../../lib/format';
+import { credentialQueries } from './queries';
+
+export function CredentialDetailPage() {
+  const { credExId = '' } = useParams();
+  const detail = useQuery(credentialQueries.detail(credExId));
+  const connections = useConnections();
+
+  if (detail.isPending) return <div className="state-panel" aria-busy="true">Loading the exchange…</div>;
+  if (detail.isError) {
+    return (
+      <>
+        <Link to="/credentials">← Credential exchanges</Link>
+        <ErrorState error={detail.error} onRetry={() => detail.refetch()} />
+      </>
+    );
+  }
+  const { cred_ex_record: record } = detail.data;
+  const format = detail.data.anoncreds ? 'anoncreds' : detail.data.indy ? 'indy' : null;
+  const sub = detail.data.anoncreds ?? detail.data.indy;
+  const action = advisedCredentialAction(record.state);
+
+  return (
+    <article aria-labelledby="credential-title" className="detail">
+      <Link to="/credentials">← Credential exchanges</Link>
+      <div className="page-head">
+        <h1 id="credential-title">{schemaLabel(record.schema_id) ?? 'Credential exchange'}</h1>
+        <StateBadge state={record.state} />
+      </div>
+      <ErrorMessage message={record.error_msg} />
+      {action && !record.error_msg && (
+        <p className="callout callout-attention">
+          <strong>Next step: {action.label}.</strong> {action.advice}
+        </p>
+      )}
+      <section aria-labelledby="fields-title" className="card">
+        <h2 id="fields-title">Exchange</h2>
+        <FieldList
+          fields={[
+            ['Exchange id', <Mono>{record.cred_ex_id}</Mono>],
+            ['Connection', connections.labelOf(record.connection_id) ?? <Mono>{record.connection_id}</Mono>],
+            ['Role', humanize(record.role)],
+            ['Initiator', record.initiator && humanize(record.initiator)],
+            ['Thread id', <Mono>{record.thread_id}</Mono>],
+            ['Schema id', <Mono>{record.schema_id}</Mono>],
+            ['Credential definition id', <Mono>{record.credential_definition_id}</Mono>],
+            ['Credential id', record.credential_id && <Mono>{record.credential_id}</Mono>],
+            ['Auto offer / issue / remove', [record.auto_offer, record.auto_issue, record.auto_remove].map((v) => (v ? 'yes' : 'no')).join(' / ')],
+            ['Created', formatDateTime(record.created_at)],
+            ['Updated', formatDateTime(record.updated_at)],
+          ]}
+        />
+      </section>
+      {record.cred_preview && (
+        <section aria-labelledby="attributes-title" className="card">
+          <h2 id="attributes-title">Attributes</h2>
+          <table className="data-table compact">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Value</th>
+              </tr>
+            </thead>
+            <tbody>
+              {record.cred_preview.attributes.map((a) => (
+                <tr key={a.name}>
+                  <td>{a.name}</td>
+                  <td>{a.value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+      {sub && (
+        <section aria-labelledby="format-title" className="card">
+          <h2 id="format-title">Format record ({format})</h2>
+          <FieldList
+            fields={[
+              ['Revocation registry id', sub.rev_reg_id && <Mono>{sub.rev_reg_id}</Mono>],
+              ['Credential revocation id', sub.cred_rev_id && <Mono>{sub.cred_rev_id}</Mono>],
+              ['Stored credential id', sub.cred_id_stored && <Mono>{sub.cred_id_stored}</Mono>],
+            ]}
+          />
+        </section>
+      )}
+      <RawJson value={detail.data} />
+    </article>
+  );
+}

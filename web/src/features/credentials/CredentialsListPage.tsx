@@ -1,0 +1,121 @@
+import { advisedCredentialAction, credentialListQuerySchema, credentialRoles, credentialStates, type CredExDetail } from '@credence/shared';
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { DataTable } from '../../components/exchange-list/DataTable';
+import { FiltersBar } from '../../components/exchange-list/FiltersBar';
+import { Pager } from '../../components/exchange-list/Pager';
+import { useListParams, type FilterKey } from '../../components/exchange-list/list-params';
+import { ErrorState } from '../../components/ui/ErrorState';
+import { StateBadge } from '../../components/ui/StateBadge';
+import { useConnections } from '../../lib/connections';
+import { credDefTag, formatDateTime, humanize, schemaLabel, shortId, timeAgo } from '../../lib/format';
+import { credentialQueries } from './queries';
+
+const shape = credentialListQuerySchema.shape;
+const accepts = (key: FilterKey, value: string) => shape[key].safeParse(value).success;
+const column = createColumnHelper<CredExDetail>();
+
+export function CredentialsListPage() {
+  const { params, update, clearFilters, hasFilters } = useListParams(accepts);
+  const list = useQuery(credentialQueries.list(params));
+  const connections = useConnections();
+
+  const columns = useMemo(
+    () => [
+      column.accessor((d) => d.cred_ex_record.created_at, {
+        id: 'started',
+        header: 'Started',
+        cell: (info) => (
+          <Link to={`/credentials/${info.row.original.cred_ex_record.cred_ex_id}`} title={`Open the exchange started ${formatDateTime(info.getValue())}`}>
+            {formatDateTime(info.getValue())}
+          </Link>
+        ),
+      }),
+      column.accessor((d) => d.cred_ex_record.connection_id, {
+        id: 'connection',
+        header: 'Connection',
+        cell: (info) => {
+          const id = info.getValue();
+          return connections.labelOf(id) ?? <span className="mono" title={id ?? undefined}>{id ? shortId(id) : '—'}</span>;
+        },
+      }),
+      column.accessor((d) => d.cred_ex_record.schema_id, {
+        id: 'credential',
+        header: 'Credential',
+        cell: (info) => {
+          const record = info.row.original.cred_ex_record;
+          const format = info.row.original.anoncreds ? 'anoncreds' : info.row.original.indy ? 'indy' : undefined;
+          return (
+            <span title={record.credential_definition_id ?? undefined}>
+              {schemaLabel(info.getValue()) ?? '—'}
+              <span className="muted small"> {[credDefTag(record.credential_definition_id), format].filter(Boolean).join(' · ')}</span>
+            </span>
+          );
+        },
+      }),
+      column.accessor((d) => d.cred_ex_record.state, { id: 'state', header: 'State', cell: (info) => <StateBadge state={info.getValue()} /> }),
+      column.accessor((d) => d.cred_ex_record.role, { id: 'role', header: 'Role', cell: (info) => humanize(info.getValue()) }),
+      column.accessor((d) => d.cred_ex_record.updated_at, {
+        id: 'updated',
+        header: 'Updated',
+        cell: (info) => <span title={formatDateTime(info.getValue())}>{timeAgo(info.getValue())}</span>,
+      }),
+      column.display({
+        id: 'action',
+        header: 'Next step',
+        cell: (info) => {
+          const record = info.row.original.cred_ex_record;
+          if (record.error_msg) return <span className="text-danger" title={record.error_msg}>Failed</span>;
+          const action = advisedCredentialAction(record.state);
+          return action ? <span className="advice" title={action.advice}>{action.label}</span> : <span className="muted">—</span>;
+        },
+      }),
+    ],
+    [connections],
+  );
+
+  return (
+    <section aria-labelledby="credentials-title">
+      <div className="page-head">
+        <h1 id="credentials-title">Credential exchanges</h1>
+        <p className="muted">Newest first (by when they started). Offers, requests and issued credentials with every connection.</p>
+      </div>
+      <FiltersBar
+        params={params}
+        states={credentialStates}
+        roles={credentialRoles}
+        connections={connections.options}
+        onChange={update}
+        onClear={clearFilters}
+        hasFilters={hasFilters}
+      />
+      {list.isPending ? (
+        <div className="state-panel" aria-busy="true">Loading credential exchanges…</div>
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => list.refetch()} />
+      ) : list.data.rows.length === 0 ? (
+        <div className="state-panel">
+          <h2>No credential exchanges{hasFilters ? ' match these filters' : ' yet'}</h2>
+          {hasFilters && (
+            <button type="button" className="button" onClick={clearFilters}>
+              Clear filters
+            </button>
+          )}
+        </div>
+      ) : (
+        <DataTable caption="Credential exchanges" columns={columns} data={list.data.rows} getRowId={(d) => d.cred_ex_record.cred_ex_id} busy={list.isPlaceholderData} />
+      )}
+      <Pager
+        offset={params.offset}
+        size={params.size}
+        rowsOnPage={list.data?.rows.length ?? 0}
+        hasNext={list.data?.hasNext ?? false}
+        busy={list.isFetching}
+        onOffset={(offset) => update({ offset })}
+        onSize={(size) => update({ size })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { advisedPresentationAction } from '@credence/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { ErrorState } from '../../components/ui/ErrorState';
+import { ErrorMessage, FieldList, Mono, RawJson } from '../../components/ui/RecordParts';
+import { StateBadge } from '../../components/ui/StateBadge';
+import { VerifiedBadge } from '../../components/ui/VerifiedBadge';
+import { useConnections } from '../../lib/connections';
+import { formatDateTime, humanize } from '../../lib/format';
+import { presentationQueries } from './queries';
+
+export function PresentationDetailPage() {
+  const { presExId = '' } = useParams();
+  const detail = useQuery(presentationQueries.detail(presExId));
+  const connections = useConnections();
+
+  if (detail.isPending) return <div className="state-panel" aria-busy="true">Loading the exchange…</div>;
+  if (detail.isError) {
+    return (
+      <>
+        <Link to="/presentations">← Presentation exchanges</Link>
+        <ErrorState error={detail.error} onRetry={() => detail.refetch()} />
+      </>
+    );
+  }
+  const record = detail.data;
+  const action = advisedPresentationAction(record.state);
+  const messages = Array.isArray(record.verified_msgs) ? (record.verified_msgs as unknown[]).map(String) : [];
+
+  return (
+    <article aria-labelledby="presentation-title" className="detail">
+      <Link to="/presentations">← Presentation exchanges</Link>
+      <div className="page-head">
+        <h1 id="presentation-title">Presentation exchange</h1>
+        <StateBadge state={record.state} />
+        <VerifiedBadge verified={record.verified} />
+      </div>
+      <ErrorMessage message={record.error_msg} />
+      {action && !record.error_msg && (
+        <p className="callout callout-attention">
+          <strong>Next step: {action.label}.</strong> {action.advice}
+        </p>
+      )}
+      <section aria-labelledby="pres-fields-title" className="card">
+        <h2 id="pres-fields-title">Exchange</h2>
+        <FieldList
+          fields={[
+            ['Exchange id', <Mono>{record.pres_ex_id}</Mono>],
+            ['Connection', connections.labelOf(record.connection_id) ?? <Mono>{record.connection_id}</Mono>],
+            ['Role', humanize(record.role)],
+            ['Initiator', record.initiator && humanize(record.initiator)],
+            ['Thread id', <Mono>{record.thread_id}</Mono>],
+            ['Verification messages', messages.length > 0 && <ul className="plain">{messages.map((m) => <li key={m}>{m}</li>)}</ul>],
+            ['Created', formatDateTime(record.created_at)],
+            ['Updated', formatDateTime(record.updated_at)],
+          ]}
+        />
+      </section>
+      <RawJson value={record} />
+    </article>
+  );
+}

@@ -1,0 +1,113 @@
+import { advisedPresentationAction, presentationListQuerySchema, presentationRoles, presentationStates, type PresExRecord } from '@credence/shared';
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { DataTable } from '../../components/exchange-list/DataTable';
+import { FiltersBar } from '../../components/exchange-list/FiltersBar';
+import { Pager } from '../../components/exchange-list/Pager';
+import { useListParams, type FilterKey } from '../../components/exchange-list/list-params';
+import { ErrorState } from '../../components/ui/ErrorState';
+import { StateBadge } from '../../components/ui/StateBadge';
+import { VerifiedBadge } from '../../components/ui/VerifiedBadge';
+import { useConnections } from '../../lib/connections';
+import { formatDateTime, humanize, shortId, timeAgo } from '../../lib/format';
+import { presentationQueries } from './queries';
+
+const shape = presentationListQuerySchema.shape;
+const accepts = (key: FilterKey, value: string) => shape[key].safeParse(value).success;
+const column = createColumnHelper<PresExRecord>();
+
+function requestName(record: PresExRecord): string | undefined {
+  const formats = record.by_format?.pres_request ?? record.by_format?.pres_proposal;
+  const request = (formats?.anoncreds ?? formats?.indy) as { name?: unknown } | undefined;
+  return typeof request?.name === 'string' ? request.name : undefined;
+}
+
+export function PresentationsListPage() {
+  const { params, update, clearFilters, hasFilters } = useListParams(accepts);
+  const list = useQuery(presentationQueries.list(params));
+  const connections = useConnections();
+
+  const columns = useMemo(
+    () => [
+      column.accessor('created_at', {
+        header: 'Started',
+        cell: (info) => (
+          <Link to={`/presentations/${info.row.original.pres_ex_id}`} title={`Open the exchange started ${formatDateTime(info.getValue())}`}>
+            {formatDateTime(info.getValue())}
+          </Link>
+        ),
+      }),
+      column.accessor('connection_id', {
+        header: 'Connection',
+        cell: (info) => {
+          const id = info.getValue();
+          return connections.labelOf(id) ?? <span className="mono" title={id ?? undefined}>{id ? shortId(id) : '—'}</span>;
+        },
+      }),
+      column.display({ id: 'request', header: 'Request', cell: (info) => requestName(info.row.original) ?? <span className="muted">—</span> }),
+      column.accessor('state', { header: 'State', cell: (info) => <StateBadge state={info.getValue()} /> }),
+      column.accessor('role', { header: 'Role', cell: (info) => humanize(info.getValue()) }),
+      column.accessor('updated_at', {
+        header: 'Updated',
+        cell: (info) => <span title={formatDateTime(info.getValue())}>{timeAgo(info.getValue())}</span>,
+      }),
+      column.accessor('verified', { header: 'Result', cell: (info) => <VerifiedBadge verified={info.getValue()} /> }),
+      column.display({
+        id: 'action',
+        header: 'Next step',
+        cell: (info) => {
+          const record = info.row.original;
+          if (record.error_msg) return <span className="text-danger" title={record.error_msg}>Failed</span>;
+          const action = advisedPresentationAction(record.state);
+          return action ? <span className="advice" title={action.advice}>{action.label}</span> : <span className="muted">—</span>;
+        },
+      }),
+    ],
+    [connections],
+  );
+
+  return (
+    <section aria-labelledby="presentations-title">
+      <div className="page-head">
+        <h1 id="presentations-title">Presentation exchanges</h1>
+        <p className="muted">Newest first (by when they started). Proof requests you sent and answered.</p>
+      </div>
+      <FiltersBar
+        params={params}
+        states={presentationStates}
+        roles={presentationRoles}
+        connections={connections.options}
+        onChange={update}
+        onClear={clearFilters}
+        hasFilters={hasFilters}
+      />
+      {list.isPending ? (
+        <div className="state-panel" aria-busy="true">Loading presentation exchanges…</div>
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => list.refetch()} />
+      ) : list.data.rows.length === 0 ? (
+        <div className="state-panel">
+          <h2>No presentation exchanges{hasFilters ? ' match these filters' : ' yet'}</h2>
+          {hasFilters && (
+            <button type="button" className="button" onClick={clearFilters}>
+              Clear filters
+            </button>
+          )}
+        </div>
+      ) : (
+        <DataTable caption="Presentation exchanges" columns={columns} data={list.data.rows} getRowId={(r) => r.pres_ex_id} busy={list.isPlaceholderData} />
+      )}
+      <Pager
+        offset={params.offset}
+        size={params.size}
+        rowsOnPage={list.data?.rows.length ?? 0}
+        hasNext={list.data?.hasNext ?? false}
+        busy={list.isFetching}
+        onOffset={(offset) => update({ offset })}
+        onSize={(size) => update({ size })}
+      />
+    </section>
+  );
+}

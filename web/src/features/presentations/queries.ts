@@ -1,0 +1,29 @@
+import type { PresExRecord } from '@credence/shared';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { ExchangeListParams } from '../../components/exchange-list/list-params';
+import { apiFetch, queryString } from '../../lib/api';
+
+export const presentationQueries = {
+  all: () => ['presentations'] as const,
+  lists: () => [...presentationQueries.all(), 'list'] as const,
+  list: (params: ExchangeListParams) =>
+    queryOptions({
+      queryKey: [...presentationQueries.lists(), params] as const,
+      queryFn: async ({ signal }) => {
+        const { size, offset, ...filters } = params;
+        // One row more than the page tells whether a next page exists (the agent gives no total).
+        const { results } = await apiFetch<{ results: PresExRecord[] }>(
+          `/api/present-proof-2.0/records${queryString({ ...filters, limit: size + 1, offset, descending: true })}`,
+          { signal },
+        );
+        return { rows: results.slice(0, size), hasNext: results.length > size };
+      },
+      placeholderData: keepPreviousData,
+    }),
+  details: () => [...presentationQueries.all(), 'detail'] as const,
+  detail: (presExId: string) =>
+    queryOptions({
+      queryKey: [...presentationQueries.details(), presExId] as const,
+      queryFn: ({ signal }) => apiFetch<PresExRecord>(`/api/present-proof-2.0/records/${encodeURIComponent(presExId)}`, { signal }),
+    }),
+};

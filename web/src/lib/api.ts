@@ -1,0 +1,64 @@
+import { problemSchema, type Problem, type ProblemFieldError } from '@credence/shared';
+
+/** An error answer of the BFF, carrying its problem details. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly problem: Problem;
+
+  constructor(problem: Problem) {
+    super(problem.detail ?? problem.title);
+    this.name = 'ApiError';
+    this.status = problem.status;
+    this.problem = problem;
+  }
+
+  get fieldErrors(): ProblemFieldError[] {
+    return this.problem.errors ?? [];
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+async function problemFrom(response: Response): Promise<Problem> {
+  try {
+    const parsed = problemSchema.safeParse(await response.json());
+    if (parsed.success) return parsed.data;
+  } catch {
+    /* not JSON: a proxy in between, or the BFF is down */
+  }
+  return {
+    type: 'about:blank',
+    title: response.status >= 500 ? 'The console is not answering' : 'Request failed',
+    status: response.status,
+    detail: `${response.status} ${response.statusText}`.trim(),
+  };
+}
+
+/** Fetches JSON from the BFF. The session cookie rides along; error answers throw ApiError. */
+export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      credentials: 'same-origin',
+      ...rest,
+      headers: { accept: 'application/json', ...(json !== undefined && { 'content-type': 'application/json' }), ...headers },
+      ...(json !== undefined && { body: JSON.stringify(json) }),
+    });
+  } catch {
+    throw new ApiError({ type: 'about:blank', title: 'Network error', status: 0, detail: 'The console could not be reached. Check your connection.' });
+  }
+  if (!response.ok) throw new ApiError(await problemFrom(response));
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** `{ a: 1, b: undefined }` → `?a=1`, for query strings of list calls. */
+export function queryString(params: Record<string, string | number | boolean | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

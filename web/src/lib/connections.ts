@@ -1,0 +1,31 @@
+import { connectionLabel, type ConnectionRecord } from '@credence/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { apiFetch } from './api';
+
+export const connectionQueries = {
+  all: () => ['connections'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...connectionQueries.all(), 'list'] as const,
+      // Connections are few next to exchanges; the agent's maximum page holds them all.
+      queryFn: () => apiFetch<{ results: ConnectionRecord[] }>('/api/connections?limit=10000'),
+      staleTime: 5 * 60_000,
+    }),
+};
+
+export interface ConnectionOption {
+  id: string;
+  label: string;
+}
+
+/** Connection labels by id, for showing a name instead of a UUID, and options for a picker. */
+export function useConnections() {
+  const query = useQuery(connectionQueries.list());
+  return useMemo(() => {
+    const byId = new Map<string, string>();
+    for (const c of query.data?.results ?? []) byId.set(c.connection_id, connectionLabel(c));
+    const options: ConnectionOption[] = [...byId].map(([id, label]) => ({ id, label })).sort((a, b) => a.label.localeCompare(b.label));
+    return { labelOf: (id: string | null | undefined) => (id ? byId.get(id) : undefined), options, isPending: query.isPending };
+  }, [query.data, query.isPending]);
+}

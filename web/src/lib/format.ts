@@ -1,0 +1,53 @@
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const absolute = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const units: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['week', 7 * 86_400],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+/** "3 hours ago", for a timestamp as the agent writes it (microseconds allowed). */
+export function timeAgo(iso: string, now = Date.now()): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  const seconds = Math.round((ms - now) / 1000);
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+  }
+  return 'just now';
+}
+
+export function formatDateTime(iso: string): string {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : absolute.format(ms);
+}
+
+/** "Student ID 1.2" from `did:2:Student ID:1.2` or `.../SCHEMA/Student ID/1.2`. */
+export function schemaLabel(schemaId: string | null | undefined): string | undefined {
+  if (!schemaId) return undefined;
+  const legacy = /^[^:]+:2:(.+):([^:]+)$/.exec(schemaId);
+  if (legacy) return `${legacy[1]} ${legacy[2]}`;
+  const anoncreds = /\/SCHEMA\/([^/]+)\/([^/]+)$/.exec(schemaId);
+  if (anoncreds) return `${anoncreds[1]} ${anoncreds[2]}`;
+  return schemaId;
+}
+
+/** The tag of a credential definition id in either style. */
+export function credDefTag(credDefId: string | null | undefined): string | undefined {
+  if (!credDefId) return undefined;
+  return /:3:CL:\d+:(.+)$/.exec(credDefId)?.[1] ?? /\/CLAIM_DEF\/\d+\/(.+)$/.exec(credDefId)?.[1];
+}
+
+/** `abandoned` → `Abandoned`, `offer-sent` → `Offer sent`. */
+export function humanize(value: string): string {
+  const text = value.replace(/[-_]/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function shortId(id: string): string {
+  return id.length > 12 ? `${id.slice(0, 8)}…` : id;
+}

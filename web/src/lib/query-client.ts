@@ -1,0 +1,44 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api';
+import { toast } from '../components/ui/toast-store';
+
+export interface QueryClientHooks {
+  /** Called when any call answers 401: the session ended. */
+  onUnauthorized: () => void;
+}
+
+/**
+ * One place decides what an error does: 401 sends the user to log in, failures of the agent or the
+ * console raise one toast. 4xx answers of forms stay with the form that made them.
+ */
+export function createQueryClient(hooks: QueryClientHooks): QueryClient {
+  const handle = (error: unknown, alreadyShownInUi: boolean) => {
+    if (isApiError(error, 401)) return hooks.onUnauthorized();
+    if (alreadyShownInUi) return;
+    if (!isApiError(error) || error.status === 0 || error.status >= 500) {
+      toast.error(error instanceof Error ? error.message : 'Something went wrong');
+    }
+  };
+  return new QueryClient({
+    queryCache: new QueryCache({
+      // A query's error is shown where its data would be; only background refetch failures need a toast.
+      onError: (error, query) => handle(error, query.state.data === undefined),
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => handle(error, mutation.options.meta?.showsOwnErrors === true),
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 15_000,
+        retry: (count, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 2,
+        refetchOnWindowFocus: true,
+      },
+    },
+  });
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: { showsOwnErrors?: boolean };
+  }
+}

@@ -1,0 +1,31 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { createAppRouter } from './app/router';
+import { Toasts } from './components/ui/Toasts';
+import { sessionQueries } from './features/auth/queries';
+import { createQueryClient } from './lib/query-client';
+import './styles.css';
+
+const router = createAppRouter();
+const queryClient = createQueryClient({
+  onUnauthorized: () => {
+    // The session ended (expired, logged out elsewhere): log in again, then come back here.
+    const here = `${router.state.location.pathname}${router.state.location.search}`;
+    queryClient.clear();
+    queryClient.setQueryData(sessionQueries.current().queryKey, null);
+    if (router.state.location.pathname !== '/login') {
+      void router.navigate(`/login?expired=1&next=${encodeURIComponent(here)}`, { replace: true });
+    }
+  },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toasts />
+    </QueryClientProvider>
+  </StrictMode>,
+);
