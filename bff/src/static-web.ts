@@ -15,22 +15,18 @@ export function webApp(distDir: string) {
   // serveStatic resolves `root` against the working directory.
   const root = relative(process.cwd(), distDir) || '.';
 
-  app.get(
-    '*',
-    serveStatic({
-      root,
-      index: 'index.html',
-      onFound: (path, c) => {
-        // Hashed asset names change with their content; index.html must be checked every time.
-        c.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    }),
-  );
+  app.use('*', async (c, next) => {
+    await next();
+    // Hashed asset names change with their content; everything else must be checked every time.
+    if (c.res.ok) c.header('cache-control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+  });
+  app.get('*', serveStatic({ root, index: 'index.html' }));
   app.get('*', async (c) => {
+    // A missing file (an old asset, a typo) is 404, never the app's HTML under a script's name.
+    if (/\.[A-Za-z0-9]+$/.test(c.req.path)) return c.text('Not found', 404);
     if (!existsSync(indexPath)) {
       return c.text('The web app is not built. Run `pnpm start` (it builds it) or `pnpm --filter ./web build`.', 503);
     }
-    c.header('cache-control', 'no-cache');
     return c.html(await readFile(indexPath, 'utf8'));
   });
   return app;

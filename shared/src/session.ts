@@ -9,7 +9,7 @@ export const usernameSchema = z
   .trim()
   .min(1, 'Enter your username')
   .max(64, 'At most 64 characters')
-  .regex(/^[A-Za-z0-9._@-]+$/, 'Letters, digits and . _ @ - only');
+  .regex(/^[A-Za-z0-9._@-]*$/, 'Letters, digits and . _ @ - only');
 
 export const loginBodySchema = z.strictObject({
   username: usernameSchema,

@@ -1,0 +1,122 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProblemError } from '../problem.js';
+import { AcapyClient } from './client.js';
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+});
+
+/** A real HTTP upstream on a free port, answering with `handler`. */
+async function upstream(handler: Parameters<typeof createServer>[1]): Promise<string> {
+  const server = createServer(handler);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function answering(status: number, body: string, contentType = 'text/plain; charset=utf-8') {
+  return upstream((_req, res) => {
+    res.writeHead(status, { 'content-type': contentType });
+    res.end(body);
+  });
+}
+
+async function problemOf(promise: Promise<unknown>): Promise<ProblemError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ProblemError) return error;
+    throw error;
+  }
+  throw new Error('expected a ProblemError');
+}
+
+describe('AcapyClient', () => {
+  it('sends the API key and a JSON body ({} when none) on every write', async () => {
+    const seen: { headers: Record<string, unknown>; body: string }[] = [];
+    const url = await upstream((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        seen.push({ headers: req.headers, body });
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"ok":true}');
+      });
+    });
+    const client = new AcapyClient({ baseUrl: `${url}/`, apiKey: 'k3y', timeoutMs: 2000 });
+    expect(await client.post('/issue-credential-2.0/records/x/issue')).toEqual({ status: 200, body: { ok: true } });
+    expect(seen[0]!.body).toBe('{}');
+    expect(seen[0]!.headers['x-api-key']).toBe('k3y');
+    expect(seen[0]!.headers['content-type']).toBe('application/json');
+  });
+
+  it('keeps the status and reason of a text/plain agent error', async () => {
+    const url = await answering(404, '404: Record not found: cred_ex_v20/abc');
+    const problem = await problemOf(new AcapyClient({ baseUrl: url, timeoutMs: 2000 }).get('/x'));
+    expect(problem.problem).toMatchObject({ status: 404, title: 'Not found', detail: 'Record not found: cred_ex_v20/abc' });
+  });
+
+  it('keeps a wrong-state 400 with the agent’s wording', async () => {
+    const url = await answering(400, '400: Credential exchange record abc is in offer-sent state (must be request-received)');
+    const problem = await problemOf(new AcapyClient({ baseUrl: url, timeoutMs: 2000 }).post('/x'));
+    expect(problem.problem).toMatchObject({ status: 400, detail: 'Credential exchange record abc is in offer-sent state (must be request-received)' });
+  });
+
+  it('turns a 422 Python repr into named field errors', async () => {
+    const url = await answering(422, "422: {'json': {'connection_id': ['Missing data for required field.'], 'filter': {'indy': {'cred_def_id': ['Value x is not a credential definition identifier.']}}}, 'querystring': {'limit': ['Not a valid integer.']}}");
+    const problem = await problemOf(new AcapyClient({ baseUrl: url, timeoutMs: 2000 }).post('/x'));
+    expect(problem.problem.status).toBe(422);
+    expect(problem.problem.errors).toEqual([
+      { path: 'body.connection_id', message: 'Missing data for required field.' },
+      { path: 'body.filter.indy.cred_def_id', message: 'Value x is not a credential definition identifier.' },
+      { path: 'query.limit', message: 'Not a valid integer.' },
+    ]);
+    expect(problem.problem.detail).toContain('body.connection_id: Missing data for required field.');
+  });
+
+  it('keeps a 422 it cannot parse as the agent wrote it', async () => {
+    const url = await answering(422, '422: something odd');
+    const problem = await problemOf(new AcapyClient({ baseUrl: url, timeoutMs: 2000 }).get('/x'));
+    expect(problem.problem).toMatchObject({ status: 422, detail: 'something odd' });
+    expect(problem.problem.errors).toBeUndefined();
+  });
+
+  it('reads the reason of a JSON error body', async () => {
+    const url = await answering(403, '{"message":"Connection 1 not ready"}', 'application/json');
+    expect((await problemOf(new AcapyClient({ baseUrl: url, timeoutMs: 2000 }).get('/x'))).problem).toMatchObject({ status: 403, detail: 'Connection 1 not ready' });
+  });
+
+  it('maps the agent’s own failures: 500 → 502, 503 stays 503, a refused key → 502', async () => {
+    const client = async (status: number, text: string) =>
+      (await problemOf(new AcapyClient({ baseUrl: await answering(status, text), timeoutMs: 2000 }).get('/x'))).problem;
+    expect(await client(500, '500: Internal Server Error')).toMatchObject({ status: 502, detail: 'The agent failed: Internal Server Error' });
+    expect(await client(503, '503: Upgrade in progress')).toMatchObject({ status: 503, detail: 'Upgrade in progress' });
+    expect(await client(401, '401: API Key invalid or missing')).toMatchObject({ status: 502 });
+    expect((await client(401, '401: API Key invalid or missing')).detail).toContain('ACAPY_ADMIN_API_KEY');
+  });
+
+  it('answers 502 when a 2xx body is not JSON', async () => {
+    const url = await answering(200, '<html>proxy login</html>', 'text/html');
+    expect((await problemOf(new AcapyClient({ baseUrl: url, timeoutMs: 2000 }).get('/x'))).problem).toMatchObject({ status: 502 });
+  });
+
+  it('answers 504 when the agent does not answer within the timeout', async () => {
+    const url = await upstream(() => {
+      /* never answers */
+    });
+    const started = performance.now();
+    const problem = await problemOf(new AcapyClient({ baseUrl: url, timeoutMs: 150 }).get('/x'));
+    expect(problem.problem).toMatchObject({ status: 504, detail: 'The agent did not answer within 150 ms' });
+    // Bounded by the timeout, not by the socket's own (minutes-long) default.
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('answers 502 when nothing listens at the agent’s address', async () => {
+    const url = await answering(200, '{}');
+    await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+    expect((await problemOf(new AcapyClient({ baseUrl: url, timeoutMs: 2000 }).get('/x'))).problem).toMatchObject({ status: 502, title: 'Agent unreachable' });
+  });
+});

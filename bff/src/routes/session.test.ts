@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { SessionStore } from '../auth/sessions.js';
+import { TEST_PASSWORD, testBff } from '../test/harness.js';
+
+describe('POST/GET/DELETE /api/session', () => {
+  it('logs in with the right password and sets a strict, httpOnly session cookie', async () => {
+    const { app, login } = await testBff();
+    const res = await login('issuer');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ username: 'issuer', role: 'issuer' });
+    const cookie = res.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^credence_session=/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    expect(cookie).toContain('Path=/');
+    const me = await app.request('/api/session', { headers: { cookie: cookie.split(';')[0]! } });
+    expect(await me.json()).toEqual({ username: 'issuer', role: 'issuer' });
+  });
+
+  it('refuses a wrong password and an unknown user with the same 401 and message', async () => {
+    const { login } = await testBff();
+    const wrong = await login('admin', 'wrong-password');
+    const unknown = await login('nobody', 'wrong-password');
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    const [a, b] = [await wrong.json(), await unknown.json()];
+    expect(a).toEqual(b);
+    expect(a).toMatchObject({ detail: 'Wrong username or password.' });
+    expect(wrong.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('rate-limits failed logins, then refuses even the right password until the window passes', async () => {
+    const { login } = await testBff({ maxFailures: 3 });
+    for (let i = 0; i < 3; i++) expect((await login('admin', `guess-${i}`)).status).toBe(401);
+    const blocked = await login('admin', TEST_PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await blocked.json()).toMatchObject({ status: 429 });
+    // Another user from the same address is not locked out by these few failures.
+    expect((await login('issuer')).status).toBe(200);
+  });
+
+  it('names the bad field of a malformed login body', async () => {
+    const { app } = await testBff();
+    const res = await app.request('/api/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: '', password: 'x', extra: true }),
+    });
+    expect(res.status).toBe(400);
+    const problem = (await res.json()) as { errors: { path: string }[] };
+    expect(problem.errors.map((e) => e.path).sort()).toEqual(['body.extra', 'body.username']);
+  });
+
+  it('ends the session on the server at logout: the old cookie no longer works', async () => {
+    const { app, cookieFor } = await testBff();
+    const cookie = await cookieFor('admin');
+    const out = await app.request('/api/session', { method: 'DELETE', headers: { cookie } });
+    expect(out.status).toBe(204);
+    expect(out.headers.get('set-cookie')).toMatch(/credence_session=;/);
+    expect((await app.request('/api/session', { headers: { cookie } })).status).toBe(401);
+    expect((await app.request('/api/issue-credential-2.0/records', { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('ignores a cookie whose signature does not match', async () => {
+    const { app, cookieFor } = await testBff();
+    const cookie = await cookieFor('admin');
+    const [name, value] = cookie.split('=');
+    const forged = `${name}=${decodeURIComponent(value!).replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`;
+    expect((await app.request('/api/session', { headers: { cookie: forged } })).status).toBe(401);
+  });
+});
+
+describe('SessionStore', () => {
+  it('expires a session after the idle timeout and renews it on use', () => {
+    let now = 0;
+    const store = new SessionStore(1_000, () => now);
+    const id = store.create({ username: 'a', role: 'admin' });
+    now = 900;
+    expect(store.touch(id)).toEqual({ username: 'a', role: 'admin' });
+    now = 1_800;
+    expect(store.touch(id)).not.toBeNull();
+    now = 2_801;
+    expect(store.touch(id)).toBeNull();
+  });
+
+  it('ends every session after 12 hours however active', () => {
+    let now = 0;
+    const store = new SessionStore(60 * 60_000, () => now);
+    const id = store.create({ username: 'a', role: 'admin' });
+    for (now = 0; now < 12 * 3_600_000; now += 30 * 60_000) expect(store.touch(id)).not.toBeNull();
+    now = 12 * 3_600_000 + 1;
+    expect(store.touch(id)).toBeNull();
+  });
+});

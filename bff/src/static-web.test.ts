@@ -1,0 +1,42 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { webApp } from './static-web.js';
+
+function builtApp() {
+  const dir = mkdtempSync(join(tmpdir(), 'credence-web-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  return webApp(dir);
+}
+
+describe('webApp', () => {
+  it('serves index.html for the root and for deep links, uncached', async () => {
+    const app = builtApp();
+    for (const path of ['/', '/credentials', '/credentials/3fa85f64-5717-4562-b3fc-2c963f66afa6', '/login?next=%2Fwallet']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with a long cache', async () => {
+    const res = await builtApp().request('/assets/index-abc123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('answers 404 for a missing file instead of the app', async () => {
+    const res = await builtApp().request('/assets/index-old999.js');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('cache-control')).toBeNull();
+  });
+
+  it('says the web app is not built when there is no build', async () => {
+    const res = await webApp(join(tmpdir(), 'no-such-credence-build')).request('/credentials');
+    expect(res.status).toBe(503);
+  });
+});

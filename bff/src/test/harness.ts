@@ -1,0 +1,76 @@
+import { AcapyClient } from '../acapy/client.js';
+import { createApp } from '../app.js';
+import { LoginLimiter } from '../auth/login-limiter.js';
+import { SessionStore } from '../auth/sessions.js';
+import { UserDirectory, demoUsers } from '../auth/users.js';
+import { createSandboxApp } from '../sandbox/app.js';
+import { seedSandbox } from '../sandbox/seed.js';
+import { SandboxStore } from '../sandbox/store.js';
+
+export const TEST_PASSWORD = 'test-password-123';
+export const AGENT_KEY = 'test-agent-key';
+export const AGENT_URL = 'http://agent.test';
+
+export interface UpstreamCall {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+export function testSandbox(options: { seed?: number; credentialRecords?: number; presentationRecords?: number } = {}) {
+  const data = seedSandbox({
+    seed: options.seed ?? 42,
+    epochMs: Date.parse('2026-11-20T12:00:00Z'),
+    walletType: 'askar',
+    credentialRecords: options.credentialRecords ?? 72,
+    presentationRecords: options.presentationRecords ?? 52,
+  });
+  const store = new SandboxStore(data, { name: 'test-wallet', type: 'askar' });
+  return { store, app: createSandboxApp({ store, apiKey: AGENT_KEY }) };
+}
+
+let cachedUsers: Promise<UserDirectory> | undefined;
+const users = () => (cachedUsers ??= demoUsers(TEST_PASSWORD).then((u) => new UserDirectory(u)));
+
+/**
+ * The BFF wired to an upstream that is a plain function (the sandbox app by default), with every call
+ * that reached the upstream recorded, so tests can assert what was, and was not, forwarded.
+ */
+export async function testBff(options: { upstream?: (request: Request) => Response | Promise<Response>; maxFailures?: number; bodyLimitBytes?: number } = {}) {
+  const calls: UpstreamCall[] = [];
+  const upstream = options.upstream ?? ((request: Request) => testSandbox().app.fetch(request));
+  const fetchImpl: typeof fetch = async (input, init) => {
+    const request = new Request(input as string, init);
+    const body = request.method === 'GET' || request.method === 'DELETE' ? undefined : await request.clone().text();
+    calls.push({ method: request.method, url: new URL(request.url), headers: Object.fromEntries(request.headers), body });
+    return upstream(request);
+  };
+  const sessions = new SessionStore(60 * 60_000);
+  const app = createApp({
+    mode: 'agent',
+    client: new AcapyClient({ baseUrl: AGENT_URL, apiKey: AGENT_KEY, timeoutMs: 2_000, fetch: fetchImpl }),
+    users: await users(),
+    sessions,
+    limiter: new LoginLimiter(options.maxFailures ?? 5, 15 * 60_000),
+    sessionSecret: 'a-test-session-secret-of-enough-length',
+    bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
+  });
+
+  async function login(username: string, password = TEST_PASSWORD): Promise<Response> {
+    return app.request('/api/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+  }
+
+  /** A cookie header for a logged-in user of `role` (demo users are named after their role). */
+  async function cookieFor(role: 'admin' | 'issuer' | 'verifier'): Promise<string> {
+    const res = await login(role);
+    if (res.status !== 200) throw new Error(`login as ${role} failed: ${res.status}`);
+    return res.headers.get('set-cookie')!.split(';')[0]!;
+  }
+
+  return { app, calls, sessions, login, cookieFor };
+}

@@ -1,0 +1,88 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LoginPage } from './LoginPage';
+
+function json(status: number, body: unknown, type = 'application/json') {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
+}
+
+/** The login page with `fetch` answering per call, and a stand-in for the page after login. */
+function renderLogin(answers: (path: string, init?: RequestInit) => Response, initial = '/login') {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => answers(String(input), init));
+  vi.stubGlobal('fetch', fetchMock);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <LoginPage /> },
+      { path: '*', element: <p>Arrived at the console</p> },
+    ],
+    { initialEntries: [initial] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { fetchMock, router };
+}
+
+const problem = (status: number, detail: string, errors?: { path: string; message: string }[]) =>
+  json(status, { type: 'about:blank', title: 'x', status, detail, ...(errors && { errors }) }, 'application/problem+json');
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('LoginPage', () => {
+  it('checks the fields before sending anything', async () => {
+    const { fetchMock } = renderLogin((path) => (path === '/api/session' ? problem(401, 'Log in to continue.') : json(404, {})));
+    await userEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Enter your username')).toBeTruthy();
+    expect(screen.getByText('Enter your password')).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal and keeps what was typed', async () => {
+    renderLogin((_path, init) => (init?.method === 'POST' ? problem(401, 'Wrong username or password.') : problem(401, 'Log in to continue.')));
+    await userEvent.type(await screen.findByLabelText('Username'), 'issuer');
+    await userEvent.type(screen.getByLabelText('Password'), 'nope');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Wrong username or password.');
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('issuer');
+  });
+
+  it('puts the server’s field errors on their fields', async () => {
+    renderLogin((_path, init) =>
+      init?.method === 'POST' ? problem(400, 'Invalid body', [{ path: 'body.username', message: 'Unknown user name format' }]) : problem(401, 'Log in to continue.'),
+    );
+    await userEvent.type(await screen.findByLabelText('Username'), 'issuer');
+    await userEvent.type(screen.getByLabelText('Password'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Unknown user name format')).toBeTruthy();
+  });
+
+  it('goes back to the page that asked for a login', async () => {
+    const { router } = renderLogin(
+      (_path, init) => (init?.method === 'POST' ? json(200, { username: 'issuer', role: 'issuer' }) : problem(401, 'Log in to continue.')),
+      '/login?next=%2Fcredentials%3Fstate%3Ddone',
+    );
+    await userEvent.type(await screen.findByLabelText('Username'), 'issuer');
+    await userEvent.type(screen.getByLabelText('Password'), 'right');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Arrived at the console')).toBeTruthy();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/credentials?state=done');
+  });
+
+  it('does not follow a next link to another site', async () => {
+    const { router } = renderLogin(
+      (_path, init) => (init?.method === 'POST' ? json(200, { username: 'verifier', role: 'verifier' }) : problem(401, 'x')),
+      '/login?next=%2F%2Fevil.example%2F',
+    );
+    await userEvent.type(await screen.findByLabelText('Username'), 'verifier');
+    await userEvent.type(screen.getByLabelText('Password'), 'right');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await screen.findByText('Arrived at the console');
+    expect(router.state.location.pathname).toBe('/presentations');
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { credDefTag, humanize, schemaLabel, timeAgo } from './format';
+
+describe('format', () => {
+  it('names schemas of both id styles', () => {
+    expect(schemaLabel('WgWxqztrNooG92RXvxSTWv:2:Student ID:1.2')).toBe('Student ID 1.2');
+    expect(schemaLabel('did:indy:sovrin:staging:Wg/anoncreds/v0/SCHEMA/Library card/1.0')).toBe('Library card 1.0');
+    expect(schemaLabel(undefined)).toBeUndefined();
+  });
+
+  it('reads the tag of both credential definition id styles', () => {
+    expect(credDefTag('Wg:3:CL:20:revocable')).toBe('revocable');
+    expect(credDefTag('did:indy:sovrin:staging:Wg/anoncreds/v0/CLAIM_DEF/20/default')).toBe('default');
+  });
+
+  it('says how long ago, from the agent’s microsecond timestamps', () => {
+    const now = Date.parse('2026-11-21T12:00:00Z');
+    expect(timeAgo('2026-11-21T09:00:00.123456Z', now)).toBe('3 hours ago');
+    expect(timeAgo('2026-11-21T11:59:50.000000Z', now)).toBe('just now');
+    expect(timeAgo('not a date', now)).toBe('not a date');
+  });
+
+  it('turns state names into words', () => {
+    expect(humanize('request-received')).toBe('Request received');
+    expect(humanize('offer_sent')).toBe('Offer sent');
+  });
+});

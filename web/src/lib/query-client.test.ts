@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api';
+import { createQueryClient } from './query-client';
+
+const problem = (status: number) => new ApiError({ type: 'about:blank', title: 't', status, detail: `failed with ${status}` });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('createQueryClient', () => {
+  it('sends the user to log in when any query answers 401, without retrying', async () => {
+    const onUnauthorized = vi.fn();
+    const client = createQueryClient({ onUnauthorized });
+    const queryFn = vi.fn().mockRejectedValue(problem(401));
+    await client.fetchQuery({ queryKey: ['x'], queryFn }).catch(() => undefined);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not retry other client errors', async () => {
+    const client = createQueryClient({ onUnauthorized: vi.fn() });
+    const queryFn = vi.fn().mockRejectedValue(problem(404));
+    await client.fetchQuery({ queryKey: ['y'], queryFn, retry: client.getDefaultOptions().queries!.retry, retryDelay: 0 }).catch(() => undefined);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('retries an unavailable agent twice', async () => {
+    const client = createQueryClient({ onUnauthorized: vi.fn() });
+    const queryFn = vi.fn().mockRejectedValue(problem(503));
+    await client.fetchQuery({ queryKey: ['z'], queryFn, retry: client.getDefaultOptions().queries!.retry, retryDelay: 0 }).catch(() => undefined);
+    expect(queryFn).toHaveBeenCalledTimes(3);
+  });
+});
