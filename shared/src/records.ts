@@ -64,6 +64,22 @@ export const credExDetailSchema = z.object({
 });
 export type CredExDetail = z.infer<typeof credExDetailSchema>;
 
+/**
+ * Which filter an exchange uses: its indy/anoncreds sub-record once there is one, before that the
+ * format of the messages exchanged so far.
+ */
+export function credentialFormatOf(detail: CredExDetail): 'indy' | 'anoncreds' | undefined {
+  if (detail.anoncreds) return 'anoncreds';
+  if (detail.indy) return 'indy';
+  const byFormat = detail.cred_ex_record.by_format ?? {};
+  for (const message of ['cred_issue', 'cred_request', 'cred_offer', 'cred_proposal']) {
+    const formats = byFormat[message];
+    if (formats?.anoncreds) return 'anoncreds';
+    if (formats?.indy) return 'indy';
+  }
+  return undefined;
+}
+
 export const credExListSchema = z.object({ results: z.array(credExDetailSchema) });
 export type CredExList = z.infer<typeof credExListSchema>;
 

@@ -3,7 +3,7 @@ import { advisedCredentialAction, advisedPresentationAction } from './advised-ac
 import { roleMayUse } from './permissions.js';
 import { fieldErrorsFrom } from './problem.js';
 import { credentialListQuerySchema, presentationListQuerySchema, queryToStrings } from './queries.js';
-import { connectionLabel, normaliseVerified } from './records.js';
+import { connectionLabel, credentialFormatOf, normaliseVerified } from './records.js';
 import { loginBodySchema } from './session.js';
 import { isExchangeTopic, topicVersions, v1StateToV2, v2StateToV1 } from './versioning.js';
 
@@ -91,5 +91,14 @@ describe('permissions', () => {
     expect(roleMayUse('verifier', 'presentations')).toBe(true);
     expect(roleMayUse('verifier', 'wallet')).toBe(false);
     for (const area of ['credentials', 'presentations', 'revocation', 'wallet', 'audit'] as const) expect(roleMayUse('admin', area)).toBe(true);
+  });
+});
+
+describe('credentialFormatOf', () => {
+  const record = { cred_ex_id: 'x', state: 'offer-sent', role: 'issuer' as const, created_at: '', updated_at: '' };
+  it('reads the sub-record first, then the messages', () => {
+    expect(credentialFormatOf({ cred_ex_record: record, indy: {}, anoncreds: null, ld_proof: null, vc_di: null })).toBe('indy');
+    expect(credentialFormatOf({ cred_ex_record: { ...record, by_format: { cred_offer: { anoncreds: {} } } }, indy: null, anoncreds: null, ld_proof: null, vc_di: null })).toBe('anoncreds');
+    expect(credentialFormatOf({ cred_ex_record: record, indy: null, anoncreds: null, ld_proof: null, vc_di: null })).toBeUndefined();
   });
 });

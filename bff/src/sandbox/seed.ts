@@ -110,7 +110,7 @@ export function seedSandbox(options: SeedOptions): SeedData {
   const connectionOf = (credDef: SandboxCredDef) => connections.find((c) => c.their_label === credDef.issuedBy)!;
   const times = () => {
     const createdMs = options.epochMs - rng.int(60_000, HISTORY_DAYS * DAY);
-    return { createdMs, updatedMs: Math.min(options.epochMs, createdMs + rng.int(2_000, 3 * DAY)) };
+    return { createdMs, updatedMs: createdMs + rng.int(2_000, Math.max(2_000, Math.min(3 * DAY, options.epochMs - createdMs))) };
   };
   const nextCredRevId = new Map<string, number>();
 

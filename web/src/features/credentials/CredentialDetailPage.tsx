@@ -1,4 +1,4 @@
-import { advisedCredentialAction } from '@credence/shared';
+import { advisedCredentialAction, credentialFormatOf } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../components/ui/ErrorState';
@@ -23,7 +23,7 @@ export function CredentialDetailPage() {
     );
   }
   const { cred_ex_record: record } = detail.data;
-  const format = detail.data.anoncreds ? 'anoncreds' : detail.data.indy ? 'indy' : null;
+  const format = credentialFormatOf(detail.data);
   const sub = detail.data.anoncreds ?? detail.data.indy;
   const action = advisedCredentialAction(record.state);
 
@@ -49,6 +49,7 @@ export function CredentialDetailPage() {
             ['Role', humanize(record.role)],
             ['Initiator', record.initiator && humanize(record.initiator)],
             ['Thread id', <Mono>{record.thread_id}</Mono>],
+            ['Format (filter)', format],
             ['Schema id', <Mono>{record.schema_id}</Mono>],
             ['Credential definition id', <Mono>{record.credential_definition_id}</Mono>],
             ['Credential id', record.credential_id && <Mono>{record.credential_id}</Mono>],

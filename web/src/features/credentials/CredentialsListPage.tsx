@@ -1,4 +1,4 @@
-import { advisedCredentialAction, credentialListQuerySchema, credentialRoles, credentialStates, type CredExDetail } from '@credence/shared';
+import { advisedCredentialAction, credentialFormatOf, credentialListQuerySchema, credentialRoles, credentialStates, type CredExDetail } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
@@ -46,7 +46,7 @@ export function CredentialsListPage() {
         header: 'Credential',
         cell: (info) => {
           const record = info.row.original.cred_ex_record;
-          const format = info.row.original.anoncreds ? 'anoncreds' : info.row.original.indy ? 'indy' : undefined;
+          const format = credentialFormatOf(info.row.original);
           return (
             <span title={record.credential_definition_id ?? undefined}>
               {schemaLabel(info.getValue()) ?? '—'}

@@ -1,0 +1,41 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { UserDirectory, readUsersFile } from '../auth/users.js';
+
+const cli = fileURLToPath(new URL('./users.ts', import.meta.url));
+// Run from the bff package, where `tsx` resolves, whatever directory the tests started in.
+const bffDir = fileURLToPath(new URL('../..', import.meta.url));
+const run = (args: string[], env: Record<string, string> = {}) =>
+  promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: bffDir, env: { ...process.env, ...env } });
+
+describe('users CLI', () => {
+  it('adds a user whose password then logs in, and replaces it on a second add', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'credence-users-')), 'users.json');
+    const added = await run(['add', 'Alice', '--role', 'issuer', '--file', file], { CREDENCE_NEW_PASSWORD: 'first-password' });
+    expect(added.stdout).toContain(`Added Alice (issuer) in ${file}`);
+    const users = new UserDirectory(await readUsersFile(file));
+    expect(await users.authenticate('alice', 'first-password')).toEqual({ username: 'Alice', role: 'issuer' });
+    expect(await users.authenticate('alice', 'wrong-password')).toBeNull();
+
+    await run(['add', 'alice', '--role', 'admin', '--file', file], { CREDENCE_NEW_PASSWORD: 'second-password' });
+    const after = await readUsersFile(file);
+    expect(after).toHaveLength(1);
+    expect(await new UserDirectory(after).authenticate('alice', 'second-password')).toEqual({ username: 'alice', role: 'admin' });
+  }, 20_000);
+
+  it('refuses an unknown role and a short password, writing nothing', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'credence-users-')), 'users.json');
+    await expect(run(['add', 'bob', '--role', 'root', '--file', file], { CREDENCE_NEW_PASSWORD: 'long-enough-1' })).rejects.toMatchObject({
+      stderr: expect.stringContaining('--role must be admin, issuer or verifier'),
+    });
+    await expect(run(['add', 'bob', '--role', 'admin', '--file', file], { CREDENCE_NEW_PASSWORD: 'short' })).rejects.toMatchObject({
+      stderr: expect.stringContaining('at least 10 characters'),
+    });
+    expect(await readUsersFile(file)).toEqual([]);
+  }, 20_000);
+});
