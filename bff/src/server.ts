@@ -22,8 +22,11 @@ export async function startBff(env: Record<string, string | undefined> = process
     ...(config.usersFile ? await readUsersFile(config.usersFile) : []),
   ];
   if (users.length === 0) {
+    const add = 'Add one: CREDENCE_USERS_FILE=users.json pnpm --filter bff users add NAME --role admin';
     throw new ConfigError([
-      'CREDENCE_USERS_FILE holds no users, so nobody could log in. Add one: pnpm --filter ./bff users add NAME --role admin',
+      config.usersFile
+        ? `CREDENCE_USERS_FILE (${config.usersFile}) holds no users, so nobody could log in. ${add}`
+        : `CREDENCE_USERS_FILE is not set, so nobody could log in to a real agent's console. ${add}`,
     ]);
   }
   const app = createApp({

@@ -6,8 +6,8 @@ import { userRoleSchema, usernameSchema } from '@credence/shared';
 import { hashPassword } from '../auth/passwords.js';
 import { usersFileSchema, type UsersFile } from '../auth/users.js';
 
-const usage = `Usage: pnpm --filter ./bff users add NAME --role admin|issuer|verifier [--file PATH]
-       pnpm --filter ./bff users list [--file PATH]
+const usage = `Usage: pnpm --filter bff users add NAME --role admin|issuer|verifier [--file PATH]
+       pnpm --filter bff users list [--file PATH]
 The file defaults to CREDENCE_USERS_FILE. The password is read from CREDENCE_NEW_PASSWORD or asked for.`;
 
 async function readPassword(): Promise<string> {
