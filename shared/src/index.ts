@@ -1,4 +1,5 @@
 export * from './advised-actions.js';
+export * from './credential-bodies.js';
 export * from './permissions.js';
 export * from './problem.js';
 export * from './queries.js';

@@ -16,6 +16,7 @@ const envSchema = z.object({
   SANDBOX_WEBHOOK_URL: z.string().optional(),
   SANDBOX_WEBHOOK_RETRY_MS: int(10_000),
   SANDBOX_PEER_DELAY_MS: int(800),
+  SANDBOX_PEER_ACTIVITY_MS: int(120_000),
   SANDBOX_CREDENTIAL_RECORDS: int(72, 1),
   SANDBOX_PRESENTATION_RECORDS: int(52, 1),
 });
@@ -47,6 +48,7 @@ export function parseSandboxConfig(env: Record<string, string | undefined>) {
     webhooks,
     webhookRetryMs: e.SANDBOX_WEBHOOK_RETRY_MS,
     peerDelayMs: e.SANDBOX_PEER_DELAY_MS,
+    peerActivityMs: e.SANDBOX_PEER_ACTIVITY_MS,
     credentialRecords: e.SANDBOX_CREDENTIAL_RECORDS,
     presentationRecords: e.SANDBOX_PRESENTATION_RECORDS,
   };

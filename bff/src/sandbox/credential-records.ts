@@ -5,7 +5,8 @@ import { agentTimestamp, type SeededRandom } from './random.js';
 
 export interface CredExRecord {
   cred_ex_id: string;
-  connection_id: string;
+  /** Absent for an offer created without a connection (POST /create). */
+  connection_id?: string;
   thread_id: string;
   parent_thread_id?: string;
   initiator: 'self' | 'external';
@@ -92,6 +93,55 @@ export interface NewCredExchange {
   credRevId?: number;
 }
 
+/** The format attachments of each message, as the agent decodes them into `by_format`. */
+export const attachments = {
+  proposal: (credDef: SandboxCredDef) => ({ schema_id: credDef.schema.schema_id, cred_def_id: credDef.cred_def_id }),
+  offer: (rng: SeededRandom, credDef: SandboxCredDef) => ({
+    schema_id: credDef.schema.schema_id,
+    cred_def_id: credDef.cred_def_id,
+    nonce: rng.digits(24),
+    key_correctness_proof: { c: rng.digits(40), xz_cap: rng.digits(60) },
+  }),
+  request: (rng: SeededRandom, credDef: SandboxCredDef) => ({
+    ...(credDef.kind === 'indy' ? { prover_did: rng.base58(22) } : { entropy: rng.base58(22) }),
+    cred_def_id: credDef.cred_def_id,
+    blinded_ms: { u: rng.digits(60), ur: null, hidden_attributes: ['master_secret'], committed_attributes: {} },
+    nonce: rng.digits(24),
+  }),
+  issue: (rng: SeededRandom, credDef: SandboxCredDef, values: Record<string, string>, revRegId: string | null) => ({
+    schema_id: credDef.schema.schema_id,
+    cred_def_id: credDef.cred_def_id,
+    rev_reg_id: revRegId,
+    values: Object.fromEntries(Object.entries(values).map(([k, raw]) => [k, { raw, encoded: encodeAttribute(raw) }])),
+    signature: {
+      p_credential: { m_2: rng.digits(40), a: rng.digits(60), e: rng.digits(40), v: rng.digits(60) },
+      r_credential: revRegId ? { sigma: rng.base58(40) } : null,
+    },
+    signature_correctness_proof: { se: rng.digits(60), c: rng.digits(40) },
+  }),
+};
+
+/** The indy or anoncreds sub-record of an exchange (the Detail's `indy` / `anoncreds`). */
+export function formatRecord(rng: SeededRandom, kind: FormatKind, credExId: string, at: string, fields: Partial<CredFormatRecord> = {}): CredFormatRecord {
+  return {
+    [kind === 'indy' ? 'cred_ex_indy_id' : 'cred_ex_anoncreds_id']: rng.uuid(),
+    cred_ex_id: credExId,
+    cred_id_stored: null,
+    cred_request_metadata: null,
+    rev_reg_id: null,
+    cred_rev_id: null,
+    created_at: at,
+    updated_at: at,
+    ...fields,
+  };
+}
+
+export const requestMetadata = (rng: SeededRandom) => ({
+  master_secret_blinding_data: { v_prime: rng.digits(40), vr_prime: null },
+  nonce: rng.digits(24),
+  master_secret_name: 'default',
+});
+
 /** A credential exchange record with the messages and sub-record the agent would hold at that point. */
 export function buildCredExchange(x: NewCredExchange): CredExDetail {
   const { rng, credDef, kind, progress } = x;
@@ -99,37 +149,13 @@ export function buildCredExchange(x: NewCredExchange): CredExDetail {
   const updated = agentTimestamp(x.updatedMs);
   const credExId = rng.uuid();
   const attributes = Object.entries(x.values).map(([name, value]) => ({ name, value }));
-  const ids = { schema_id: credDef.schema.schema_id, cred_def_id: credDef.cred_def_id };
   const byFormat: Record<string, Record<string, unknown>> = {};
-  if (x.startedWithProposal) byFormat.cred_proposal = { [kind]: { ...ids } };
-  if (reached(progress, 'offer-sent')) {
-    byFormat.cred_offer = {
-      [kind]: { ...ids, nonce: rng.digits(24), key_correctness_proof: { c: rng.digits(40), xz_cap: rng.digits(60) } },
-    };
-  }
-  if (reached(progress, 'request-sent')) {
-    byFormat.cred_request = {
-      [kind]: {
-        ...(kind === 'indy' ? { prover_did: rng.base58(22) } : { entropy: rng.base58(22) }),
-        cred_def_id: credDef.cred_def_id,
-        blinded_ms: { u: rng.digits(60), ur: null, hidden_attributes: ['master_secret'], committed_attributes: {} },
-        nonce: rng.digits(24),
-      },
-    };
-  }
+  if (x.startedWithProposal) byFormat.cred_proposal = { [kind]: attachments.proposal(credDef) };
+  if (reached(progress, 'offer-sent')) byFormat.cred_offer = { [kind]: attachments.offer(rng, credDef) };
+  if (reached(progress, 'request-sent')) byFormat.cred_request = { [kind]: attachments.request(rng, credDef) };
   const revocable = credDef.revocable && x.credRevId !== undefined;
   const revRegId = revocable ? revRegIdFor(credDef, 1) : null;
-  if (reached(progress, 'credential-issued')) {
-    byFormat.cred_issue = {
-      [kind]: {
-        ...ids,
-        rev_reg_id: revRegId,
-        values: Object.fromEntries(Object.entries(x.values).map(([k, raw]) => [k, { raw, encoded: encodeAttribute(raw) }])),
-        signature: { p_credential: { m_2: rng.digits(40), a: rng.digits(60), e: rng.digits(40), v: rng.digits(60) }, r_credential: revocable ? { sigma: rng.base58(40) } : null },
-        signature_correctness_proof: { se: rng.digits(60), c: rng.digits(40) },
-      },
-    };
-  }
+  if (reached(progress, 'credential-issued')) byFormat.cred_issue = { [kind]: attachments.issue(rng, credDef, x.values, revRegId) };
   const stored = x.role === 'holder' && x.state === 'done' ? rng.uuid() : null;
   const record: CredExRecord = {
     cred_ex_id: credExId,
@@ -153,17 +179,15 @@ export function buildCredExchange(x: NewCredExchange): CredExDetail {
     updated_at: updated,
   };
   const hasSubRecord = reached(progress, x.role === 'issuer' ? 'request-received' : 'request-sent');
-  const sub: CredFormatRecord | null = hasSubRecord
-    ? {
-        [kind === 'indy' ? 'cred_ex_indy_id' : 'cred_ex_anoncreds_id']: rng.uuid(),
-        cred_ex_id: credExId,
-        cred_id_stored: stored,
-        cred_request_metadata: x.role === 'holder' ? { master_secret_blinding_data: { v_prime: rng.digits(40), vr_prime: null }, nonce: rng.digits(24), master_secret_name: 'default' } : null,
-        rev_reg_id: reached(progress, 'credential-issued') ? revRegId : null,
-        cred_rev_id: reached(progress, 'credential-issued') && revocable ? String(x.credRevId) : null,
-        created_at: created,
+  const issued = reached(progress, 'credential-issued');
+  const sub = hasSubRecord
+    ? formatRecord(rng, kind, credExId, created, {
         updated_at: updated,
-      }
+        cred_id_stored: stored,
+        cred_request_metadata: x.role === 'holder' ? requestMetadata(rng) : null,
+        rev_reg_id: issued ? revRegId : null,
+        cred_rev_id: issued && revocable ? String(x.credRevId) : null,
+      })
     : null;
   return { cred_ex_record: record, indy: kind === 'indy' ? sub : null, anoncreds: kind === 'anoncreds' ? sub : null, ld_proof: null, vc_di: null };
 }

@@ -1,22 +1,36 @@
 import { serve } from '@hono/node-server';
-import { createSandboxApp } from './app.js';
 import { parseSandboxConfig } from './config.js';
-import { seedSandbox } from './seed.js';
-import { SandboxStore } from './store.js';
+import { webhookEmitter } from './events.js';
+import { createSandbox } from './sandbox.js';
+import { WebhookSender } from './webhooks.js';
 
-/** The sandbox agent as its own process: `pnpm --filter ./bff sandbox`. */
+/** The sandbox agent as its own process: `pnpm --filter bff sandbox`. */
 try {
   const config = parseSandboxConfig(process.env);
-  const data = seedSandbox({
-    seed: config.seed,
-    epochMs: config.epochMs,
-    walletType: config.wallet.type,
-    credentialRecords: config.credentialRecords,
-    presentationRecords: config.presentationRecords,
-  });
-  const store = new SandboxStore(data, config.wallet);
-  const app = createSandboxApp({ store, apiKey: config.apiKey });
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const sender = config.webhooks.length
+    ? new WebhookSender({
+        targets: config.webhooks,
+        retryDelayMs: config.webhookRetryMs,
+        onGiveUp: (topic, target, reason) => console.warn(`[sandbox] webhook ${topic} to ${target.url} not delivered: ${reason}`),
+      })
+    : undefined;
+  const sandbox = createSandbox({ ...config, emit: webhookEmitter(sender) });
+  const { store, credentials, peers } = sandbox;
+
+  // Now and then a peer offers us a credential or proposes one of ours, as real peers do.
+  const activity =
+    config.peerActivityMs > 0
+      ? setInterval(() => {
+          try {
+            if (Math.random() < 0.5) credentials.peerOffer();
+            else credentials.peerProposal();
+          } catch (error) {
+            console.warn('[sandbox] peer activity failed:', error);
+          }
+        }, config.peerActivityMs)
+      : undefined;
+
+  const server = serve({ fetch: sandbox.app.fetch, port: config.port, hostname: config.host }, (info) => {
     console.log(
       `[sandbox] agent admin API on http://${config.host}:${info.port} (${config.wallet.type} wallet "${config.wallet.name}", ` +
         `${store.credentials.size} credential and ${store.presentations.size} presentation records, seed ${config.seed})`,
@@ -27,7 +41,11 @@ try {
     console.error(`[sandbox] cannot listen on ${config.host}:${config.port}: ${error.message}`);
     process.exit(1);
   });
-  process.on('SIGTERM', () => server.close(() => process.exit(0)));
+  process.on('SIGTERM', () => {
+    clearInterval(activity);
+    peers.stop();
+    server.close(() => process.exit(0));
+  });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -3,9 +3,9 @@ import { createApp } from '../app.js';
 import { LoginLimiter } from '../auth/login-limiter.js';
 import { SessionStore } from '../auth/sessions.js';
 import { UserDirectory, demoUsers } from '../auth/users.js';
-import { createSandboxApp } from '../sandbox/app.js';
-import { seedSandbox } from '../sandbox/seed.js';
-import { SandboxStore } from '../sandbox/store.js';
+import type { EmitWebhook } from '../sandbox/events.js';
+import { createSandbox } from '../sandbox/sandbox.js';
+import type { WalletType } from '../sandbox/seed.js';
 
 export const TEST_PASSWORD = 'test-password-123';
 export const AGENT_KEY = 'test-agent-key';
@@ -18,16 +18,27 @@ export interface UpstreamCall {
   body: string | undefined;
 }
 
-export function testSandbox(options: { seed?: number; credentialRecords?: number; presentationRecords?: number } = {}) {
-  const data = seedSandbox({
+export interface TestSandboxOptions {
+  seed?: number;
+  credentialRecords?: number;
+  presentationRecords?: number;
+  walletType?: WalletType;
+  peerDelayMs?: number;
+  emit?: EmitWebhook;
+}
+
+/** A sandbox agent in-process, its peers answering at once (await `peers.idle()`). */
+export function testSandbox(options: TestSandboxOptions = {}) {
+  return createSandbox({
     seed: options.seed ?? 42,
     epochMs: Date.parse('2026-11-20T12:00:00Z'),
-    walletType: 'askar',
+    wallet: { name: 'test-wallet', type: options.walletType ?? 'askar' },
     credentialRecords: options.credentialRecords ?? 72,
     presentationRecords: options.presentationRecords ?? 52,
+    apiKey: AGENT_KEY,
+    peerDelayMs: options.peerDelayMs ?? 0,
+    ...(options.emit && { emit: options.emit }),
   });
-  const store = new SandboxStore(data, { name: 'test-wallet', type: 'askar' });
-  return { store, app: createSandboxApp({ store, apiKey: AGENT_KEY }) };
 }
 
 let cachedUsers: Promise<UserDirectory> | undefined;
@@ -37,9 +48,10 @@ const users = () => (cachedUsers ??= demoUsers(TEST_PASSWORD).then((u) => new Us
  * The BFF wired to an upstream that is a plain function (the sandbox app by default), with every call
  * that reached the upstream recorded, so tests can assert what was, and was not, forwarded.
  */
-export async function testBff(options: { upstream?: (request: Request) => Response | Promise<Response>; maxFailures?: number; bodyLimitBytes?: number } = {}) {
+export async function testBff(options: { upstream?: (request: Request) => Response | Promise<Response>; maxFailures?: number; bodyLimitBytes?: number; sandbox?: TestSandboxOptions } = {}) {
   const calls: UpstreamCall[] = [];
-  const upstream = options.upstream ?? ((request: Request) => testSandbox().app.fetch(request));
+  const sandbox = testSandbox(options.sandbox);
+  const upstream = options.upstream ?? ((request: Request) => sandbox.app.fetch(request));
   const fetchImpl: typeof fetch = async (input, init) => {
     const request = new Request(input as string, init);
     const body = request.method === 'GET' || request.method === 'DELETE' ? undefined : await request.clone().text();
@@ -72,5 +84,14 @@ export async function testBff(options: { upstream?: (request: Request) => Respon
     return res.headers.get('set-cookie')!.split(';')[0]!;
   }
 
-  return { app, calls, sessions, login, cookieFor };
+  /** A JSON request to the BFF as a logged-in browser would send it. */
+  async function send(cookie: string, method: string, path: string, body?: unknown): Promise<Response> {
+    return app.request(path, {
+      method,
+      headers: { cookie, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+  }
+
+  return { app, calls, sessions, sandbox, login, cookieFor, send };
 }

@@ -1,0 +1,40 @@
+import { createSandboxApp } from './app.js';
+import { CredentialEngine } from './credential-engine.js';
+import type { EmitWebhook } from './events.js';
+import { SeededRandom } from './random.js';
+import { PeerScheduler } from './scheduler.js';
+import { seedSandbox, type WalletType } from './seed.js';
+import { SandboxStore } from './store.js';
+
+export interface SandboxOptions {
+  seed: number;
+  epochMs: number;
+  wallet: { name: string; type: WalletType };
+  credentialRecords: number;
+  presentationRecords: number;
+  apiKey: string;
+  peerDelayMs: number;
+  emit?: EmitWebhook;
+  now?: () => number;
+}
+
+/** The whole sandbox agent: seeded wallet, protocol engines with their simulated peers, admin API. */
+export function createSandbox(options: SandboxOptions) {
+  const data = seedSandbox({
+    seed: options.seed,
+    epochMs: options.epochMs,
+    walletType: options.wallet.type,
+    credentialRecords: options.credentialRecords,
+    presentationRecords: options.presentationRecords,
+  });
+  const store = new SandboxStore(data, options.wallet);
+  const peers = new PeerScheduler(options.peerDelayMs);
+  const emit = options.emit ?? (() => undefined);
+  // The engines draw from their own stream, so running them never changes the seeded data.
+  const rng = new SeededRandom(options.seed ^ 0x5eed);
+  const credentials = new CredentialEngine({ store, emit, peers, rng, ...(options.now && { now: options.now }) });
+  const app = createSandboxApp({ store, credentials, apiKey: options.apiKey });
+  return { store, peers, credentials, app };
+}
+
+export type Sandbox = ReturnType<typeof createSandbox>;
