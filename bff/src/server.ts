@@ -19,7 +19,7 @@ export async function startBff(env: Record<string, string | undefined> = process
   const config = parseConfig(env);
   const users = [
     ...(config.demoPassword ? await demoUsers(config.demoPassword) : []),
-    ...(config.usersFile ? await readUsersFile(config.usersFile) : []),
+    ...(config.usersFile ? await readUsersFile(config.usersFile).catch((error: Error) => Promise.reject(new ConfigError([error.message]))) : []),
   ];
   if (users.length === 0) {
     const add = 'Add one: CREDENCE_USERS_FILE=users.json pnpm --filter bff users add NAME --role admin';

@@ -1,4 +1,15 @@
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+
+const table = (page: Page) => page.getByRole('table', { name: 'Credential exchanges' });
+
+/** The rows once the list shows the answer to the current URL (not the previous page kept on screen). */
+async function settledRows(page: Page): Promise<Locator> {
+  await expect(table(page)).not.toHaveAttribute('aria-busy');
+  const rows = table(page).locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  return rows;
+}
 
 test.describe('issuer staff on the credentials list', () => {
   test.beforeEach(async ({ loggedInAs }) => {
@@ -6,26 +17,32 @@ test.describe('issuer staff on the credentials list', () => {
   });
 
   test('sees the seeded credential exchanges, newest first, with names instead of ids', async ({ page }) => {
-    const table = page.getByRole('table', { name: 'Credential exchanges' });
-    await expect(table.getByRole('row')).toHaveCount(26); // header + a page of 25
-    await expect(table.getByRole('cell', { name: 'Faber College' }).first()).toBeVisible();
+    const rows = await settledRows(page);
+    await expect(rows).toHaveCount(25);
+    await expect(table(page).getByRole('cell', { name: 'Faber College' }).first()).toBeVisible();
     await expect(page.getByText('Records 1–25 (more on the next page)')).toBeVisible();
-    const started = await table.locator('tbody tr td:first-child a').evaluateAll((links) => links.map((a) => a.getAttribute('title') ?? ''));
-    expect(started.length).toBe(25);
+    const started = await rows.locator('td:first-child time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''));
+    expect(started).toHaveLength(25);
+    expect(started).toEqual([...started].sort().reverse());
     await page.screenshot({ path: test.info().outputPath('credentials-list.png'), fullPage: true });
   });
 
-  test('filters by state and role through the URL, and pages past the first page', async ({ page }) => {
+  test('filters by state and role through the URL, survives a reload, and pages past the first page', async ({ page }) => {
     await page.getByLabel('State', { exact: true }).selectOption('request-received');
     await expect(page).toHaveURL(/state=request-received/);
-    const rows = page.getByRole('table', { name: 'Credential exchanges' }).locator('tbody tr');
-    await expect(rows.first()).toBeVisible();
+    let rows = await settledRows(page);
     for (const badge of await rows.locator('td:nth-child(4)').allInnerTexts()) expect(badge).toBe('Request received');
     await expect(rows.locator('td:last-child').first()).toHaveText('Issue credential');
+
+    await page.reload();
+    await expect(page.getByLabel('State', { exact: true })).toHaveValue('request-received');
+    rows = await settledRows(page);
+    for (const badge of await rows.locator('td:nth-child(4)').allInnerTexts()) expect(badge).toBe('Request received');
 
     await page.getByLabel('State', { exact: true }).selectOption('');
     await page.getByLabel('Role', { exact: true }).selectOption('holder');
     await expect(page).toHaveURL(/role=holder/);
+    rows = await settledRows(page);
     for (const role of await rows.locator('td:nth-child(5)').allInnerTexts()) expect(role).toBe('Holder');
 
     await page.getByLabel('Role', { exact: true }).selectOption('');
@@ -38,13 +55,15 @@ test.describe('issuer staff on the credentials list', () => {
     await page.getByLabel('Per page').selectOption('100');
     await expect(page).toHaveURL(/size=100/);
     await expect(page.getByText(/^Records 1–\d+$/)).toBeVisible();
+    rows = await settledRows(page);
     expect(await rows.count()).toBeGreaterThanOrEqual(60);
   });
 
   test('filters by connection, chosen by its name', async ({ page }) => {
     await page.getByLabel('Connection').selectOption({ label: 'Bob Smith' });
     await expect(page).toHaveURL(/connection_id=/);
-    const names = await page.getByRole('table', { name: 'Credential exchanges' }).locator('tbody td:nth-child(2)').allInnerTexts();
+    const rows = await settledRows(page);
+    const names = await rows.locator('td:nth-child(2)').allInnerTexts();
     expect(names.length).toBeGreaterThan(0);
     expect(new Set(names)).toEqual(new Set(['Bob Smith']));
   });
@@ -54,12 +73,20 @@ test.describe('issuer staff on the credentials list', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByRole('heading', { name: 'No credential exchanges match these filters' })).toBeVisible();
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
-    await expect(page.getByRole('table', { name: 'Credential exchanges' })).toBeVisible();
+    await expect(table(page)).toBeVisible();
+  });
+
+  test('a page past the last record offers the way back', async ({ page }) => {
+    await page.goto('/credentials?offset=5000');
+    await expect(page.getByRole('heading', { name: 'No more credential exchanges on this page' })).toBeVisible();
+    await page.getByRole('button', { name: 'Go to the first page' }).click();
+    await expect(page.getByText(/^Records 1–25/)).toBeVisible();
   });
 
   test('a record opens on its own page, and the deep link survives a reload', async ({ page }) => {
     await page.getByLabel('State', { exact: true }).selectOption('abandoned');
-    await page.getByRole('table', { name: 'Credential exchanges' }).locator('tbody tr a').first().click();
+    const rows = await settledRows(page);
+    await rows.locator('a').first().click();
     await expect(page).toHaveURL(/\/credentials\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('alert').filter({ hasText: 'The agent reported an error' })).toBeVisible();
     await page.reload();
@@ -76,9 +103,11 @@ test.describe('issuer staff on the credentials list', () => {
 
 test('the verifier sees presentation exchanges with their verification result', async ({ loggedInAs }) => {
   const page = await loggedInAs('verifier', '/presentations?state=done&role=verifier');
-  const table = page.getByRole('table', { name: 'Presentation exchanges' });
-  await expect(table.locator('tbody tr').first()).toBeVisible();
-  const results = await table.locator('tbody td:nth-child(7)').allInnerTexts();
+  const presentations = page.getByRole('table', { name: 'Presentation exchanges' });
+  await expect(presentations).not.toHaveAttribute('aria-busy');
+  await expect(presentations.locator('tbody tr').first()).toBeVisible();
+  const results = await presentations.locator('tbody td:nth-child(7)').allInnerTexts();
+  expect(results.length).toBeGreaterThan(0);
   expect(results.every((r) => r === 'Verified' || r === 'Failed verification')).toBe(true);
 });
 

@@ -26,7 +26,8 @@ const paging = {
   descending: z.stringbool({ error: 'must be true or false' }).optional(),
 };
 
-export const uuidSchema = z.uuid({ error: 'must be a UUID' });
+/** The agent's ids are version-4 UUIDs; it refuses any other with 422. */
+export const uuidSchema = z.uuidv4({ error: 'must be a UUID (version 4)' });
 
 const exchangeFilters = {
   connection_id: uuidSchema.optional(),
@@ -51,8 +52,10 @@ export const presentationListQuerySchema = z.strictObject({
 });
 export type PresentationListQuery = z.infer<typeof presentationListQuerySchema>;
 
+export const connectionStates = ['start', 'invitation', 'request', 'response', 'active', 'completed', 'abandoned', 'error'] as const;
+
 export const connectionListQuerySchema = z.strictObject({
-  state: z.string().max(50).optional(),
+  state: z.enum(connectionStates).optional(),
   ...paging,
 });
 

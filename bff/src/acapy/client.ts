@@ -64,7 +64,7 @@ export class AcapyClient {
     if (response.status < 200 || response.status >= 300) {
       throw problemFromAgentError(response.status, contentType, text);
     }
-    if (text.trim() === '') return { status: response.status, body: {} };
+    if (text.trim() === '') return { status: response.status, body: response.status === 204 ? null : {} };
     try {
       return { status: response.status, body: JSON.parse(text) };
     } catch {

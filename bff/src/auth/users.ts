@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { userRoleSchema, usernameSchema, type UserRole } from '@credence/shared';
 import { z } from 'zod';
+import { ConcurrencyLimit } from './concurrency.js';
 import { hashPassword, isPasswordHash, verifyPassword } from './passwords.js';
 
 export interface StoredUser {
@@ -28,7 +29,13 @@ export async function readUsersFile(path: string): Promise<StoredUser[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  const parsed = usersFileSchema.safeParse(JSON.parse(text));
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`CREDENCE_USERS_FILE ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = usersFileSchema.safeParse(json);
   if (!parsed.success) {
     const where = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`CREDENCE_USERS_FILE ${path} is not valid: ${where}`);
@@ -46,6 +53,7 @@ export async function demoUsers(password: string): Promise<StoredUser[]> {
 export class UserDirectory {
   private readonly byName = new Map<string, StoredUser>();
   private dummyHash: Promise<string> | undefined;
+  private readonly hashing = new ConcurrencyLimit(4);
 
   constructor(users: StoredUser[]) {
     for (const user of users) this.byName.set(user.username.toLowerCase(), user);
@@ -57,11 +65,9 @@ export class UserDirectory {
 
   async authenticate(username: string, password: string): Promise<{ username: string; role: UserRole } | null> {
     const user = this.byName.get(username.toLowerCase());
-    if (!user) {
-      this.dummyHash ??= hashPassword('not a real password');
-      await verifyPassword(password, await this.dummyHash);
-      return null;
-    }
-    return (await verifyPassword(password, user.passwordHash)) ? { username: user.username, role: user.role } : null;
+    this.dummyHash ??= hashPassword('not a real password');
+    const hash = user?.passwordHash ?? (await this.dummyHash);
+    const matches = await this.hashing.run(() => verifyPassword(password, hash));
+    return user && matches ? { username: user.username, role: user.role } : null;
   }
 }

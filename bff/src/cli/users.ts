@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { userRoleSchema, usernameSchema } from '@credence/shared';
 import { hashPassword } from '../auth/passwords.js';
@@ -12,9 +13,13 @@ The file defaults to CREDENCE_USERS_FILE. The password is read from CREDENCE_NEW
 
 async function readPassword(): Promise<string> {
   if (process.env.CREDENCE_NEW_PASSWORD) return process.env.CREDENCE_NEW_PASSWORD;
-  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
-  const password = await rl.question('Password (at least 10 characters): ');
+  const prompt = 'Password (at least 10 characters): ';
+  const output = new Writable({ write: (_chunk, _encoding, done) => done() }); // typed characters are not echoed
+  process.stdout.write(prompt);
+  const rl = createInterface({ input: process.stdin, output, terminal: process.stdin.isTTY });
+  const password = await rl.question('');
   rl.close();
+  process.stdout.write('\n');
   return password.trim();
 }
 

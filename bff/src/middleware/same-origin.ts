@@ -13,7 +13,8 @@ export function sameOriginOnly(): MiddlewareHandler {
     if (!SAFE_METHODS.has(c.req.method)) {
       const site = c.req.header('sec-fetch-site');
       const origin = c.req.header('origin');
-      const host = c.req.header('host') ?? new URL(c.req.url).host;
+      // Behind a reverse proxy the browser's host arrives as X-Forwarded-Host.
+      const host = c.req.header('x-forwarded-host') ?? c.req.header('host') ?? new URL(c.req.url).host;
       let crossOrigin = site !== undefined && site !== 'same-origin' && site !== 'none';
       if (origin !== undefined) {
         try {

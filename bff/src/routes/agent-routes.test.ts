@@ -33,7 +33,6 @@ describe('allow-listed agent routes', () => {
       ['GET', '/api/status/config'],
       ['POST', '/api/issue-credential-2.0/records'],
       ['DELETE', '/api/connections/' + CRED_ID_LIKE],
-      ['GET', '/api/issue-credential-2.0/records/../../status'],
     ] as const) {
       const res = await app.request(path, { method, headers: { cookie, 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
       expect(res.status, `${method} ${path}`).toBe(404);
@@ -87,7 +86,7 @@ describe('allow-listed agent routes', () => {
     const { app, calls, cookieFor } = await testBff();
     const res = await app.request('/api/issue-credential-2.0/records/12345', { headers: { cookie: await cookieFor('issuer') } });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ errors: [{ path: 'path.cred_ex_id', message: 'must be a UUID' }] });
+    expect(await res.json()).toMatchObject({ errors: [{ path: 'path.cred_ex_id', message: 'must be a UUID (version 4)' }] });
     expect(calls).toEqual([]);
   });
 
@@ -148,5 +147,14 @@ describe('API answers', () => {
     const res = await app.request('/api/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":' });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
+  });
+});
+
+describe('ids the agent would refuse', () => {
+  it('refuses a UUID that is not version 4 before forwarding', async () => {
+    const { app, calls, cookieFor } = await testBff();
+    const res = await app.request('/api/issue-credential-2.0/records?connection_id=3fa85f64-5717-1562-b3fc-2c963f66afa6', { headers: { cookie: await cookieFor('issuer') } });
+    expect(res.status).toBe(400);
+    expect(calls).toEqual([]);
   });
 });

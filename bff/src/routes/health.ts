@@ -14,7 +14,7 @@ export function healthRoutes({ client, mode }: { client: AcapyClient; mode: Mode
     try {
       const { body } = await client.get('/status/ready', { timeoutMs: PROBE_TIMEOUT_MS });
       reachable = true;
-      ready = (body as { ready?: unknown }).ready === true;
+      ready = (body as { ready?: unknown } | null)?.ready === true;
     } catch (error) {
       // A 503 "not ready" still proves the agent is there.
       reachable = error instanceof Error && 'status' in error && error.status === 503;

@@ -40,6 +40,14 @@ describe('POST/GET/DELETE /api/session', () => {
     expect((await login('issuer')).status).toBe(200);
   });
 
+  it('limits a burst of parallel guesses as surely as a sequence', async () => {
+    const { login } = await testBff({ maxFailures: 3 });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login('admin', `parallel-guess-${i}`)));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(17);
+  });
+
   it('names the bad field of a malformed login body', async () => {
     const { app } = await testBff();
     const res = await app.request('/api/session', {

@@ -25,7 +25,7 @@ export function sessionRoutes({ users, limiter, cookie }: SessionRouteDeps) {
       async (c) => {
         const { username, password } = c.req.valid('json');
         const address = clientAddress(c);
-        const wait = limiter.retryAfterSeconds(address, username);
+        const wait = limiter.begin(address, username);
         if (wait > 0) {
           throw new ProblemError(429, `Too many failed logins. Try again in ${wait} s.`, {
             headers: { 'retry-after': String(wait) },
@@ -33,11 +33,10 @@ export function sessionRoutes({ users, limiter, cookie }: SessionRouteDeps) {
         }
         const user = await users.authenticate(username, password);
         if (!user) {
-          limiter.recordFailure(address, username);
           // One message for an unknown name and a wrong password, so names cannot be probed.
           throw new ProblemError(401, 'Wrong username or password.', { title: 'Login failed' });
         }
-        limiter.recordSuccess(address, username);
+        limiter.succeeded(address, username);
         await startSession(c, cookie, user);
         return c.json(user);
       },

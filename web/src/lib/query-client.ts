@@ -12,9 +12,14 @@ export interface QueryClientHooks {
  * console raise one toast. 4xx answers of forms stay with the form that made them.
  */
 export function createQueryClient(hooks: QueryClientHooks): QueryClient {
-  const handle = (error: unknown, alreadyShownInUi: boolean) => {
+  /**
+   * `shownInPlace`: the error is already displayed where the data would be (a failed first load).
+   * `ownsClientErrors`: a form that maps 4xx answers itself, the login form's 401 included.
+   */
+  const handle = (error: unknown, { shownInPlace = false, ownsClientErrors = false }) => {
+    if (ownsClientErrors && isApiError(error) && error.status > 0 && error.status < 500) return;
     if (isApiError(error, 401)) return hooks.onUnauthorized();
-    if (alreadyShownInUi) return;
+    if (shownInPlace || ownsClientErrors) return;
     if (!isApiError(error) || error.status === 0 || error.status >= 500) {
       toast.error(error instanceof Error ? error.message : 'Something went wrong');
     }
@@ -22,10 +27,10 @@ export function createQueryClient(hooks: QueryClientHooks): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       // A query's error is shown where its data would be; only background refetch failures need a toast.
-      onError: (error, query) => handle(error, query.state.data === undefined),
+      onError: (error, query) => handle(error, { shownInPlace: query.state.data === undefined }),
     }),
     mutationCache: new MutationCache({
-      onError: (error, _vars, _ctx, mutation) => handle(error, mutation.options.meta?.showsOwnErrors === true),
+      onError: (error, _vars, _ctx, mutation) => handle(error, { ownsClientErrors: mutation.options.meta?.showsOwnErrors === true }),
     }),
     defaultOptions: {
       queries: {

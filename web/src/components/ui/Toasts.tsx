@@ -4,7 +4,7 @@ import { dismiss, useToasts } from './toast-store';
 export function Toasts() {
   const toasts = useToasts();
   return (
-    <div className="toasts" aria-live="polite">
+    <div className="toasts">
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
           <span>{t.message}</span>

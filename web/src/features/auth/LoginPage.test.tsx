@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../lib/query-client';
 import { LoginPage } from './LoginPage';
 
 function json(status: number, body: unknown, type = 'application/json') {
@@ -13,7 +14,10 @@ function json(status: number, body: unknown, type = 'application/json') {
 function renderLogin(answers: (path: string, init?: RequestInit) => Response, initial = '/login') {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => answers(String(input), init));
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const onUnauthorized = vi.fn();
+  // The app's own client, so its 401 handling is part of what is tested.
+  const client = createQueryClient({ onUnauthorized });
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
   const router = createMemoryRouter(
     [
       { path: '/login', element: <LoginPage /> },
@@ -26,7 +30,7 @@ function renderLogin(answers: (path: string, init?: RequestInit) => Response, in
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { fetchMock, router };
+  return { fetchMock, router, onUnauthorized };
 }
 
 const problem = (status: number, detail: string, errors?: { path: string; message: string }[]) =>
@@ -44,12 +48,13 @@ describe('LoginPage', () => {
   });
 
   it('shows the server’s refusal and keeps what was typed', async () => {
-    renderLogin((_path, init) => (init?.method === 'POST' ? problem(401, 'Wrong username or password.') : problem(401, 'Log in to continue.')));
+    const { onUnauthorized } = renderLogin((_path, init) => (init?.method === 'POST' ? problem(401, 'Wrong username or password.') : problem(401, 'Log in to continue.')));
     await userEvent.type(await screen.findByLabelText('Username'), 'issuer');
     await userEvent.type(screen.getByLabelText('Password'), 'nope');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Wrong username or password.');
     expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('issuer');
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('puts the server’s field errors on their fields', async () => {

@@ -29,6 +29,14 @@ export function homeFor(role: UserRole): string {
 }
 
 /** Only same-site paths are followed after login, so a crafted link cannot send the user elsewhere. */
-export function safeNext(next: string | null): string | null {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login') ? next : null;
+export function safeNext(next: string | null, origin = window.location.origin): string | null {
+  if (!next || !next.startsWith('/')) return null;
+  try {
+    const url = new URL(next, origin);
+    // `//evil.example` and `/\evil.example` both leave the site; only same-origin paths are followed.
+    if (url.origin !== origin || url.pathname.startsWith('/login')) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return null;
+  }
 }

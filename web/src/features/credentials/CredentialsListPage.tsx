@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/exchange-list/DataTable';
 import { FiltersBar } from '../../components/exchange-list/FiltersBar';
+import { EmptyList } from '../../components/exchange-list/EmptyList';
 import { Pager } from '../../components/exchange-list/Pager';
 import { useListParams, type FilterKey } from '../../components/exchange-list/list-params';
 import { ErrorState } from '../../components/ui/ErrorState';
@@ -28,8 +29,8 @@ export function CredentialsListPage() {
         id: 'started',
         header: 'Started',
         cell: (info) => (
-          <Link to={`/credentials/${info.row.original.cred_ex_record.cred_ex_id}`} title={`Open the exchange started ${formatDateTime(info.getValue())}`}>
-            {formatDateTime(info.getValue())}
+          <Link to={`/credentials/${info.row.original.cred_ex_record.cred_ex_id}`} title="Open this exchange">
+            <time dateTime={info.getValue()}>{formatDateTime(info.getValue())}</time>
           </Link>
         ),
       }),
@@ -96,14 +97,7 @@ export function CredentialsListPage() {
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => list.refetch()} />
       ) : list.data.rows.length === 0 ? (
-        <div className="state-panel">
-          <h2>No credential exchanges{hasFilters ? ' match these filters' : ' yet'}</h2>
-          {hasFilters && (
-            <button type="button" className="button" onClick={clearFilters}>
-              Clear filters
-            </button>
-          )}
-        </div>
+        <EmptyList noun="credential exchanges" offset={params.offset} hasFilters={hasFilters} onClear={clearFilters} onFirstPage={() => update({ offset: 0 })} />
       ) : (
         <DataTable caption="Credential exchanges" columns={columns} data={list.data.rows} getRowId={(d) => d.cred_ex_record.cred_ex_id} busy={list.isPlaceholderData} />
       )}

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/exchange-list/DataTable';
 import { FiltersBar } from '../../components/exchange-list/FiltersBar';
+import { EmptyList } from '../../components/exchange-list/EmptyList';
 import { Pager } from '../../components/exchange-list/Pager';
 import { useListParams, type FilterKey } from '../../components/exchange-list/list-params';
 import { ErrorState } from '../../components/ui/ErrorState';
@@ -34,8 +35,8 @@ export function PresentationsListPage() {
       column.accessor('created_at', {
         header: 'Started',
         cell: (info) => (
-          <Link to={`/presentations/${info.row.original.pres_ex_id}`} title={`Open the exchange started ${formatDateTime(info.getValue())}`}>
-            {formatDateTime(info.getValue())}
+          <Link to={`/presentations/${info.row.original.pres_ex_id}`} title="Open this exchange">
+            <time dateTime={info.getValue()}>{formatDateTime(info.getValue())}</time>
           </Link>
         ),
       }),
@@ -88,14 +89,7 @@ export function PresentationsListPage() {
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => list.refetch()} />
       ) : list.data.rows.length === 0 ? (
-        <div className="state-panel">
-          <h2>No presentation exchanges{hasFilters ? ' match these filters' : ' yet'}</h2>
-          {hasFilters && (
-            <button type="button" className="button" onClick={clearFilters}>
-              Clear filters
-            </button>
-          )}
-        </div>
+        <EmptyList noun="presentation exchanges" offset={params.offset} hasFilters={hasFilters} onClear={clearFilters} onFirstPage={() => update({ offset: 0 })} />
       ) : (
         <DataTable caption="Presentation exchanges" columns={columns} data={list.data.rows} getRowId={(r) => r.pres_ex_id} busy={list.isPlaceholderData} />
       )}
