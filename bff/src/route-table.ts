@@ -1,5 +1,13 @@
 import {
   areaRoles,
+  boundOfferBodySchema,
+  createOfferBodySchema,
+  issueBodySchema,
+  problemReportBodySchema,
+  sendOfferBodySchema,
+  sendProposalBodySchema,
+  sendRequestBodySchema,
+  storeBodySchema,
   connectionIdParamsSchema,
   connectionListQuerySchema,
   credExIdParamsSchema,
@@ -39,6 +47,30 @@ export const agentRoutes: readonly AgentRoute[] = [
     roles: areaRoles.credentials,
     params: credExIdParamsSchema,
   },
+  {
+    method: 'DELETE',
+    path: '/issue-credential-2.0/records/:cred_ex_id',
+    roles: areaRoles.credentials,
+    params: credExIdParamsSchema,
+  },
+  { method: 'POST', path: '/issue-credential-2.0/create', roles: areaRoles.credentials, body: createOfferBodySchema },
+  { method: 'POST', path: '/issue-credential-2.0/send-offer', roles: areaRoles.credentials, body: sendOfferBodySchema },
+  { method: 'POST', path: '/issue-credential-2.0/send-proposal', roles: areaRoles.credentials, body: sendProposalBodySchema },
+  ...(
+    [
+      ['send-offer', boundOfferBodySchema],
+      ['send-request', sendRequestBodySchema],
+      ['issue', issueBodySchema],
+      ['store', storeBodySchema],
+      ['problem-report', problemReportBodySchema],
+    ] as const
+  ).map(([action, body]): AgentRoute => ({
+    method: 'POST',
+    path: `/issue-credential-2.0/records/:cred_ex_id/${action}`,
+    roles: areaRoles.credentials,
+    params: credExIdParamsSchema,
+    body,
+  })),
   {
     method: 'GET',
     path: '/present-proof-2.0/records',

@@ -19,17 +19,24 @@ export type Problem = z.infer<typeof problemSchema>;
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
-/** Turns a failed zod parse into the `errors` list of a problem, with `location` prefixed (query, body, path). */
-export function fieldErrorsFrom(error: Pick<z.core.$ZodError, "issues">, location?: string): ProblemFieldError[] {
-  return error.issues.map((issue) => {
-    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
+// One wording for a missing value everywhere, instead of "expected string, received undefined".
+z.config({
+  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined),
+});
+
+/**
+ * Turns a failed zod parse into the `errors` list of a problem, with `location` prefixed (query, body,
+ * path): one entry per field (its first problem), one per unknown key.
+ */
+export function fieldErrorsFrom(error: Pick<z.core.$ZodError, 'issues'>, location?: string): ProblemFieldError[] {
+  const byPath = new Map<string, string>();
+  for (const issue of error.issues) {
     const base = [location, ...issue.path.map(String)].filter(Boolean).join('.');
-    if (keys.length > 0) {
-      return {
-        path: keys.map((k) => (base ? `${base}.${k}` : k)).join(', '),
-        message: `Unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}`,
-      };
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) if (!byPath.has(base ? `${base}.${key}` : key)) byPath.set(base ? `${base}.${key}` : key, 'Unknown field');
+    } else if (!byPath.has(base)) {
+      byPath.set(base, issue.message);
     }
-    return { path: base || (location ?? ''), message: issue.message };
-  });
+  }
+  return [...byPath].map(([path, message]) => ({ path, message }));
 }
