@@ -29,7 +29,8 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs = 20_0
 async function startSandbox(): Promise<void> {
   const port = env.SANDBOX_PORT || '8031';
   const host = '127.0.0.1';
-  const apiKey = randomBytes(24).toString('base64url');
+  // Tests that drive the sandbox's own peers directly fix the key; otherwise it is new at each start.
+  const apiKey = env.SANDBOX_API_KEY || randomBytes(24).toString('base64url');
   env.WEBHOOK_SECRET ||= randomBytes(24).toString('base64url');
   const bffPort = env.PORT || '8080';
   const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), fileURLToPath(new URL('./sandbox/main.ts', import.meta.url))], {

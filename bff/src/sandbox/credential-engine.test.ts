@@ -155,17 +155,24 @@ describe('sandbox issue-credential v2.0: refusals in the agent’s words', () =>
     expect(refused.text).toBe('400: AnonCreds interface requires AskarAnonCreds or KanonAnonCreds profile');
 
     const a = agent({ walletType: 'askar-anoncreds' });
-    const both = { indy: { cred_def_id: a.ownCredDef('indy').cred_def_id }, anoncreds: { cred_def_id: a.ownCredDef('anoncreds').cred_def_id } };
-    // One preview must fit both schemas: here the two differ, so the agent says which attributes mismatch.
-    const mismatch = await a.call('POST', '/issue-credential-2.0/send-offer', { connection_id: a.person.connection_id, filter: both, credential_preview: a.preview('indy') });
+    const byName = (kind: string, name: string) => a.sandbox.store.ledger.credDefs.find((d) => d.issuedBy === 'self' && d.kind === kind && d.schema.name === name)!;
+    // One preview must fit every format's schema: Student ID and Library card differ, and the agent says how.
+    const mismatch = await a.call('POST', '/issue-credential-2.0/send-offer', {
+      connection_id: a.person.connection_id,
+      filter: { indy: { cred_def_id: byName('indy', 'Student ID').cred_def_id }, anoncreds: { cred_def_id: byName('anoncreds', 'Library card').cred_def_id } },
+      credential_preview: a.preview('indy'),
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.text).toMatch(/^400: Preview attributes \{.*\} mismatch corresponding schema attributes \{.*\}$/);
 
+    // The same credential in both formats: the holder takes anoncreds, so that sub-record is filled.
     const sent = await a.call('POST', '/issue-credential-2.0/send-offer', {
       connection_id: a.person.connection_id,
-      filter: { anoncreds: { cred_def_id: a.ownCredDef('anoncreds').cred_def_id } },
-      credential_preview: a.preview('anoncreds'),
+      filter: { indy: { schema_name: 'Student ID' }, anoncreds: { schema_name: 'Student ID' } },
+      credential_preview: a.preview('indy'),
     });
+    expect(sent.status).toBe(200);
+    expect(Object.keys(sent.json!.by_format.cred_offer).sort()).toEqual(['anoncreds', 'indy']);
     await a.sandbox.peers.idle();
     const detail = a.sandbox.store.credentials.get(sent.json!.cred_ex_id)!;
     expect(detail.anoncreds).not.toBeNull();

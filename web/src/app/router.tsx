@@ -28,7 +28,7 @@ export const routes: RouteObject[] = [
         element: <AreaGuard area="credentials" />,
         children: [
           { index: true, ...page(async () => ({ Component: (await import('../features/credentials/CredentialsListPage')).CredentialsListPage })) },
-          { path: 'new', element: <NotYetAvailable title="Offer a credential" /> },
+          { path: 'new', ...page(async () => ({ Component: (await import('../features/credentials/OfferPage')).OfferPage })) },
           { path: ':credExId', ...page(async () => ({ Component: (await import('../features/credentials/CredentialDetailPage')).CredentialDetailPage })) },
         ],
       },

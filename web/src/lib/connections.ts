@@ -17,6 +17,8 @@ export const connectionQueries = {
 export interface ConnectionOption {
   id: string;
   label: string;
+  /** Ready for messages (`active`/`completed`): only these can receive an offer or a request. */
+  ready: boolean;
 }
 
 /** Connection labels by id, for showing a name instead of a UUID, and options for a picker. */
@@ -24,8 +26,12 @@ export function useConnections() {
   const query = useQuery(connectionQueries.list());
   return useMemo(() => {
     const byId = new Map<string, string>();
-    for (const c of query.data?.results ?? []) byId.set(c.connection_id, connectionLabel(c));
-    const options: ConnectionOption[] = [...byId].map(([id, label]) => ({ id, label })).sort((a, b) => a.label.localeCompare(b.label));
+    const options: ConnectionOption[] = [];
+    for (const c of query.data?.results ?? []) {
+      byId.set(c.connection_id, connectionLabel(c));
+      options.push({ id: c.connection_id, label: connectionLabel(c), ready: c.state === 'active' || c.state === 'completed' });
+    }
+    options.sort((a, b) => a.label.localeCompare(b.label));
     return { labelOf: (id: string | null | undefined) => (id ? byId.get(id) : undefined), options, isPending: query.isPending };
   }, [query.data, query.isPending]);
 }

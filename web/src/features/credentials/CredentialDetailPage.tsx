@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { ErrorMessage, FieldList, Mono, RawJson } from '../../components/ui/RecordParts';
 import { StateBadge } from '../../components/ui/StateBadge';
+import { CredentialActions } from './components/CredentialActions';
 import { useConnections } from '../../lib/connections';
 import { formatDateTime, humanize, schemaLabel } from '../../lib/format';
 import { credentialQueries } from './queries';
@@ -40,6 +41,7 @@ export function CredentialDetailPage() {
           <strong>Next step: {action.label}.</strong> {action.advice}
         </p>
       )}
+      <CredentialActions record={record} />
       <section aria-labelledby="fields-title" className="card">
         <h2 id="fields-title">Exchange</h2>
         <FieldList

@@ -82,6 +82,9 @@ export function CredentialsListPage() {
       <div className="page-head">
         <h1 id="credentials-title">Credential exchanges</h1>
         <p className="muted">Newest first (by when they started). Offers, requests and issued credentials with every connection.</p>
+        <Link to="/credentials/new" className="button primary page-actions">
+          Offer a credential
+        </Link>
       </div>
       <FiltersBar
         params={params}

@@ -3,6 +3,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch, queryString } from '../../lib/api';
 import type { ExchangeListParams } from '../../components/exchange-list/list-params';
 
+const WAITING_ON_PEER = new Set(['offer-sent', 'request-sent', 'credential-issued', 'proposal-sent']);
+
 export interface ListPage<T> {
   rows: T[];
   hasNext: boolean;
@@ -30,5 +32,7 @@ export const credentialQueries = {
     queryOptions({
       queryKey: [...credentialQueries.details(), credExId] as const,
       queryFn: ({ signal }) => apiFetch<CredExDetail>(`/api/issue-credential-2.0/records/${encodeURIComponent(credExId)}`, { signal }),
+      // While the peer's answer is due, look again now and then (live events make this rarely needed).
+      refetchInterval: (query) => (WAITING_ON_PEER.has(query.state.data?.cred_ex_record.state ?? '') ? 3_000 : false),
     }),
 };

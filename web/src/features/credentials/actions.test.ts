@@ -1,0 +1,28 @@
+import { credentialStates } from '@credence/shared';
+import { describe, expect, it } from 'vitest';
+import { credentialActions } from './actions';
+
+const ids = (role: 'issuer' | 'holder', state: string) => credentialActions({ role, state }).map((a) => a.id);
+
+describe('credentialActions', () => {
+  it('puts the spec’s advised action first', () => {
+    expect(credentialActions({ role: 'issuer', state: 'request-received' })[0]).toMatchObject({ id: 'issue', label: 'Issue credential', primary: true });
+    expect(credentialActions({ role: 'holder', state: 'offer-received' })[0]).toMatchObject({ id: 'send-request', label: 'Send request', primary: true });
+    expect(credentialActions({ role: 'holder', state: 'credential-received' })[0]).toMatchObject({ id: 'store', primary: true });
+    expect(credentialActions({ role: 'issuer', state: 'proposal-received' })[0]).toMatchObject({ id: 'send-offer', primary: true });
+  });
+
+  it('never offers a step the state does not allow', () => {
+    expect(ids('issuer', 'offer-sent')).toEqual(['problem-report', 'remove']);
+    expect(ids('holder', 'request-received')).toEqual(['problem-report', 'remove']);
+    expect(ids('issuer', 'offer-received')).toEqual(['problem-report', 'remove']);
+    expect(ids('issuer', 'done')).toEqual(['remove']);
+    expect(ids('holder', 'abandoned')).toEqual(['remove']);
+    for (const state of credentialStates) {
+      for (const role of ['issuer', 'holder'] as const) {
+        expect(credentialActions({ role, state }).filter((a) => a.primary).length).toBeLessThanOrEqual(1);
+        expect(ids(role, state)).toContain('remove');
+      }
+    }
+  });
+});

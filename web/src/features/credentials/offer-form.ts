@@ -1,0 +1,80 @@
+import {
+  CREDENTIAL_PREVIEW_TYPE,
+  createOfferBodySchema,
+  sendOfferBodySchema,
+  type CreateOfferBody,
+  type SendOfferBody,
+} from '@credence/shared';
+import { bodyResolver } from '../../lib/body-resolver';
+
+export const indyFilterFields = ['cred_def_id', 'schema_id', 'schema_issuer_did', 'schema_name', 'schema_version', 'issuer_did'] as const;
+export const anoncredsFilterFields = ['cred_def_id', 'schema_id', 'schema_issuer_id', 'schema_name', 'schema_version', 'issuer_id'] as const;
+export type FormatKey = 'indy' | 'anoncreds';
+
+export interface OfferFormValues {
+  /** Which call the form makes: send-offer to a connection, or create (an offer record only). */
+  mode: 'send' | 'create';
+  connection_id: string;
+  formats: Record<FormatKey, boolean>;
+  filter: {
+    indy: Record<(typeof indyFilterFields)[number], string>;
+    anoncreds: Record<(typeof anoncredsFilterFields)[number], string>;
+  };
+  credential_preview: { attributes: { name: string; value: string; 'mime-type': string }[] };
+  auto_issue: boolean;
+  auto_remove: boolean;
+  comment: string;
+}
+
+const blank = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, ''])) as Record<K, string>;
+
+export function emptyOffer(walletType: string | null | undefined): OfferFormValues {
+  const anoncredsWallet = walletType?.endsWith('-anoncreds') ?? false;
+  return {
+    mode: 'send',
+    connection_id: '',
+    formats: { indy: !anoncredsWallet, anoncreds: anoncredsWallet },
+    filter: { indy: blank(indyFilterFields), anoncreds: blank(anoncredsFilterFields) },
+    credential_preview: { attributes: [{ name: '', value: '', 'mime-type': '' }] },
+    auto_issue: false,
+    auto_remove: false,
+    comment: '',
+  };
+}
+
+function filled(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()]));
+}
+
+/** Exactly the body the form sends: only the chosen formats, no empty fields, no empty comment. */
+export function toOfferBody(values: OfferFormValues): SendOfferBody | CreateOfferBody {
+  const filter: Partial<Record<FormatKey, Record<string, string>>> = {};
+  for (const format of ['indy', 'anoncreds'] as const) if (values.formats[format]) filter[format] = filled(values.filter[format]);
+  const body = {
+    ...(values.mode === 'send' && { connection_id: values.connection_id }),
+    filter,
+    credential_preview: {
+      '@type': CREDENTIAL_PREVIEW_TYPE,
+      attributes: values.credential_preview.attributes.map((a) => ({
+        name: a.name,
+        value: a.value,
+        ...(a['mime-type'].trim() && { 'mime-type': a['mime-type'].trim() }),
+      })),
+    },
+    auto_issue: values.auto_issue,
+    auto_remove: values.auto_remove,
+    ...(values.comment.trim() && { comment: values.comment.trim() }),
+  };
+  return body as SendOfferBody | CreateOfferBody;
+}
+
+export const offerEndpoint = (mode: OfferFormValues['mode']) => `/api/issue-credential-2.0/${mode === 'send' ? 'send-offer' : 'create'}`;
+
+/** The filter-level rule ("indy and/or anoncreds") belongs to the format checkboxes. */
+export const offerFieldPath = (path: string) => (path === 'filter' ? 'formats' : path);
+
+export const offerResolver = bodyResolver<OfferFormValues, unknown>(
+  (values) => (values.mode === 'send' ? sendOfferBodySchema : createOfferBodySchema),
+  toOfferBody,
+  offerFieldPath,
+);
