@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { BFF_PORT, DEMO_PASSWORD, SANDBOX_PORT } from './settings';
+import { ANONCREDS_BFF_PORT, ANONCREDS_SANDBOX_PORT, BFF_PORT, DEMO_PASSWORD, SANDBOX_API_KEY, SANDBOX_PORT } from './settings';
 
 // Debian's chromium, never a downloaded browser; these flags keep it off the closed network.
 const chromiumArgs = [
@@ -12,6 +12,29 @@ const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+function console_(port: number, sandboxPort: number, walletType: string) {
+  return {
+    command: 'pnpm run launch',
+    cwd: '../bff',
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    stdout: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      SANDBOX_PORT: String(sandboxPort),
+      SANDBOX_WALLET_TYPE: walletType,
+      SANDBOX_API_KEY,
+      SANDBOX_PEER_DELAY_MS: '300',
+      SANDBOX_PEER_ACTIVITY_MS: '0',
+      CREDENCE_DEMO_PASSWORD: DEMO_PASSWORD,
+      SANDBOX_SEED: '7',
+      SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0123',
+      ACAPY_ADMIN_URL: '',
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './tests',
@@ -28,21 +51,10 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    // The console as `pnpm start` runs it (sandbox agent + BFF serving web/dist), on test ports.
-    command: 'pnpm run launch',
-    cwd: '../bff',
-    url: `http://127.0.0.1:${BFF_PORT}/api/health`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(BFF_PORT),
-      SANDBOX_PORT: String(SANDBOX_PORT),
-      CREDENCE_DEMO_PASSWORD: DEMO_PASSWORD,
-      SANDBOX_SEED: '7',
-      SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0123',
-      ACAPY_ADMIN_URL: '',
-    },
-  },
+  // The console as `pnpm start` runs it (sandbox agent + BFF serving web/dist), on test ports: one on
+  // a standard (askar) wallet, one on an anoncreds wallet.
+  webServer: [
+    console_(BFF_PORT, SANDBOX_PORT, 'askar'),
+    console_(ANONCREDS_BFF_PORT, ANONCREDS_SANDBOX_PORT, 'askar-anoncreds'),
+  ],
 });

@@ -1,4 +1,9 @@
-/** Ports and the demo password the e2e console runs with (see playwright.config.ts). */
+/** Ports, keys and the demo password the e2e consoles run with (see playwright.config.ts). */
 export const BFF_PORT = Number(process.env.E2E_BFF_PORT ?? 8180);
 export const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 8181);
+/** A second console whose sandbox wallet is of the anoncreds type. */
+export const ANONCREDS_BFF_PORT = Number(process.env.E2E_ANONCREDS_BFF_PORT ?? 8182);
+export const ANONCREDS_SANDBOX_PORT = Number(process.env.E2E_ANONCREDS_SANDBOX_PORT ?? 8183);
 export const DEMO_PASSWORD = 'e2e-demo-password';
+/** Fixed so tests can make the sandbox's simulated peers act (its /sandbox/peers routes). */
+export const SANDBOX_API_KEY = 'e2e-sandbox-api-key';
