@@ -1,6 +1,7 @@
 export * from './advised-actions.js';
 export * from './credential-bodies.js';
 export * from './permissions.js';
+export * from './presentation-bodies.js';
 export * from './problem.js';
 export * from './queries.js';
 export * from './records.js';

@@ -1,10 +1,11 @@
-import { presentationRoles, presentationStates } from '@credence/shared';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { agentError } from './agent-errors.js';
 import type { CredentialEngine } from './credential-engine.js';
+import type { PresentationEngine } from './presentation-engine.js';
 import { readBody } from './request-body.js';
 import { credentialRoutes } from './routes/credentials.js';
+import { presentationRoutes } from './routes/presentations.js';
 import { routeHelpers } from './routes/helpers.js';
 import type { SandboxStore } from './store.js';
 import { FieldChecks } from './validation.js';
@@ -12,6 +13,7 @@ import { FieldChecks } from './validation.js';
 export interface SandboxAppOptions {
   store: SandboxStore;
   credentials: CredentialEngine;
+  presentations: PresentationEngine;
   apiKey: string;
   label?: string;
 }
@@ -19,10 +21,10 @@ export interface SandboxAppOptions {
 export const AGENT_VERSION = '1.6.1rc0';
 
 /** The admin API of the sandbox agent: ACA-Py's paths, parameters, answers and error texts. */
-export function createSandboxApp({ store, credentials, apiKey, label = 'Credence sandbox agent' }: SandboxAppOptions) {
+export function createSandboxApp({ store, credentials, presentations, apiKey, label = 'Credence sandbox agent' }: SandboxAppOptions) {
   const app = new Hono();
   const helpers = routeHelpers(store, apiKey);
-  const { authorize, recordId, paging, exchangeFilter } = helpers;
+  const { authorize, recordId, paging } = helpers;
 
   app.get('/status/live', (c) => c.json({ alive: true }));
   app.get('/status/ready', (c) => c.json({ ready: true }));
@@ -59,19 +61,7 @@ export function createSandboxApp({ store, credentials, apiKey, label = 'Credence
 
   app.route('/issue-credential-2.0', credentialRoutes(credentials, helpers));
 
-  app.get('/present-proof-2.0/records', (c) => {
-    const { filter, page, checks } = exchangeFilter(c, presentationRoles, presentationStates);
-    checks.done();
-    authorize(c);
-    return c.json({ results: store.listPresentations(filter, page) });
-  });
-  app.get('/present-proof-2.0/records/:pres_ex_id', (c) => {
-    const id = recordId(c, 'pres_ex_id');
-    authorize(c);
-    const record = store.presentations.get(id);
-    if (!record) throw agentError(404, `Record not found: pres_ex_v20/${id}`);
-    return c.json(record);
-  });
+  app.route('/present-proof-2.0', presentationRoutes(presentations, helpers));
 
   // Not part of ACA-Py: lets tests and demos make a simulated peer act now.
   app.post('/sandbox/peers/credential-offer', async (c) => {
@@ -83,6 +73,12 @@ export function createSandboxApp({ store, credentials, apiKey, label = 'Credence
     const body = await readBody(c, { allowEmpty: true });
     authorize(c);
     return c.json(credentials.peerProposal(typeof body.connection_id === 'string' ? body.connection_id : undefined));
+  });
+
+  app.post('/sandbox/peers/proof-request', async (c) => {
+    const body = await readBody(c, { allowEmpty: true });
+    authorize(c);
+    return c.json(presentations.peerRequest(typeof body.connection_id === 'string' ? body.connection_id : undefined));
   });
 
   app.notFound(() => agentError(404, 'Not Found').getResponse());

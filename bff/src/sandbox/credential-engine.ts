@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CredentialState } from '@credence/shared';
+import { checkWalletAllows, readyConnection, walletAllows } from './engine-support.js';
 import { agentError, pyRepr } from './agent-errors.js';
 import {
   PREVIEW_TYPE,
@@ -96,7 +97,7 @@ export class CredentialEngine {
 
   /** POST /send-offer: the holder's agent answers with a request. */
   sendOffer(body: OfferBody): CredExRecord {
-    const connectionId = this.readyConnection(body.connection_id!);
+    const connectionId = readyConnection(this.deps.store, body.connection_id!);
     const offered = this.ownCredDefs(body.filter, body.credential_preview);
     const detail = this.newIssuerRecord(body, offered, connectionId);
     this.insert(detail);
@@ -106,8 +107,8 @@ export class CredentialEngine {
 
   /** POST /send-proposal, as holder: the issuer answers with an offer, or a problem report. */
   sendProposal(body: OfferBody): CredExRecord {
-    const connectionId = this.readyConnection(body.connection_id!);
-    this.checkWalletAllows(body.filter);
+    const connectionId = readyConnection(this.deps.store, body.connection_id!);
+    checkWalletAllows(this.deps.store, body.filter);
     const at = this.timestamp();
     const credExId = randomUUID();
     const detail = this.wrap({
@@ -227,9 +228,9 @@ export class CredentialEngine {
   /** A holder proposes that we issue one of our credentials: proposal-received. */
   peerProposal(connectionId?: string): CredExRecord {
     const people = [...this.deps.store.connections.values()].filter((c) => c.state === 'active');
-    const connection = connectionId ? this.readyConnection(connectionId) : this.deps.rng.pick(people).connection_id;
+    const connection = connectionId ? readyConnection(this.deps.store, connectionId) : this.deps.rng.pick(people).connection_id;
     const label = this.deps.store.connections.get(connection)?.their_label ?? '';
-    const allowed = this.deps.store.ledger.credDefs.filter((d) => d.issuedBy === 'self' && this.walletAllows(d.kind));
+    const allowed = this.deps.store.ledger.credDefs.filter((d) => d.issuedBy === 'self' && walletAllows(this.deps.store, d.kind));
     const credDef = this.deps.rng.pick(allowed);
     const values = attributeValues(this.deps.rng, credDef.schema, label);
     const at = this.timestamp();
@@ -274,7 +275,7 @@ export class CredentialEngine {
     const proposed = record.by_format.cred_proposal as FilterSpec;
     const label = this.deps.store.connections.get(record.connection_id ?? '')?.their_label;
     const credDef = this.deps.store.ledger.credDefs.find(
-      (d) => d.issuedBy !== 'self' && this.walletAllows(d.kind) && proposed[d.kind] && this.filterMatches(d, proposed[d.kind]!) && (d.issuedBy === label || proposed[d.kind]!.cred_def_id),
+      (d) => d.issuedBy !== 'self' && walletAllows(this.deps.store, d.kind) && proposed[d.kind] && this.filterMatches(d, proposed[d.kind]!) && (d.issuedBy === label || proposed[d.kind]!.cred_def_id),
     );
     if (!credDef) {
       record.error_msg = 'issuance-abandoned: No credential definition of ours matches the proposal';
@@ -381,14 +382,14 @@ export class CredentialEngine {
     for (const kind of kinds) {
       const id = offers[kind]?.cred_def_id;
       const credDef = this.deps.store.ledger.credDefs.find((d) => d.cred_def_id === id);
-      if (credDef && this.walletAllows(kind)) return credDef;
+      if (credDef && walletAllows(this.deps.store, kind)) return credDef;
     }
     throw agentError(400, `Credential exchange ${record.cred_ex_id} has no offer in a format this wallet supports`);
   }
 
   /** Our credential definitions matching each format of the filter; checks the preview against each schema. */
   private ownCredDefs(filter: FilterSpec, preview: PreviewSpec | undefined): SandboxCredDef[] {
-    this.checkWalletAllows(filter);
+    checkWalletAllows(this.deps.store, filter);
     const offered: SandboxCredDef[] = [];
     for (const kind of kinds) {
       const spec = filter[kind];
@@ -413,27 +414,13 @@ export class CredentialEngine {
 
   private peerCredDef(connectionId?: string): SandboxCredDef {
     const label = connectionId ? this.deps.store.connections.get(connectionId)?.their_label : undefined;
-    const candidates = this.deps.store.ledger.credDefs.filter((d) => d.issuedBy !== 'self' && this.walletAllows(d.kind));
+    const candidates = this.deps.store.ledger.credDefs.filter((d) => d.issuedBy !== 'self' && walletAllows(this.deps.store, d.kind));
     const fromPeer = candidates.filter((d) => d.issuedBy === label);
     return this.deps.rng.pick(fromPeer.length ? fromPeer : candidates);
   }
 
-  private walletAllows(kind: FormatKind): boolean {
-    return kind === 'indy' || this.deps.store.wallet.type !== 'askar';
-  }
 
-  private checkWalletAllows(filter: FilterSpec): void {
-    if (filter.anoncreds && !this.walletAllows('anoncreds')) {
-      throw agentError(400, 'AnonCreds interface requires AskarAnonCreds or KanonAnonCreds profile');
-    }
-  }
 
-  private readyConnection(id: string): string {
-    const connection = this.deps.store.connections.get(id);
-    if (!connection) throw agentError(404, `Record not found: connection/${id}`);
-    if (connection.state !== 'active' && connection.state !== 'completed') throw agentError(403, `Connection ${id} not ready`);
-    return id;
-  }
 
   private record(id: string): CredExDetail {
     const detail = this.deps.store.credentials.get(id);

@@ -15,15 +15,17 @@ try {
       })
     : undefined;
   const sandbox = createSandbox({ ...config, emit: webhookEmitter(sender) });
-  const { store, credentials, peers } = sandbox;
+  const { store, credentials, presentations, peers } = sandbox;
 
   // Now and then a peer offers us a credential or proposes one of ours, as real peers do.
   const activity =
     config.peerActivityMs > 0
       ? setInterval(() => {
           try {
-            if (Math.random() < 0.5) credentials.peerOffer();
-            else credentials.peerProposal();
+            const roll = Math.random();
+            if (roll < 0.35) credentials.peerOffer();
+            else if (roll < 0.7) credentials.peerProposal();
+            else presentations.peerRequest();
           } catch (error) {
             console.warn('[sandbox] peer activity failed:', error);
           }

@@ -5,7 +5,8 @@ import { agentTimestamp, type SeededRandom } from './random.js';
 
 export interface PresExRecord {
   pres_ex_id: string;
-  connection_id: string;
+  /** Absent for a request created without a connection (POST /create-request). */
+  connection_id?: string;
   thread_id: string;
   initiator: 'self' | 'external';
   role: PresentationRole;

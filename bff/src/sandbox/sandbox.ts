@@ -1,5 +1,6 @@
 import { createSandboxApp } from './app.js';
 import { CredentialEngine } from './credential-engine.js';
+import { PresentationEngine } from './presentation-engine.js';
 import type { EmitWebhook } from './events.js';
 import { SeededRandom } from './random.js';
 import { PeerScheduler } from './scheduler.js';
@@ -32,9 +33,11 @@ export function createSandbox(options: SandboxOptions) {
   const emit = options.emit ?? (() => undefined);
   // The engines draw from their own stream, so running them never changes the seeded data.
   const rng = new SeededRandom(options.seed ^ 0x5eed);
-  const credentials = new CredentialEngine({ store, emit, peers, rng, ...(options.now && { now: options.now }) });
-  const app = createSandboxApp({ store, credentials, apiKey: options.apiKey });
-  return { store, peers, credentials, app };
+  const engineDeps = { store, emit, peers, rng, ...(options.now && { now: options.now }) };
+  const credentials = new CredentialEngine(engineDeps);
+  const presentations = new PresentationEngine(engineDeps);
+  const app = createSandboxApp({ store, credentials, presentations, apiKey: options.apiKey });
+  return { store, peers, credentials, presentations, app };
 }
 
 export type Sandbox = ReturnType<typeof createSandbox>;

@@ -1,0 +1,24 @@
+import { agentError } from './agent-errors.js';
+import type { FormatKind } from './ledger.js';
+import type { SandboxStore } from './store.js';
+
+/** The checks both protocol engines make, in the agent's words. */
+
+/** 404 for an unknown connection, 403 for one that is not ready for messages. */
+export function readyConnection(store: SandboxStore, id: string): string {
+  const connection = store.connections.get(id);
+  if (!connection) throw agentError(404, `Record not found: connection/${id}`);
+  if (connection.state !== 'active' && connection.state !== 'completed') throw agentError(403, `Connection ${id} not ready`);
+  return id;
+}
+
+/** The indy format works on every wallet; the anoncreds one needs an anoncreds-type wallet. */
+export function walletAllows(store: SandboxStore, kind: FormatKind): boolean {
+  return kind === 'indy' || store.wallet.type !== 'askar';
+}
+
+export function checkWalletAllows(store: SandboxStore, formats: Partial<Record<FormatKind, unknown>>): void {
+  if (formats.anoncreds && !walletAllows(store, 'anoncreds')) {
+    throw agentError(400, 'AnonCreds interface requires AskarAnonCreds or KanonAnonCreds profile');
+  }
+}
