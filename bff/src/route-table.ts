@@ -1,5 +1,14 @@
 import {
   areaRoles,
+  emptyBodySchema,
+  presBoundRequestBodySchema,
+  presCreateRequestBodySchema,
+  presCredentialsQuerySchema,
+  presSendPresentationBodySchema,
+  presSendProposalBodySchema,
+  presSendRequestBodySchema,
+  withVerifiedFlag,
+  withVerifiedFlags,
   boundOfferBodySchema,
   createOfferBodySchema,
   issueBodySchema,
@@ -32,6 +41,8 @@ export interface AgentRoute {
   params?: z.ZodType<Record<string, string>>;
   query?: z.ZodType<Record<string, unknown>>;
   body?: z.ZodType;
+  /** Reshapes the agent's answer for the browser (e.g. `verified` "true" → true). */
+  respond?: (body: unknown) => unknown;
 }
 
 export const agentRoutes: readonly AgentRoute[] = [
@@ -76,13 +87,46 @@ export const agentRoutes: readonly AgentRoute[] = [
     path: '/present-proof-2.0/records',
     roles: areaRoles.presentations,
     query: presentationListQuerySchema,
+    respond: withVerifiedFlags,
   },
   {
     method: 'GET',
     path: '/present-proof-2.0/records/:pres_ex_id',
     roles: areaRoles.presentations,
     params: presExIdParamsSchema,
+    respond: withVerifiedFlag,
   },
+  {
+    method: 'GET',
+    path: '/present-proof-2.0/records/:pres_ex_id/credentials',
+    roles: areaRoles.presentations,
+    params: presExIdParamsSchema,
+    query: presCredentialsQuerySchema,
+  },
+  {
+    method: 'DELETE',
+    path: '/present-proof-2.0/records/:pres_ex_id',
+    roles: areaRoles.presentations,
+    params: presExIdParamsSchema,
+  },
+  { method: 'POST', path: '/present-proof-2.0/send-request', roles: areaRoles.presentations, body: presSendRequestBodySchema, respond: withVerifiedFlag },
+  { method: 'POST', path: '/present-proof-2.0/create-request', roles: areaRoles.presentations, body: presCreateRequestBodySchema, respond: withVerifiedFlag },
+  { method: 'POST', path: '/present-proof-2.0/send-proposal', roles: areaRoles.presentations, body: presSendProposalBodySchema, respond: withVerifiedFlag },
+  ...(
+    [
+      ['send-request', presBoundRequestBodySchema],
+      ['send-presentation', presSendPresentationBodySchema],
+      ['verify-presentation', emptyBodySchema],
+      ['problem-report', problemReportBodySchema],
+    ] as const
+  ).map(([action, body]): AgentRoute => ({
+    method: 'POST',
+    path: `/present-proof-2.0/records/:pres_ex_id/${action}`,
+    roles: areaRoles.presentations,
+    params: presExIdParamsSchema,
+    body,
+    respond: withVerifiedFlag,
+  })),
   {
     method: 'GET',
     path: '/connections',

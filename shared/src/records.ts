@@ -131,3 +131,19 @@ export function normaliseVerified(value: unknown): boolean | null {
   if (value === false || value === 'false') return false;
   return null;
 }
+
+/**
+ * A presentation record as the web app receives it: `verified` as true/false/null rather than the
+ * agent's "true"/"false" string. Anything that is not a record passes unchanged.
+ */
+export function withVerifiedFlag(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || !('pres_ex_id' in body)) return body;
+  const record = body as Record<string, unknown>;
+  return { ...record, verified: normaliseVerified(record.verified) };
+}
+
+/** The same for a list answer `{ results: [...] }`. */
+export function withVerifiedFlags(body: unknown): unknown {
+  const results = (body as { results?: unknown } | null)?.results;
+  return Array.isArray(results) ? { ...(body as object), results: results.map(withVerifiedFlag) } : body;
+}

@@ -42,7 +42,8 @@ export function agentRouteHandlers(routes: readonly AgentRoute[], client: AcapyC
       });
       // 204/205/304 carry no body: pass them on as they are.
       if (answer.status === 204 || answer.status === 205 || answer.status === 304) return c.body(null, answer.status);
-      return c.json(answer.body as object, answer.status as ContentfulStatusCode);
+      const reply = route.respond ? route.respond(answer.body) : answer.body;
+      return c.json(reply as object, answer.status as ContentfulStatusCode);
     });
   }
   return app;
