@@ -155,3 +155,21 @@ export interface CredentialForReferents {
   interval: { from?: number; to?: number } | null;
   presentation_referents: string[];
 }
+
+/** Whether a raw attribute value meets a predicate (the value must be an integer). */
+export function predicateHolds(value: string | undefined, predicate: { p_type: string; p_value: number }): boolean {
+  const n = Number(value);
+  if (value === undefined || value.trim() === '' || !Number.isInteger(n)) return false;
+  switch (predicate.p_type) {
+    case '>=':
+      return n >= predicate.p_value;
+    case '>':
+      return n > predicate.p_value;
+    case '<=':
+      return n <= predicate.p_value;
+    case '<':
+      return n < predicate.p_value;
+    default:
+      return false;
+  }
+}

@@ -1,3 +1,4 @@
+import { predicateHolds } from '@credence/shared';
 import type { SandboxCredDef } from './ledger.js';
 import type { SandboxStore } from './store.js';
 
@@ -61,22 +62,9 @@ export function satisfiesRestrictions(credDef: SandboxCredDef, values: Record<st
   );
 }
 
-export const namesOf = (attribute: RequestedAttribute): string[] => attribute.names ?? (attribute.name ? [attribute.name] : []);
+export { predicateHolds };
 
-export function predicateHolds(value: string | undefined, predicate: RequestedPredicate): boolean {
-  const n = Number(value);
-  if (value === undefined || !Number.isInteger(n)) return false;
-  switch (predicate.p_type) {
-    case '>=':
-      return n >= predicate.p_value;
-    case '>':
-      return n > predicate.p_value;
-    case '<=':
-      return n <= predicate.p_value;
-    case '<':
-      return n < predicate.p_value;
-  }
-}
+export const namesOf = (attribute: RequestedAttribute): string[] => attribute.names ?? (attribute.name ? [attribute.name] : []);
 
 /** Does a credential of `credDef` holding `values` answer this referent? */
 export function answersReferent(credDef: SandboxCredDef, values: Record<string, string>, item: RequestedAttribute | RequestedPredicate): boolean {

@@ -37,7 +37,7 @@ export const routes: RouteObject[] = [
         element: <AreaGuard area="presentations" />,
         children: [
           { index: true, ...page(async () => ({ Component: (await import('../features/presentations/PresentationsListPage')).PresentationsListPage })) },
-          { path: 'new', element: <NotYetAvailable title="Request a proof" /> },
+          { path: 'new', ...page(async () => ({ Component: (await import('../features/presentations/ProofRequestPage')).ProofRequestPage })) },
           { path: ':presExId', ...page(async () => ({ Component: (await import('../features/presentations/PresentationDetailPage')).PresentationDetailPage })) },
         ],
       },

@@ -4,6 +4,7 @@ import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../components/ui/toast-store';
 import { isApiError } from '../../lib/api';
+import { useRevalidateAll } from '../../lib/use-revalidate-all';
 import { useConnections } from '../../lib/connections';
 import { consoleConfigQueries } from '../../lib/console-config';
 import { FilterSection } from './components/FilterSection';
@@ -23,12 +24,13 @@ function OfferForm({ walletType }: { walletType: string | null }) {
   const recent = useRecentDefinitions();
   const mutation = useOfferMutation();
   const anoncredsAllowed = walletType?.endsWith('-anoncreds') ?? false;
-  const form = useForm<OfferFormValues>({ resolver: offerResolver, defaultValues: emptyOffer(walletType), mode: 'onTouched' });
+  const form = useForm<OfferFormValues>({ resolver: offerResolver, defaultValues: emptyOffer(walletType) });
   const { register, control, handleSubmit, setValue, setError, formState } = form;
   const attributes = useFieldArray({ control, name: 'credential_preview.attributes' });
   const values = useWatch({ control }) as OfferFormValues;
   const preview = useMemo(() => JSON.stringify(toOfferBody(values), null, 2), [values]);
   const errors = formState.errors;
+  useRevalidateAll(form, values);
 
   useEffect(() => {
     if (!anoncredsAllowed) setValue('formats.anoncreds', false);

@@ -1,5 +1,6 @@
 import { advisedPresentationAction } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { ErrorMessage, FieldList, Mono, RawJson } from '../../components/ui/RecordParts';
@@ -7,12 +8,17 @@ import { StateBadge } from '../../components/ui/StateBadge';
 import { VerifiedBadge } from '../../components/ui/VerifiedBadge';
 import { useConnections } from '../../lib/connections';
 import { formatDateTime, humanize } from '../../lib/format';
+import { PresentationActions } from './components/PresentationActions';
+import { ProverPanel } from './components/ProverPanel';
+import { RequestedItems } from './components/RequestedItems';
+import { VerificationResult } from './components/VerificationResult';
 import { presentationQueries } from './queries';
 
 export function PresentationDetailPage() {
   const { presExId = '' } = useParams();
   const detail = useQuery(presentationQueries.detail(presExId));
   const connections = useConnections();
+  const proverPanel = useRef<HTMLElement>(null);
 
   if (detail.isPending) return <div className="state-panel" aria-busy="true">Loading the exchange…</div>;
   if (detail.isError) {
@@ -25,15 +31,15 @@ export function PresentationDetailPage() {
   }
   const record = detail.data;
   const action = advisedPresentationAction(record.state);
-  const messages = Array.isArray(record.verified_msgs) ? (record.verified_msgs as unknown[]).map(String) : [];
+  const answering = record.role === 'prover' && record.state === 'request-received';
 
   return (
     <article aria-labelledby="presentation-title" className="detail">
       <Link to="/presentations">← Presentation exchanges</Link>
       <div className="page-head">
-        <h1 id="presentation-title">Presentation exchange</h1>
+        <h1 id="presentation-title">{record.role === 'verifier' ? 'Proof request' : 'Request to us'}</h1>
         <StateBadge state={record.state} />
-        <VerifiedBadge verified={record.verified} />
+        {record.role === 'verifier' && <VerifiedBadge verified={record.verified} />}
       </div>
       <ErrorMessage message={record.error_msg} />
       {action && !record.error_msg && (
@@ -41,6 +47,16 @@ export function PresentationDetailPage() {
           <strong>Next step: {action.label}.</strong> {action.advice}
         </p>
       )}
+      <PresentationActions
+        record={record}
+        onPrepare={() => {
+          proverPanel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+          proverPanel.current?.focus();
+        }}
+      />
+      <VerificationResult record={record} />
+      <RequestedItems record={record} />
+      {answering && <ProverPanel record={record} ref={proverPanel} />}
       <section aria-labelledby="pres-fields-title" className="card">
         <h2 id="pres-fields-title">Exchange</h2>
         <FieldList
@@ -50,7 +66,7 @@ export function PresentationDetailPage() {
             ['Role', humanize(record.role)],
             ['Initiator', record.initiator && humanize(record.initiator)],
             ['Thread id', <Mono>{record.thread_id}</Mono>],
-            ['Verification messages', messages.length > 0 && <ul className="plain">{messages.map((m) => <li key={m}>{m}</li>)}</ul>],
+            ['Auto present / verify / remove', [record.auto_present, record.auto_verify, record.auto_remove].map((v) => (v ? 'yes' : 'no')).join(' / ')],
             ['Created', formatDateTime(record.created_at)],
             ['Updated', formatDateTime(record.updated_at)],
           ]}

@@ -54,7 +54,11 @@ export function PresentationsListPage() {
         header: 'Updated',
         cell: (info) => <span title={formatDateTime(info.getValue())}>{timeAgo(info.getValue())}</span>,
       }),
-      column.accessor('verified', { header: 'Result', cell: (info) => <VerifiedBadge verified={info.getValue()} /> }),
+      column.accessor('verified', {
+        header: 'Result',
+        // Only the verifier learns a result; for the prover there is none to show.
+        cell: (info) => (info.row.original.role === 'verifier' ? <VerifiedBadge verified={info.getValue()} /> : <span className="muted">—</span>),
+      }),
       column.display({
         id: 'action',
         header: 'Next step',
@@ -74,6 +78,9 @@ export function PresentationsListPage() {
       <div className="page-head">
         <h1 id="presentations-title">Presentation exchanges</h1>
         <p className="muted">Newest first (by when they started). Proof requests you sent and answered.</p>
+        <Link to="/presentations/new" className="button primary page-actions">
+          Request a proof
+        </Link>
       </div>
       <FiltersBar
         params={params}

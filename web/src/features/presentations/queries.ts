@@ -1,7 +1,9 @@
-import type { PresExRecord } from '@credence/shared';
+import type { CredentialForReferents, PresExRecord } from '@credence/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ExchangeListParams } from '../../components/exchange-list/list-params';
 import { apiFetch, queryString } from '../../lib/api';
+
+const WAITING_ON_PEER = new Set(['request-sent', 'presentation-sent', 'proposal-sent']);
 
 export const presentationQueries = {
   all: () => ['presentations'] as const,
@@ -25,5 +27,13 @@ export const presentationQueries = {
     queryOptions({
       queryKey: [...presentationQueries.details(), presExId] as const,
       queryFn: ({ signal }) => apiFetch<PresExRecord>(`/api/present-proof-2.0/records/${encodeURIComponent(presExId)}`, { signal }),
+      // While the peer's answer is due, look again now and then (live events make this rarely needed).
+      refetchInterval: (query) => (WAITING_ON_PEER.has(query.state.data?.state ?? '') ? 3_000 : false),
+    }),
+  /** The prover's credentials that can answer the request's referents. */
+  credentials: (presExId: string) =>
+    queryOptions({
+      queryKey: [...presentationQueries.details(), presExId, 'credentials'] as const,
+      queryFn: ({ signal }) => apiFetch<CredentialForReferents[]>(`/api/present-proof-2.0/records/${encodeURIComponent(presExId)}/credentials?limit=1000`, { signal }),
     }),
 };

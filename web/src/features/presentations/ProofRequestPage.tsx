@@ -1,0 +1,226 @@
+import { predicateTypes } from '@credence/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from '../../components/ui/toast-store';
+import { isApiError } from '../../lib/api';
+import { useRevalidateAll } from '../../lib/use-revalidate-all';
+import { useConnections } from '../../lib/connections';
+import { consoleConfigQueries } from '../../lib/console-config';
+import { RestrictionRows } from './components/RestrictionRows';
+import { useProofRequestMutation } from './mutations';
+import {
+  emptyProofRequest,
+  proofRequestEndpoint,
+  proofRequestFieldPath,
+  proofRequestResolver,
+  toProofRequestBody,
+  type ProofRequestFormValues,
+} from './proof-request-form';
+
+export function ProofRequestPage() {
+  const config = useQuery(consoleConfigQueries.current());
+  if (config.isPending) return <div className="state-panel" aria-busy="true">Loading…</div>;
+  return <ProofRequestForm walletType={config.data?.wallet.type ?? null} />;
+}
+
+function ProofRequestForm({ walletType }: { walletType: string | null }) {
+  const navigate = useNavigate();
+  const connections = useConnections();
+  const mutation = useProofRequestMutation();
+  const anoncredsAllowed = walletType?.endsWith('-anoncreds') ?? false;
+  const form = useForm<ProofRequestFormValues>({ resolver: proofRequestResolver, defaultValues: emptyProofRequest(walletType) });
+  const { register, control, handleSubmit, setValue, setError, formState } = form;
+  const attributes = useFieldArray({ control, name: 'attributes' });
+  const predicates = useFieldArray({ control, name: 'predicates' });
+  const values = useWatch({ control }) as ProofRequestFormValues;
+  const preview = useMemo(() => JSON.stringify(toProofRequestBody(values), null, 2), [values]);
+  const errors = formState.errors;
+  useRevalidateAll(form, values);
+
+  useEffect(() => {
+    if (!anoncredsAllowed) setValue('formats.anoncreds', false);
+  }, [anoncredsAllowed, setValue]);
+
+  const submit = (mode: ProofRequestFormValues['mode']) => {
+    setValue('mode', mode);
+    void handleSubmit((valid) =>
+      mutation.mutate(
+        { endpoint: proofRequestEndpoint(mode), body: toProofRequestBody(valid) },
+        {
+          onSuccess: (record) => {
+            toast.success(mode === 'send' ? `Request sent to ${connections.labelOf(valid.connection_id) ?? 'the connection'}` : 'Request created');
+            navigate(`/presentations/${record.pres_ex_id}`);
+          },
+          onError: (error) => {
+            if (isApiError(error, 400) && error.fieldErrors.length > 0) {
+              for (const e of error.fieldErrors) setError(proofRequestFieldPath(e.path.replace(/^body\./, '')) as Path<ProofRequestFormValues>, { type: 'server', message: e.message });
+            } else setError('root', { type: 'server', message: error.message });
+          },
+        },
+      ),
+    )();
+  };
+
+  return (
+    <section aria-labelledby="request-title" className="offer-page">
+      <Link to="/presentations">← Presentation exchanges</Link>
+      <div className="page-head">
+        <h1 id="request-title">Request a proof</h1>
+      </div>
+      {errors.root?.message && <p className="form-error" role="alert">{errors.root.message}</p>}
+      <div className="offer-layout">
+        <form className="offer-form" noValidate onSubmit={(e) => (e.preventDefault(), submit('send'))}>
+          <section className="card" aria-labelledby="req-to-title">
+            <h2 id="req-to-title">To</h2>
+            <div className="field">
+              <label htmlFor="connection">Connection</label>
+              <select id="connection" aria-invalid={!!errors.connection_id} {...register('connection_id')}>
+                <option value="">Choose who is asked for the proof</option>
+                {connections.options.filter((c) => c.ready).map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+              {errors.connection_id && <p className="field-error">{values.connection_id ? errors.connection_id.message : 'Choose who is asked for the proof.'}</p>}
+            </div>
+          </section>
+
+          <section className="card" aria-labelledby="req-what-title">
+            <h2 id="req-what-title">Request</h2>
+            <div className="filter-grid">
+              <div className="field">
+                <label htmlFor="req-name">Name</label>
+                <input id="req-name" placeholder="Proof of enrolment" aria-invalid={!!errors.name} {...register('name')} />
+                {errors.name && <p className="field-error">{errors.name.message}</p>}
+              </div>
+              <div className="field">
+                <label htmlFor="req-version">Version</label>
+                <input id="req-version" aria-invalid={!!errors.version} {...register('version')} />
+                {errors.version && <p className="field-error">{errors.version.message}</p>}
+              </div>
+            </div>
+            <fieldset className="formats">
+              <legend>Formats</legend>
+              <label className="check">
+                <input type="checkbox" {...register('formats.indy')} /> Indy
+              </label>
+              <label className="check">
+                <input type="checkbox" disabled={!anoncredsAllowed} {...register('formats.anoncreds')} /> AnonCreds
+              </label>
+              {!anoncredsAllowed && <p className="muted small">AnonCreds needs the anoncreds wallet type; this wallet is {walletType ?? 'of unknown type'}.</p>}
+              {errors.formats?.message && <p className="field-error">Choose indy, anoncreds or both ({errors.formats.message}).</p>}
+            </fieldset>
+          </section>
+
+          <section className="card" aria-labelledby="req-attrs-title">
+            <h2 id="req-attrs-title">Attributes to reveal</h2>
+            {attributes.fields.map((field, index) => (
+              <fieldset key={field.id} className="request-row">
+                <legend>Attribute {index + 1}</legend>
+                <div className="field">
+                  <label htmlFor={`attr-${index}`}>Attribute name (several, comma-separated, must come from one credential)</label>
+                  <input id={`attr-${index}`} aria-invalid={!!errors.attributes?.[index]?.names} {...register(`attributes.${index}.names`)} />
+                  {errors.attributes?.[index]?.names && <p className="field-error">{errors.attributes[index]!.names!.message}</p>}
+                </div>
+                <RestrictionRows control={control} register={register} name={`attributes.${index}.restrictions`} owner={`Attribute ${index + 1}`} error={errors.attributes?.[index]?.restrictions} />
+                <button type="button" className="button subtle" onClick={() => attributes.remove(index)}>
+                  Remove attribute {index + 1}
+                </button>
+              </fieldset>
+            ))}
+            {errors.attributes?.root?.message && <p className="field-error">{errors.attributes.root.message}</p>}
+            <button type="button" className="button" onClick={() => attributes.append({ names: '', restrictions: [] })}>
+              Add attribute
+            </button>
+          </section>
+
+          <section className="card" aria-labelledby="req-preds-title">
+            <h2 id="req-preds-title">Predicates (proved without revealing the value)</h2>
+            {predicates.fields.map((field, index) => {
+              const rowErrors = errors.predicates?.[index];
+              return (
+                <fieldset key={field.id} className="request-row">
+                  <legend>Predicate {index + 1}</legend>
+                  <div className="predicate-grid">
+                    <div className="field">
+                      <label htmlFor={`pred-name-${index}`}>Attribute</label>
+                      <input id={`pred-name-${index}`} aria-invalid={!!rowErrors?.name} {...register(`predicates.${index}.name`)} />
+                      {rowErrors?.name && <p className="field-error">{rowErrors.name.message}</p>}
+                    </div>
+                    <div className="field">
+                      <label htmlFor={`pred-type-${index}`}>Operator</label>
+                      <select id={`pred-type-${index}`} {...register(`predicates.${index}.p_type`)}>
+                        {predicateTypes.map((t) => (
+                          <option key={t} value={t}>
+                            {t}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                    <div className="field">
+                      <label htmlFor={`pred-value-${index}`}>Value (whole number)</label>
+                      <input id={`pred-value-${index}`} inputMode="numeric" aria-invalid={!!rowErrors?.p_value} {...register(`predicates.${index}.p_value`)} />
+                      {rowErrors?.p_value && <p className="field-error">{rowErrors.p_value.message}</p>}
+                    </div>
+                  </div>
+                  <RestrictionRows control={control} register={register} name={`predicates.${index}.restrictions`} owner={`Predicate ${index + 1}`} error={rowErrors?.restrictions} />
+                  <button type="button" className="button subtle" onClick={() => predicates.remove(index)}>
+                    Remove predicate {index + 1}
+                  </button>
+                </fieldset>
+              );
+            })}
+            <button type="button" className="button" onClick={() => predicates.append({ name: '', p_type: '>=', p_value: '', restrictions: [] })}>
+              Add predicate
+            </button>
+          </section>
+
+          <section className="card" aria-labelledby="req-options-title">
+            <h2 id="req-options-title">Options</h2>
+            <label className="check">
+              <input type="checkbox" {...register('nonRevoked.enabled')} /> Ask for proof that the credentials are not revoked (non_revoked)
+            </label>
+            {values.nonRevoked?.enabled && (
+              <div className="filter-grid">
+                <div className="field">
+                  <label htmlFor="nr-from">Not revoked from</label>
+                  <input id="nr-from" type="date" aria-invalid={!!errors.nonRevoked?.from} {...register('nonRevoked.from')} />
+                  {errors.nonRevoked?.from && <p className="field-error">{errors.nonRevoked.from.message}</p>}
+                </div>
+                <div className="field">
+                  <label htmlFor="nr-to">Not revoked to</label>
+                  <input id="nr-to" type="date" aria-invalid={!!errors.nonRevoked?.to} {...register('nonRevoked.to')} />
+                  {errors.nonRevoked?.to && <p className="field-error">{errors.nonRevoked.to.message}</p>}
+                </div>
+              </div>
+            )}
+            <label className="check">
+              <input type="checkbox" {...register('auto_verify')} /> Verify automatically when the presentation arrives (auto_verify)
+            </label>
+            <div className="field">
+              <label htmlFor="req-comment">Comment (optional)</label>
+              <textarea id="req-comment" rows={2} {...register('comment')} />
+            </div>
+          </section>
+
+          <div className="form-buttons">
+            <button type="submit" className="button primary" disabled={mutation.isPending}>
+              {mutation.isPending && values.mode === 'send' ? 'Sending…' : 'Send request'}
+            </button>
+            <button type="button" className="button" disabled={mutation.isPending} onClick={() => submit('create')}>
+              Create request only
+            </button>
+          </div>
+        </form>
+        <aside className="card json-preview" aria-labelledby="req-json-title">
+          <h2 id="req-json-title">What will be sent</h2>
+          <p className="muted small mono">POST {proofRequestEndpoint(values.mode ?? 'send').replace('/api', '')}</p>
+          <pre aria-label="Request body" tabIndex={0}>{preview}</pre>
+        </aside>
+      </div>
+    </section>
+  );
+}

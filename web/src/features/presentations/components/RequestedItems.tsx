@@ -1,0 +1,47 @@
+import type { PresExRecord } from '@credence/shared';
+import { formatDateTime } from '../../../lib/format';
+import { proofRequestOf, requestedItems } from '../request-view';
+
+/** What the request asks for, referent by referent, and what the presentation answered. */
+export function RequestedItems({ record }: { record: PresExRecord }) {
+  const found = proofRequestOf(record);
+  if (!found) return null;
+  const items = requestedItems(record);
+  const window = found.request.non_revoked;
+  return (
+    <section className="card" aria-labelledby="requested-title">
+      <h2 id="requested-title">
+        {found.request.name ?? 'Requested'} <span className="muted small">({found.format}, version {found.request.version ?? '?'})</span>
+      </h2>
+      {window && (
+        <p className="muted">
+          Not revoked between {window.from !== undefined ? formatDateTime(new Date(window.from * 1000).toISOString()) : 'any time'} and{' '}
+          {window.to !== undefined ? formatDateTime(new Date(window.to * 1000).toISOString()) : 'now'}.
+        </p>
+      )}
+      <table className="data-table compact">
+        <thead>
+          <tr>
+            <th scope="col">Asked for</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Restrictions</th>
+            <th scope="col">Presented</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={`${item.kind}-${item.referent}`}>
+              <td>
+                {item.asked}
+                <div className="muted mono small">{item.referent}</div>
+              </td>
+              <td>{item.kind}</td>
+              <td>{item.restrictions.length ? item.restrictions.map((r) => <div key={r} className="mono small">{r}</div>) : <span className="muted">none</span>}</td>
+              <td>{item.answer ?? <span className="muted">—</span>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { daySeconds, emptyProofRequest, proofRequestResolver, toProofRequestBody, type ProofRequestFormValues } from './proof-request-form';
+
+const CONNECTION = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
+const resolve = (values: ProofRequestFormValues) => proofRequestResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false } as never);
+
+function form(change: (v: ProofRequestFormValues) => void, wallet = 'askar'): ProofRequestFormValues {
+  const v = emptyProofRequest(wallet, new Date(2026, 10, 21));
+  v.connection_id = CONNECTION;
+  v.name = 'Proof of enrolment';
+  v.attributes = [{ names: 'name', restrictions: [{ key: 'cred_def_id', value: 'X:3:CL:1:t' }, { key: 'issuer', value: 'did:x' }] }];
+  change(v);
+  return v;
+}
+
+describe('proof request builder', () => {
+  it('builds the request for each chosen format, with each format’s restriction names', () => {
+    const values = form((v) => {
+      v.formats.anoncreds = true;
+      v.attributes.push({ names: 'degree, student_id', restrictions: [] });
+      v.predicates = [{ name: 'birthdate_dateint', p_type: '<=', p_value: '20071121', restrictions: [{ key: 'schema_name', value: 'Student ID' }] }];
+      v.nonRevoked = { enabled: true, from: '2026-11-01', to: '2026-11-21' };
+      v.auto_verify = true;
+    });
+    const body = toProofRequestBody(values) as any;
+    expect(body.connection_id).toBe(CONNECTION);
+    expect(body.auto_verify).toBe(true);
+    expect(Object.keys(body.presentation_request)).toEqual(['indy', 'anoncreds']);
+    expect(body.presentation_request.indy.requested_attributes).toEqual({
+      '0_name_uuid': { name: 'name', restrictions: [{ cred_def_id: 'X:3:CL:1:t', issuer_did: 'did:x' }] },
+      '1_group_uuid': { names: ['degree', 'student_id'] },
+    });
+    expect(body.presentation_request.anoncreds.requested_attributes['0_name_uuid'].restrictions).toEqual([{ cred_def_id: 'X:3:CL:1:t', issuer_id: 'did:x' }]);
+    expect(body.presentation_request.indy.requested_predicates).toEqual({
+      '0_birthdate_dateint_LE_uuid': { name: 'birthdate_dateint', p_type: '<=', p_value: 20071121, restrictions: [{ schema_name: 'Student ID' }] },
+    });
+    expect(body.presentation_request.indy.non_revoked).toEqual({ from: daySeconds('2026-11-01', 'start'), to: daySeconds('2026-11-21', 'end') });
+    expect(Number.isInteger(body.presentation_request.indy.non_revoked.from)).toBe(true);
+  });
+
+  it('sends the non-revoked window as whole seconds spanning the chosen days', () => {
+    expect(daySeconds('2026-11-21', 'end')! - daySeconds('2026-11-21', 'start')!).toBe(86_399);
+    expect(daySeconds('21/11/2026', 'start')).toBeUndefined();
+  });
+
+  it('puts each error back on its row', async () => {
+    const { errors } = await resolve(
+      form((v) => {
+        v.version = 'one';
+        v.attributes.push({ names: '', restrictions: [{ key: 'schema_name', value: '' }] });
+        v.predicates = [{ name: 'age', p_type: '>=', p_value: '18.5', restrictions: [] }];
+        v.nonRevoked = { enabled: true, from: '2026-11-21', to: '2026-11-01' };
+      }),
+    );
+    expect(errors.version?.message).toBe('a version such as 1.0');
+    expect(errors.attributes?.[1]?.names?.message).toBe('Enter the attribute name');
+    expect(errors.attributes?.[1]?.restrictions?.root?.message).toBe('must not be empty');
+    expect(errors.predicates?.[0]?.p_value?.message).toBe('must be a whole number');
+    expect(errors.nonRevoked?.from?.message).toBe('from must not be after to');
+  });
+
+  it('needs a format and something to ask for; no connection to create only', async () => {
+    expect((await resolve(form((v) => (v.formats.indy = false)))).errors.formats?.message).toBe('must hold indy and/or anoncreds');
+    expect((await resolve(form((v) => (v.attributes = [])))).errors.attributes?.root?.message).toBe('ask for at least one attribute or predicate');
+    expect(Object.keys((await resolve(form((v) => ((v.mode = 'create'), (v.connection_id = ''))))).errors)).toEqual([]);
+  });
+});

@@ -1,0 +1,51 @@
+import type { PresExRecord } from '@credence/shared';
+import { describe, expect, it } from 'vitest';
+import { proofRequestOf, requestedItems } from './request-view';
+
+const record = {
+  pres_ex_id: 'p',
+  state: 'presentation-received',
+  role: 'verifier',
+  created_at: '',
+  updated_at: '',
+  by_format: {
+    pres_request: {
+      indy: {
+        name: 'Proof of enrolment',
+        requested_attributes: {
+          a: { name: 'name', restrictions: [{ cred_def_id: 'X:3:CL:1:t', schema_name: 'Student ID' }] },
+          g: { names: ['degree', 'student_id'] },
+          h: { name: 'email' },
+        },
+        requested_predicates: { p: { name: 'age', p_type: '>=', p_value: 18 } },
+      },
+    },
+    pres: {
+      indy: {
+        requested_proof: {
+          revealed_attrs: { a: { raw: 'Alice' } },
+          revealed_attr_groups: { g: { values: { degree: { raw: 'BSc' }, student_id: { raw: 'S1' } } } },
+          unrevealed_attrs: { h: {} },
+          predicates: { p: {} },
+        },
+      },
+    },
+  },
+} as unknown as PresExRecord;
+
+describe('requestedItems', () => {
+  it('lists every referent with what was asked and what the presentation answered', () => {
+    expect(proofRequestOf(record)?.format).toBe('indy');
+    expect(requestedItems(record)).toEqual([
+      { referent: 'a', kind: 'attribute', asked: 'name', restrictions: ['cred_def_id = X:3:CL:1:t and schema_name = Student ID'], answer: 'Alice' },
+      { referent: 'g', kind: 'attribute', asked: 'degree, student_id', restrictions: [], answer: 'degree: BSc, student_id: S1' },
+      { referent: 'h', kind: 'attribute', asked: 'email', restrictions: [], answer: 'not revealed' },
+      { referent: 'p', kind: 'predicate', asked: 'age >= 18', restrictions: [], answer: 'proved by the presentation' },
+    ]);
+  });
+
+  it('shows no answers before a presentation arrives', () => {
+    const pending = { ...record, by_format: { pres_request: record.by_format!.pres_request } } as PresExRecord;
+    expect(requestedItems(pending).every((i) => i.answer === undefined)).toBe(true);
+  });
+});
