@@ -9,14 +9,17 @@ import type { LoginLimiter } from './auth/login-limiter.js';
 import type { SessionStore } from './auth/sessions.js';
 import type { UserDirectory } from './auth/users.js';
 import type { Mode } from './config.js';
+import type { EventBus } from './events/bus.js';
 import { sameOriginOnly } from './middleware/same-origin.js';
 import { loadSession, type SessionCookieOptions } from './middleware/session.js';
 import { ProblemError, problemResponse, titleFor } from './problem.js';
 import { agentRoutes } from './route-table.js';
 import { agentRouteHandlers } from './routes/agent-routes.js';
 import { configRoutes } from './routes/config.js';
+import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
 import { sessionRoutes } from './routes/session.js';
+import { webhookRoutes } from './routes/webhooks.js';
 import { webApp } from './static-web.js';
 
 export interface AppDeps {
@@ -30,6 +33,10 @@ export interface AppDeps {
   bodyLimitBytes: number;
   /** The built web app to serve; omitted in API-only tests. */
   webDistDir?: string;
+  bus: EventBus;
+  webhookSecret: string;
+  heartbeatMs?: number;
+  clientQueueLimit?: number;
 }
 
 const contentSecurityPolicy = {
@@ -54,15 +61,15 @@ export function createApp(deps: AppDeps) {
     await next();
     c.header('cache-control', 'no-store');
   });
-  app.use(
-    '/api/*',
+  const limitBody = () =>
     bodyLimit({
       maxSize: deps.bodyLimitBytes,
       onError: () => {
         throw new ProblemError(413, `The request body is larger than ${deps.bodyLimitBytes} bytes.`);
       },
-    }),
-  );
+    });
+  app.use('/webhooks/*', limitBody());
+  app.use('/api/*', limitBody());
   app.use('/api/*', sameOriginOnly());
   app.use('/api/*', loadSession(cookie));
 
@@ -70,8 +77,13 @@ export function createApp(deps: AppDeps) {
     .route('/health', healthRoutes(deps))
     .route('/session', sessionRoutes({ users: deps.users, limiter: deps.limiter, cookie }))
     .route('/config', configRoutes(deps))
+    .route('/events', eventRoutes({ bus: deps.bus, sessions: deps.sessions, heartbeatMs: deps.heartbeatMs ?? 15_000, clientQueueLimit: deps.clientQueueLimit ?? 1_000 }))
     .route('/', agentRouteHandlers(agentRoutes, deps.client));
   app.route('/api', api);
+  app.route('/webhooks', webhookRoutes({ bus: deps.bus, secret: deps.webhookSecret }));
+  app.all('/webhooks/*', () => {
+    throw new ProblemError(404, 'Webhooks are POSTed to /webhooks/topic/<topic>/ or /webhooks/<topic>.');
+  });
   app.all('/api/*', (c) => {
     throw new ProblemError(404, `No such API route: ${c.req.method} ${c.req.path}`);
   });

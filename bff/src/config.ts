@@ -26,6 +26,9 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: positiveInt(5),
   LOGIN_WINDOW_SECONDS: positiveInt(15 * 60),
   WEB_DIST_DIR: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  EVENT_BUFFER_SIZE: positiveInt(1000),
+  SSE_HEARTBEAT_MS: positiveInt(15_000),
+  SSE_CLIENT_QUEUE: positiveInt(1000),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
 });
 
@@ -47,6 +50,7 @@ export interface Config {
   login: { maxFailures: number; windowMs: number };
   webDistDir: string;
   redisUrl: string | undefined;
+  events: { bufferSize: number; heartbeatMs: number; clientQueueLimit: number };
   /** Values that were generated because they were not set, to print once at start. */
   generated: { webhookSecret: boolean; sessionSecret: boolean; demoPassword: boolean };
 }
@@ -93,6 +97,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_WINDOW_SECONDS * 1000 },
     webDistDir: e.WEB_DIST_DIR,
     redisUrl: e.REDIS_URL,
+    events: { bufferSize: e.EVENT_BUFFER_SIZE, heartbeatMs: e.SSE_HEARTBEAT_MS, clientQueueLimit: e.SSE_CLIENT_QUEUE },
     generated: {
       webhookSecret: e.WEBHOOK_SECRET === undefined,
       sessionSecret: e.SESSION_SECRET === undefined,

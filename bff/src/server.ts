@@ -7,6 +7,9 @@ import { LoginLimiter } from './auth/login-limiter.js';
 import { SessionStore } from './auth/sessions.js';
 import { UserDirectory, demoUsers, readUsersFile, DEMO_USERNAMES } from './auth/users.js';
 import { ConfigError, parseConfig, type Config } from './config.js';
+import type { EventBus } from './events/bus.js';
+import { MemoryBus } from './events/memory-bus.js';
+import { RedisBus } from './events/redis-bus.js';
 
 export interface RunningBff {
   config: Config;
@@ -29,6 +32,9 @@ export async function startBff(env: Record<string, string | undefined> = process
         : `CREDENCE_USERS_FILE is not set, so nobody could log in to a real agent's console. ${add}`,
     ]);
   }
+  const bus: EventBus = config.redisUrl
+    ? new RedisBus({ url: config.redisUrl, capacity: config.events.bufferSize })
+    : new MemoryBus(config.events.bufferSize);
   const app = createApp({
     mode: config.mode,
     client: new AcapyClient({ baseUrl: config.agent.adminUrl, apiKey: config.agent.apiKey, timeoutMs: config.agent.timeoutMs }),
@@ -39,6 +45,10 @@ export async function startBff(env: Record<string, string | undefined> = process
     cookieSecure: config.cookieSecure,
     bodyLimitBytes: config.bodyLimitBytes,
     webDistDir: config.webDistDir,
+    bus,
+    webhookSecret: config.webhookSecret,
+    heartbeatMs: config.events.heartbeatMs,
+    clientQueueLimit: config.events.clientQueueLimit,
   });
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
@@ -50,7 +60,12 @@ export async function startBff(env: Record<string, string | undefined> = process
     config,
     url: `http://${host}:${port}`,
     server,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: async () => {
+      await bus.close();
+      // Event streams stay open until closed: end them so the server can stop.
+      if ('closeAllConnections' in server) server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

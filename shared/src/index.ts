@@ -1,5 +1,6 @@
 export * from './advised-actions.js';
 export * from './credential-bodies.js';
+export * from './events.js';
 export * from './permissions.js';
 export * from './presentation-bodies.js';
 export * from './problem.js';

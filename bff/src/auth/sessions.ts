@@ -47,6 +47,13 @@ export class SessionStore {
     return { username: entry.username, role: entry.role };
   }
 
+  /** Whether the session is still valid, without counting this as activity (e.g. an open event stream). */
+  isActive(id: string): boolean {
+    const entry = this.sessions.get(id);
+    const at = this.now();
+    return !!entry && at - entry.lastSeenAt <= this.idleTtlMs && at - entry.createdAt <= ABSOLUTE_LIFETIME_MS;
+  }
+
   destroy(id: string): void {
     this.sessions.delete(id);
   }

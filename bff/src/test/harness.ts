@@ -1,5 +1,7 @@
 import { AcapyClient } from '../acapy/client.js';
 import { createApp } from '../app.js';
+import type { EventBus } from '../events/bus.js';
+import { MemoryBus } from '../events/memory-bus.js';
 import { LoginLimiter } from '../auth/login-limiter.js';
 import { SessionStore } from '../auth/sessions.js';
 import { UserDirectory, demoUsers } from '../auth/users.js';
@@ -48,7 +50,12 @@ const users = () => (cachedUsers ??= demoUsers(TEST_PASSWORD).then((u) => new Us
  * The BFF wired to an upstream that is a plain function (the sandbox app by default), with every call
  * that reached the upstream recorded, so tests can assert what was, and was not, forwarded.
  */
-export async function testBff(options: { upstream?: (request: Request) => Response | Promise<Response>; maxFailures?: number; bodyLimitBytes?: number; sandbox?: TestSandboxOptions } = {}) {
+export const WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
+
+export async function testBff(
+  options: { upstream?: (request: Request) => Response | Promise<Response>; maxFailures?: number; bodyLimitBytes?: number; sandbox?: TestSandboxOptions; bus?: EventBus; heartbeatMs?: number } = {},
+) {
+  const bus = options.bus ?? new MemoryBus(100);
   const calls: UpstreamCall[] = [];
   const sandbox = testSandbox(options.sandbox);
   const upstream = options.upstream ?? ((request: Request) => sandbox.app.fetch(request));
@@ -67,6 +74,9 @@ export async function testBff(options: { upstream?: (request: Request) => Respon
     limiter: new LoginLimiter(options.maxFailures ?? 5, 15 * 60_000),
     sessionSecret: 'a-test-session-secret-of-enough-length',
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
+    bus,
+    webhookSecret: WEBHOOK_SECRET,
+    heartbeatMs: options.heartbeatMs ?? 15_000,
   });
 
   async function login(username: string, password = TEST_PASSWORD): Promise<Response> {
@@ -93,5 +103,10 @@ export async function testBff(options: { upstream?: (request: Request) => Respon
     });
   }
 
-  return { app, calls, sessions, sandbox, login, cookieFor, send };
+  /** A webhook as the agent posts it. */
+  async function webhook(topic: string, payload: unknown, { secret = WEBHOOK_SECRET, path = `/webhooks/topic/${topic}/` } = {}): Promise<Response> {
+    return app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': secret }, body: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+  }
+
+  return { app, calls, sessions, sandbox, bus, login, cookieFor, send, webhook };
 }

@@ -1,0 +1,44 @@
+import type { ConsoleEvent } from '@credence/shared';
+
+/** An event before the bus has given it an id and decided whether it is stale. */
+export type NewEvent = Omit<ConsoleEvent, 'id' | 'stale'>;
+
+export interface PublishInput {
+  event: NewEvent;
+  /** Same key twice → the second is a duplicate delivery: acknowledged, dropped. */
+  dedupeKey: string | null;
+  /** Events with the same key are ordered by `updatedAt`; an older one is marked stale. */
+  orderKey: string | null;
+  /** `updated_at` as a number (microseconds since the epoch), or null when the payload has none. */
+  updatedAt: number | null;
+}
+
+export type PublishResult = { outcome: 'published'; event: ConsoleEvent } | { outcome: 'duplicate' };
+
+/** What a subscriber receives: an event, or word that it missed more than the bus holds. */
+export type BusMessage = { type: 'event'; event: ConsoleEvent } | { type: 'resync' };
+
+export interface Subscription {
+  close(): void;
+}
+
+/**
+ * Accepted webhook events in order, each with an increasing id, to every subscriber — with replay of
+ * what is still held after a given id (else a `resync`).
+ */
+export interface EventBus {
+  publish(input: PublishInput): Promise<PublishResult>;
+  /** Replays what came after `lastId` (or sends `resync` when that is no longer held), then live events. */
+  subscribe(lastId: string | undefined, listener: (message: BusMessage) => void): Promise<Subscription>;
+  close(): Promise<void>;
+}
+
+/** `2026-07-22T19:17:37.123456Z` → microseconds since the epoch (ms precision is too coarse to order). */
+export function microsOf(timestamp: string | null | undefined): number | null {
+  if (!timestamp) return null;
+  const match = /^(.*T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\d*(Z|[+-]\d{2}:?\d{2})?$/.exec(timestamp.trim().replace(' ', 'T'));
+  if (!match) return null;
+  const ms = Date.parse(`${match[1]}${match[3] ?? 'Z'}`);
+  if (Number.isNaN(ms)) return null;
+  return ms * 1000 + Number((match[2] ?? '').padEnd(6, '0'));
+}

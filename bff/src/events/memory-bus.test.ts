@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { BusMessage, PublishInput } from './bus.js';
+import { microsOf } from './bus.js';
+import { ClientQueue } from './client-queue.js';
+import { MemoryBus } from './memory-bus.js';
+
+const input = (n: number): PublishInput => ({
+  event: { topic: 't', kind: 'credential', version: 'v2', subject_id: `x${n}`, state: 's', state_v2: 's', received_at: '', payload: { n } },
+  dedupeKey: `k${n}`,
+  orderKey: null,
+  updatedAt: null,
+});
+
+async function collect(bus: MemoryBus, lastId: string | undefined) {
+  const got: BusMessage[] = [];
+  const sub = await bus.subscribe(lastId, (m) => got.push(m));
+  return { got, sub };
+}
+
+describe('MemoryBus', () => {
+  it('gives increasing ids and delivers to every subscriber', async () => {
+    const bus = new MemoryBus(10);
+    const a = await collect(bus, undefined);
+    const b = await collect(bus, undefined);
+    const first = await bus.publish(input(1));
+    const second = await bus.publish(input(2));
+    expect(first.outcome === 'published' && second.outcome === 'published').toBe(true);
+    const ids = a.got.map((m) => (m.type === 'event' ? m.event.id : ''));
+    expect(Number(ids[1]!.split('.')[1])).toBeGreaterThan(Number(ids[0]!.split('.')[1]));
+    expect(b.got).toEqual(a.got);
+    a.sub.close();
+    await bus.publish(input(3));
+    expect(a.got).toHaveLength(2);
+    expect(b.got).toHaveLength(3);
+  });
+
+  it('replays after Last-Event-ID, and says resync when the gap is larger than it holds', async () => {
+    const bus = new MemoryBus(5);
+    const ids: string[] = [];
+    for (let n = 1; n <= 8; n++) {
+      const r = await bus.publish(input(n));
+      if (r.outcome === 'published') ids.push(r.event.id);
+    }
+    const recent = await collect(bus, ids[5]);
+    expect(recent.got.map((m) => (m.type === 'event' ? m.event.payload.n : m.type))).toEqual([7, 8]);
+    const tooOld = await collect(bus, ids[0]);
+    expect(tooOld.got).toEqual([{ type: 'resync' }]);
+    const fromAnotherBoot = await collect(bus, 'zzz.3');
+    expect(fromAnotherBoot.got).toEqual([{ type: 'resync' }]);
+    const upToDate = await collect(bus, ids[7]);
+    expect(upToDate.got).toEqual([]);
+  });
+
+  it('stays bounded however many events pass', async () => {
+    const bus = new MemoryBus(100, 1_000);
+    for (let n = 0; n < 5_000; n++) await bus.publish(input(n));
+    expect(bus.size).toBe(100);
+  });
+});
+
+describe('ClientQueue', () => {
+  it('replaces a backlog past its limit with one resync', async () => {
+    const queue = new ClientQueue(3);
+    for (let n = 0; n < 10; n++) queue.push({ type: 'event', event: { id: String(n) } as never });
+    expect(queue.length).toBeLessThanOrEqual(3);
+    const batch = await queue.take();
+    expect(batch[0]).toEqual({ type: 'resync' });
+  });
+
+  it('wakes a waiting reader, and an empty take means closed', async () => {
+    const queue = new ClientQueue(3);
+    const taken = queue.take();
+    queue.push({ type: 'heartbeat' });
+    expect(await taken).toEqual([{ type: 'heartbeat' }]);
+    const waiting = queue.take();
+    queue.close();
+    expect(await waiting).toEqual([]);
+  });
+});
+
+describe('microsOf', () => {
+  it('orders the agent’s microsecond timestamps', () => {
+    expect(microsOf('2026-07-22T19:17:37.123456Z')! - microsOf('2026-07-22T19:17:37.123455Z')!).toBe(1);
+    expect(microsOf('2026-07-22 19:17:37.5Z')).toBe(microsOf('2026-07-22T19:17:37.500000Z'));
+    expect(microsOf('garbage')).toBeNull();
+    expect(microsOf(undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { ConsoleEvent } from '@credence/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBff } from '../test/harness.js';
+import { startRedis, type RedisForTests } from '../test/redis-server.js';
+import { readSse } from '../test/sse.js';
+import type { BusMessage } from './bus.js';
+import { RedisBus } from './redis-bus.js';
+
+let redis: RedisForTests;
+const buses: RedisBus[] = [];
+beforeAll(async () => {
+  redis = await startRedis();
+}, 20_000);
+afterAll(async () => {
+  await Promise.all(buses.map((b) => b.close()));
+  await redis?.stop();
+});
+
+/** A bus on the test Redis, in a stream of its own so tests do not see each other's events. */
+function busFor(prefix: string, capacity = 1000) {
+  const bus = new RedisBus({ url: redis.url, prefix, capacity, blockMs: 200, commandTimeoutMs: 500 });
+  buses.push(bus);
+  return bus;
+}
+
+const credential = (id: string, state: string, updated_at = '2026-07-22T19:17:37.123456Z') => ({ cred_ex_id: id, state, role: 'issuer', updated_at });
+
+describe('RedisBus across two BFF instances', () => {
+  it('delivers a webhook taken by one instance to a browser on the other, once', async () => {
+    const prefix = `t-${randomUUID()}`;
+    const a = await testBff({ bus: busFor(prefix) });
+    const b = await testBff({ bus: busFor(prefix) });
+    const stream = await b.app.request('/api/events', { headers: { cookie: await b.cookieFor('issuer') } });
+    const reading = readSse(stream, 3, 3_000);
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await a.webhook('issue_credential_v2_0', credential('c1', 'offer-sent'))).status).toBe(200);
+    // The agent delivers it again, this time to the other instance: still one event.
+    expect(await (await b.webhook('issue_credential_v2_0', credential('c1', 'offer-sent'))).json()).toEqual({ accepted: false, duplicate: true });
+    expect((await a.webhook('issue_credential_v2_0', credential('c1', 'request-received', '2026-07-22T19:17:38.000000Z'))).status).toBe(200);
+    const messages = (await reading).filter((m) => m.event === 'message').map((m) => JSON.parse(m.data) as ConsoleEvent);
+    expect(messages.map((e) => e.state)).toEqual(['offer-sent', 'request-received']);
+    expect(messages[0]!.id).toMatch(/^\d+-\d+$/);
+  });
+
+  it('replays by id on any instance, and marks older events stale across instances', async () => {
+    const prefix = `t-${randomUUID()}`;
+    const a = await testBff({ bus: busFor(prefix) });
+    const b = await testBff({ bus: busFor(prefix) });
+    const ids: string[] = [];
+    await a.bus.subscribe(undefined, (m: BusMessage) => m.type === 'event' && ids.push(m.event.id));
+    await a.webhook('issue_credential_v2_0', credential('c2', 'request-received', '2026-07-22T19:17:39.000000Z'));
+    await b.webhook('issue_credential_v2_0', credential('c2', 'offer-sent', '2026-07-22T19:17:38.000000Z'));
+    await a.webhook('issue_credential_v2_0', credential('c2', 'credential-issued', '2026-07-22T19:17:40.000000Z'));
+    for (let i = 0; i < 40 && ids.length < 3; i++) await new Promise((r) => setTimeout(r, 25));
+    const replay = await b.app.request('/api/events', { headers: { cookie: await b.cookieFor('admin'), 'last-event-id': ids[0]! } });
+    const events = (await readSse(replay, 3, 2_000)).filter((m) => m.event === 'message').map((m) => JSON.parse(m.data) as ConsoleEvent);
+    expect(events.map((e) => [e.state, e.stale])).toEqual([
+      ['offer-sent', true],
+      ['credential-issued', false],
+    ]);
+    expect(events.map((e) => e.id)).toEqual(ids.slice(1));
+  });
+
+  it('says resync when asked for events older than the capped stream holds', async () => {
+    const prefix = `t-${randomUUID()}`;
+    const bus = busFor(prefix, 10);
+    const first = await bus.publish({ event: { topic: 't', kind: 'other', version: null, subject_id: null, state: null, state_v2: null, received_at: '', payload: {} }, dedupeKey: null, orderKey: null, updatedAt: null });
+    for (let n = 0; n < 500; n++) await bus.publish({ event: { topic: 't', kind: 'other', version: null, subject_id: null, state: null, state_v2: null, received_at: '', payload: { n } }, dedupeKey: null, orderKey: null, updatedAt: null });
+    const got: BusMessage[] = [];
+    await bus.subscribe(first.outcome === 'published' ? first.event.id : '0-1', (m) => got.push(m));
+    expect(got[0]).toEqual({ type: 'resync' });
+  });
+
+  it('keeps taking webhooks after Redis restarts, and the reader resumes without losing events', async () => {
+    const prefix = `t-${randomUUID()}`;
+    const bus = busFor(prefix);
+    const bff = await testBff({ bus });
+    const seen: string[] = [];
+    await bus.subscribe(undefined, (m) => m.type === 'event' && seen.push(m.event.state ?? ''));
+    await bff.webhook('issue_credential_v2_0', credential('c3', 'offer-sent'));
+    await redis.stop();
+    const duringOutage = await bff.webhook('issue_credential_v2_0', credential('c3', 'request-received', '2026-07-22T19:17:38.000000Z'));
+    expect(duringOutage.status).toBe(503);
+    redis = await startRedis(redis.port);
+    let after = 0;
+    for (let i = 0; i < 60 && after !== 200; i++) {
+      after = (await bff.webhook('issue_credential_v2_0', credential('c3', 'request-received', '2026-07-22T19:17:38.000000Z'))).status;
+      if (after !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(after).toBe(200);
+    for (let i = 0; i < 60 && seen.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(seen).toContain('request-received');
+  }, 20_000);
+});

@@ -1,0 +1,158 @@
+import type { ConsoleEvent } from '@credence/shared';
+import { Redis } from 'ioredis';
+import type { BusMessage, EventBus, NewEvent, PublishInput, PublishResult, Subscription } from './bus.js';
+
+// Dedupe, ordering and append in one step, so several BFF instances agree on each event.
+const PUBLISH = `
+if ARGV[3] ~= '' then
+  if redis.call('SET', KEYS[2] .. ARGV[3], '1', 'NX', 'EX', ARGV[4]) == false then return {0} end
+end
+local stale = 0
+if ARGV[5] ~= '' and ARGV[6] ~= '' then
+  local last = redis.call('HGET', KEYS[3], ARGV[5])
+  if last and tonumber(last) > tonumber(ARGV[6]) then stale = 1 else
+    redis.call('HSET', KEYS[3], ARGV[5], ARGV[6])
+    redis.call('EXPIRE', KEYS[3], ARGV[4])
+  end
+end
+local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'e', ARGV[2], 's', stale)
+return {1, id, stale}
+`;
+
+const STREAM_ID = /^(\d+)-(\d+)$/;
+const blockMsOf = (options: RedisBusOptions) => options.blockMs ?? 5_000;
+
+function compareIds(a: string, b: string): number {
+  const [, am, as] = STREAM_ID.exec(a)!;
+  const [, bm, bs] = STREAM_ID.exec(b)!;
+  return BigInt(am!) === BigInt(bm!) ? Number(BigInt(as!) - BigInt(bs!)) : BigInt(am!) < BigInt(bm!) ? -1 : 1;
+}
+
+export interface RedisBusOptions {
+  url: string;
+  /** Stream and key prefix, so tests (and several consoles) can share one Redis. */
+  prefix?: string;
+  capacity?: number;
+  dedupeTtlSeconds?: number;
+  blockMs?: number;
+  commandTimeoutMs?: number;
+}
+
+type Listener = (message: BusMessage) => void;
+
+/**
+ * Redis Streams as the bus of several BFF instances: XADD (capped with MAXLEN) by whichever instance
+ * took the webhook, one blocking XREAD per instance fanning out to its own subscribers, XRANGE for
+ * replay by id. Stream ids are the SSE ids, so Last-Event-ID works on any instance.
+ */
+export class RedisBus implements EventBus {
+  private readonly writer: Redis;
+  private readonly reader: Redis;
+  private readonly stream: string;
+  private readonly prefix: string;
+  private readonly listeners = new Set<Listener>();
+  private lastDelivered = '0-0';
+  private running = true;
+  private readonly loop: Promise<void>;
+  private readonly ready: Promise<void>;
+
+  constructor(private readonly options: RedisBusOptions) {
+    this.prefix = options.prefix ?? 'credence';
+    this.stream = `${this.prefix}:events`;
+    const blockMs = blockMsOf(options);
+    // A publish must fail fast while Redis is away (intake then answers 503 and the agent retries).
+    this.writer = new Redis(options.url, { maxRetriesPerRequest: 1, commandTimeout: options.commandTimeoutMs ?? 2_000, enableAutoPipelining: true });
+    this.reader = new Redis(options.url, { maxRetriesPerRequest: null, commandTimeout: blockMs + 3_000 });
+    for (const client of [this.writer, this.reader]) client.on('error', (error) => console.warn(`[bus] redis: ${error.message}`));
+    this.ready = this.writer.xrevrange(this.stream, '+', '-', 'COUNT', 1).then((last) => {
+      this.lastDelivered = last[0]?.[0] ?? '0-0';
+    });
+    this.loop = this.ready.then(() => this.readLoop());
+  }
+
+  async publish({ event, dedupeKey, orderKey, updatedAt }: PublishInput): Promise<PublishResult> {
+    const answer = (await this.writer.eval(
+      PUBLISH,
+      3,
+      this.stream,
+      `${this.prefix}:seen:`,
+      `${this.prefix}:updated`,
+      String(this.options.capacity ?? 1000),
+      JSON.stringify(event),
+      dedupeKey ?? '',
+      String(this.options.dedupeTtlSeconds ?? 86_400),
+      orderKey ?? '',
+      updatedAt === null ? '' : String(updatedAt),
+    )) as [number, string?, number?];
+    if (answer[0] === 0) return { outcome: 'duplicate' };
+    return { outcome: 'published', event: { ...event, id: answer[1]!, stale: answer[2] === 1 } };
+  }
+
+  async subscribe(lastId: string | undefined, listener: Listener): Promise<Subscription> {
+    await this.ready;
+    if (lastId === undefined) {
+      this.listeners.add(listener);
+      return { close: () => this.listeners.delete(listener) };
+    }
+    // Hold live events while the replay is read, then hand over without a gap or a repeat.
+    const held: BusMessage[] = [];
+    const holding: Listener = (m) => held.push(m);
+    this.listeners.add(holding);
+    let replayedUpTo = lastId;
+    if (!STREAM_ID.test(lastId)) {
+      listener({ type: 'resync' });
+    } else {
+      const first = await this.writer.xrange(this.stream, '-', '+', 'COUNT', 1);
+      const firstId = first[0]?.[0];
+      if (firstId && compareIds(lastId, firstId) < 0) listener({ type: 'resync' });
+      else {
+        for (const [id, fields] of await this.writer.xrange(this.stream, `(${lastId}`, '+')) {
+          listener({ type: 'event', event: this.decode(id, fields) });
+          replayedUpTo = id;
+        }
+      }
+    }
+    this.listeners.delete(holding);
+    for (const message of held) {
+      if (message.type === 'event' && STREAM_ID.test(replayedUpTo) && compareIds(message.event.id, replayedUpTo) <= 0) continue;
+      listener(message);
+    }
+    this.listeners.add(listener);
+    return { close: () => this.listeners.delete(listener) };
+  }
+
+  async close(): Promise<void> {
+    this.running = false;
+    this.listeners.clear();
+    this.reader.disconnect();
+    await this.loop.catch(() => undefined);
+    await this.writer.quit().catch(() => this.writer.disconnect());
+  }
+
+  private async readLoop(): Promise<void> {
+    let failures = 0;
+    while (this.running) {
+      try {
+        const answer = await this.reader.xread('BLOCK', blockMsOf(this.options), 'STREAMS', this.stream, this.lastDelivered);
+        failures = 0;
+        for (const [, entries] of answer ?? []) {
+          for (const [id, fields] of entries) {
+            this.lastDelivered = id;
+            const message: BusMessage = { type: 'event', event: this.decode(id, fields) };
+            for (const listener of [...this.listeners]) listener(message);
+          }
+        }
+      } catch (error) {
+        if (!this.running) return;
+        // Redis went away: keep the last id, wait, and read on from it — nothing is skipped.
+        failures++;
+        await new Promise((r) => setTimeout(r, Math.min(2_000, 100 * 2 ** failures)));
+      }
+    }
+  }
+
+  private decode(id: string, fields: string[]): ConsoleEvent {
+    const value = (name: string) => fields[fields.indexOf(name) + 1];
+    return { ...(JSON.parse(value('e') ?? '{}') as NewEvent), id, stale: value('s') === '1' };
+  }
+}

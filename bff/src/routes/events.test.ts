@@ -1,0 +1,62 @@
+import type { ConsoleEvent } from '@credence/shared';
+import { describe, expect, it } from 'vitest';
+import { testBff } from '../test/harness.js';
+import { readSse } from '../test/sse.js';
+
+const credential = (id: string, state: string) => ({ cred_ex_id: id, state, role: 'issuer', updated_at: '2026-07-22T19:17:37.123456Z' });
+const presentation = (id: string, state: string) => ({ pres_ex_id: id, state, role: 'verifier', verified: 'true' });
+
+describe('GET /api/events', () => {
+  it('needs a session', async () => {
+    const { app } = await testBff();
+    expect((await app.request('/api/events')).status).toBe(401);
+  });
+
+  it('streams each role only the events of what it may read', async () => {
+    const { app, cookieFor, webhook } = await testBff();
+    const issuerStream = await app.request('/api/events', { headers: { cookie: await cookieFor('issuer') } });
+    const verifierStream = await app.request('/api/events', { headers: { cookie: await cookieFor('verifier') } });
+    expect(issuerStream.headers.get('content-type')).toContain('text/event-stream');
+    await webhook('present_proof_v2_0', presentation('p1', 'presentation-received'));
+    await webhook('issue_credential_v2_0', credential('c1', 'request-received'));
+    await webhook('issuer_cred_rev', { record_id: 'r1', state: 'revoked' });
+    const issuer = await readSse(issuerStream, 2, 1_000);
+    const verifier = await readSse(verifierStream, 2, 1_000);
+    expect(issuer.map((m) => m.event)).toEqual(['ready', 'message']);
+    expect((JSON.parse(issuer[1]!.data) as ConsoleEvent).subject_id).toBe('c1');
+    expect(verifier.map((m) => m.event)).toEqual(['ready', 'message']);
+    expect((JSON.parse(verifier[1]!.data) as ConsoleEvent).subject_id).toBe('p1');
+  });
+
+  it('replays from Last-Event-ID, with each event’s id', async () => {
+    const { app, cookieFor, webhook, bus } = await testBff();
+    const ids: string[] = [];
+    await bus.subscribe(undefined, (m) => m.type === 'event' && ids.push(m.event.id));
+    for (const state of ['offer-sent', 'request-received', 'credential-issued']) await webhook('issue_credential_v2_0', credential('c1', state));
+    const replay = await app.request('/api/events', { headers: { cookie: await cookieFor('admin'), 'last-event-id': ids[0]! } });
+    const messages = (await readSse(replay, 3, 1_000)).filter((m) => m.event === 'message');
+    expect(messages.map((m) => (JSON.parse(m.data) as ConsoleEvent).state)).toEqual(['request-received', 'credential-issued']);
+    expect(messages.map((m) => m.id)).toEqual(ids.slice(1));
+  });
+
+  it('sends resync when the id is older than what the bus holds', async () => {
+    const { app, cookieFor } = await testBff();
+    const res = await app.request('/api/events', { headers: { cookie: await cookieFor('admin'), 'last-event-id': 'nonsense.1' } });
+    expect((await readSse(res, 2, 1_000)).map((m) => m.event)).toEqual(['ready', 'resync']);
+  });
+
+  it('sends heartbeats, and ends the stream once the session is gone', async () => {
+    const { app, cookieFor } = await testBff({ heartbeatMs: 50 });
+    const cookie = await cookieFor('admin');
+    const res = await app.request('/api/events', { headers: { cookie } });
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    while (!text.includes(': heartbeat')) text += (await reader.read()).value ?? '';
+    await app.request('/api/session', { method: 'DELETE', headers: { cookie } });
+    let done = false;
+    const deadline = Date.now() + 2_000;
+    while (!done && Date.now() < deadline) done = (await reader.read()).done;
+    expect(done).toBe(true);
+  });
+});
+

@@ -1,0 +1,70 @@
+import { RESYNC_EVENT, roleMayUse, type ConsoleEvent, type UserRole } from '@credence/shared';
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { AppEnv } from '../app-env.js';
+import type { SessionStore } from '../auth/sessions.js';
+import type { EventBus } from '../events/bus.js';
+import { ClientQueue } from '../events/client-queue.js';
+import { requireLogin } from '../middleware/require-role.js';
+
+export interface EventStreamOptions {
+  bus: EventBus;
+  sessions: SessionStore;
+  heartbeatMs: number;
+  /** Past this many undelivered events a client is told to resync instead of being buffered. */
+  clientQueueLimit: number;
+}
+
+/** Which events a role may see: those of the areas it may read. */
+export function mayReceive(role: UserRole, event: ConsoleEvent): boolean {
+  switch (event.kind) {
+    case 'credential':
+      return roleMayUse(role, 'credentials');
+    case 'presentation':
+      return roleMayUse(role, 'presentations');
+    default:
+      return role === 'admin';
+  }
+}
+
+/** GET /api/events: server-sent events for the logged-in user, honouring Last-Event-ID. */
+export function eventRoutes({ bus, sessions, heartbeatMs, clientQueueLimit }: EventStreamOptions) {
+  return new Hono<AppEnv>().get('/', requireLogin(), (c) => {
+    const user = c.get('user')!;
+    const sessionId = c.get('sessionId');
+    const lastId = c.req.header('last-event-id') ?? c.req.query('lastEventId') ?? undefined;
+    c.header('cache-control', 'no-store');
+    c.header('x-accel-buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      const queue = new ClientQueue(clientQueueLimit);
+      const subscription = await bus.subscribe(lastId, (message) => {
+        if (message.type === 'event' && !mayReceive(user.role, message.event)) return;
+        queue.push(message);
+      });
+      const heartbeat = setInterval(() => queue.push({ type: 'heartbeat' }), heartbeatMs);
+      const stop = () => {
+        subscription.close();
+        clearInterval(heartbeat);
+        queue.close();
+      };
+      stream.onAbort(stop);
+      try {
+        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ role: user.role }), retry: 2_000 });
+        while (!stream.aborted && !stream.closed) {
+          const batch = await queue.take();
+          if (batch.length === 0) return;
+          for (const item of batch) {
+            if (item.type === 'heartbeat') {
+              // The session may have ended (logout, expiry) since the stream opened.
+              if (!sessionId || !sessions.isActive(sessionId)) return;
+              await stream.write(': heartbeat\n\n');
+            } else if (item.type === 'resync') await stream.writeSSE({ event: RESYNC_EVENT, data: '{}' });
+            else await stream.writeSSE({ id: item.event.id, data: JSON.stringify(item.event) });
+          }
+        }
+      } finally {
+        stop();
+      }
+    });
+  });
+}

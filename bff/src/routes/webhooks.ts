@@ -1,0 +1,45 @@
+import { timingSafeEqual } from 'node:crypto';
+import { fieldErrorsFrom, topicNameSchema } from '@credence/shared';
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../app-env.js';
+import type { EventBus } from '../events/bus.js';
+import { parseWebhook } from '../events/intake.js';
+import { ProblemError } from '../problem.js';
+
+function secretMatches(given: string | undefined, secret: string): boolean {
+  const a = Buffer.from(given ?? '');
+  const b = Buffer.from(secret);
+  // Compared in constant time; a wrong length costs the same comparison.
+  return timingSafeEqual(a.length === b.length ? a : b, b) && a.length === b.length;
+}
+
+/**
+ * The agent's webhooks: `POST /webhooks/topic/:topic/` (what ACA-Py sends) and `/webhooks/:topic`.
+ * Answers 2xx quickly and never calls the agent: the agent retries anything else.
+ */
+export function webhookRoutes({ bus, secret, log = console }: { bus: EventBus; secret: string; log?: Pick<Console, 'info' | 'warn'> }) {
+  const receive = async (c: Context<AppEnv>) => {
+    if (!secretMatches(c.req.header('x-api-key'), secret)) throw new ProblemError(401, 'The x-api-key of this webhook is missing or wrong.');
+    const topic = topicNameSchema.safeParse(c.req.param('topic'));
+    if (!topic.success) throw new ProblemError(400, 'Not a topic name.', { errors: fieldErrorsFrom(topic.error, 'path.topic') });
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      throw new ProblemError(400, 'The webhook body is not JSON.');
+    }
+    const parsed = parseWebhook(topic.data, body, new Date());
+    if (!parsed.ok) throw new ProblemError(400, `Invalid ${topic.data} payload.`, { errors: fieldErrorsFrom(parsed.error, 'body') });
+    if (!parsed.known) log.info(`[webhooks] accepted an event of unknown topic ${topic.data}`);
+    let outcome: string;
+    try {
+      outcome = (await bus.publish(parsed.input)).outcome;
+    } catch (error) {
+      log.warn(`[webhooks] event bus unavailable: ${(error as Error).message}`);
+      // 503 makes the agent deliver it again (5 tries, 10 s apart).
+      throw new ProblemError(503, 'The event bus is unavailable; deliver again later.', { title: 'Event bus unavailable' });
+    }
+    return c.json({ accepted: outcome === 'published', duplicate: outcome === 'duplicate' }, 200);
+  };
+  return new Hono<AppEnv>().post('/topic/:topic/', receive).post('/topic/:topic', receive).post('/:topic', receive);
+}
