@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { ANONCREDS_BFF_PORT, ANONCREDS_SANDBOX_PORT, BFF_PORT, DEMO_PASSWORD, SANDBOX_API_KEY, SANDBOX_PORT } from './settings';
+import { ANONCREDS_BFF_PORT, ANONCREDS_SANDBOX_PORT, BFF_PORT, DEMO_PASSWORD, SANDBOX_API_KEY, SANDBOX_PORT, WEBHOOK_SECRET } from './settings';
 
 // Debian's chromium, never a downloaded browser; these flags keep it off the closed network.
 const chromiumArgs = [
@@ -26,6 +26,9 @@ function console_(port: number, sandboxPort: number, walletType: string) {
       SANDBOX_PORT: String(sandboxPort),
       SANDBOX_WALLET_TYPE: walletType,
       SANDBOX_API_KEY,
+      WEBHOOK_SECRET,
+      // Streams end every few seconds, so every journey also runs across reconnections.
+      SSE_MAX_STREAM_MS: '4000',
       SANDBOX_PEER_DELAY_MS: '300',
       SANDBOX_PEER_ACTIVITY_MS: '0',
       CREDENCE_DEMO_PASSWORD: DEMO_PASSWORD,

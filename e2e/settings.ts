@@ -7,3 +7,5 @@ export const ANONCREDS_SANDBOX_PORT = Number(process.env.E2E_ANONCREDS_SANDBOX_P
 export const DEMO_PASSWORD = 'e2e-demo-password';
 /** Fixed so tests can make the sandbox's simulated peers act (its /sandbox/peers routes). */
 export const SANDBOX_API_KEY = 'e2e-sandbox-api-key';
+/** The x-api-key the consoles expect on webhooks, so tests can post them as the agent would. */
+export const WEBHOOK_SECRET = 'e2e-webhook-secret-0123456789';

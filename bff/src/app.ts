@@ -37,6 +37,7 @@ export interface AppDeps {
   webhookSecret: string;
   heartbeatMs?: number;
   clientQueueLimit?: number;
+  maxStreamMs?: number;
 }
 
 const contentSecurityPolicy = {
@@ -77,7 +78,7 @@ export function createApp(deps: AppDeps) {
     .route('/health', healthRoutes(deps))
     .route('/session', sessionRoutes({ users: deps.users, limiter: deps.limiter, cookie }))
     .route('/config', configRoutes(deps))
-    .route('/events', eventRoutes({ bus: deps.bus, sessions: deps.sessions, heartbeatMs: deps.heartbeatMs ?? 15_000, clientQueueLimit: deps.clientQueueLimit ?? 1_000 }))
+    .route('/events', eventRoutes({ bus: deps.bus, sessions: deps.sessions, heartbeatMs: deps.heartbeatMs ?? 15_000, clientQueueLimit: deps.clientQueueLimit ?? 1_000, maxStreamMs: deps.maxStreamMs ?? 30 * 60_000 }))
     .route('/', agentRouteHandlers(agentRoutes, deps.client));
   app.route('/api', api);
   app.route('/webhooks', webhookRoutes({ bus: deps.bus, secret: deps.webhookSecret }));

@@ -29,6 +29,7 @@ const envSchema = z.object({
   EVENT_BUFFER_SIZE: positiveInt(1000),
   SSE_HEARTBEAT_MS: positiveInt(15_000),
   SSE_CLIENT_QUEUE: positiveInt(1000),
+  SSE_MAX_STREAM_MS: positiveInt(30 * 60_000),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
 });
 
@@ -50,7 +51,7 @@ export interface Config {
   login: { maxFailures: number; windowMs: number };
   webDistDir: string;
   redisUrl: string | undefined;
-  events: { bufferSize: number; heartbeatMs: number; clientQueueLimit: number };
+  events: { bufferSize: number; heartbeatMs: number; clientQueueLimit: number; maxStreamMs: number };
   /** Values that were generated because they were not set, to print once at start. */
   generated: { webhookSecret: boolean; sessionSecret: boolean; demoPassword: boolean };
 }
@@ -97,7 +98,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_WINDOW_SECONDS * 1000 },
     webDistDir: e.WEB_DIST_DIR,
     redisUrl: e.REDIS_URL,
-    events: { bufferSize: e.EVENT_BUFFER_SIZE, heartbeatMs: e.SSE_HEARTBEAT_MS, clientQueueLimit: e.SSE_CLIENT_QUEUE },
+    events: { bufferSize: e.EVENT_BUFFER_SIZE, heartbeatMs: e.SSE_HEARTBEAT_MS, clientQueueLimit: e.SSE_CLIENT_QUEUE, maxStreamMs: e.SSE_MAX_STREAM_MS },
     generated: {
       webhookSecret: e.WEBHOOK_SECRET === undefined,
       sessionSecret: e.SESSION_SECRET === undefined,

@@ -49,6 +49,7 @@ export async function startBff(env: Record<string, string | undefined> = process
     webhookSecret: config.webhookSecret,
     heartbeatMs: config.events.heartbeatMs,
     clientQueueLimit: config.events.clientQueueLimit,
+    maxStreamMs: config.events.maxStreamMs,
   });
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));

@@ -3,7 +3,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createAppRouter } from './app/router';
-import { Toasts } from './components/ui/Toasts';
 import { sessionQueries } from './features/auth/queries';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
@@ -25,7 +24,6 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toasts />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -60,3 +60,15 @@ describe('GET /api/events', () => {
   });
 });
 
+
+describe('stream lifetime', () => {
+  it('ends a stream after its maximum age, so the browser reconnects with Last-Event-ID', async () => {
+    const { app, cookieFor } = await testBff({ maxStreamMs: 100 });
+    const res = await app.request('/api/events', { headers: { cookie: await cookieFor('admin') } });
+    const reader = res.body!.getReader();
+    let done = false;
+    const deadline = Date.now() + 2_000;
+    while (!done && Date.now() < deadline) done = (await reader.read()).done;
+    expect(done).toBe(true);
+  });
+});

@@ -13,6 +13,11 @@ export interface EventStreamOptions {
   heartbeatMs: number;
   /** Past this many undelivered events a client is told to resync instead of being buffered. */
   clientQueueLimit: number;
+  /**
+   * A stream is ended after this long; the browser reconnects at once with Last-Event-ID. Keeps
+   * proxies and load balancers from holding one connection for ever, and re-checks the session.
+   */
+  maxStreamMs: number;
 }
 
 /** Which events a role may see: those of the areas it may read. */
@@ -28,7 +33,7 @@ export function mayReceive(role: UserRole, event: ConsoleEvent): boolean {
 }
 
 /** GET /api/events: server-sent events for the logged-in user, honouring Last-Event-ID. */
-export function eventRoutes({ bus, sessions, heartbeatMs, clientQueueLimit }: EventStreamOptions) {
+export function eventRoutes({ bus, sessions, heartbeatMs, clientQueueLimit, maxStreamMs }: EventStreamOptions) {
   return new Hono<AppEnv>().get('/', requireLogin(), (c) => {
     const user = c.get('user')!;
     const sessionId = c.get('sessionId');
@@ -45,8 +50,10 @@ export function eventRoutes({ bus, sessions, heartbeatMs, clientQueueLimit }: Ev
       const stop = () => {
         subscription.close();
         clearInterval(heartbeat);
+        clearTimeout(lifetime);
         queue.close();
       };
+      const lifetime = setTimeout(stop, maxStreamMs);
       stream.onAbort(stop);
       try {
         await stream.writeSSE({ event: 'ready', data: JSON.stringify({ role: user.role }), retry: 2_000 });

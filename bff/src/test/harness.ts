@@ -53,7 +53,7 @@ const users = () => (cachedUsers ??= demoUsers(TEST_PASSWORD).then((u) => new Us
 export const WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 
 export async function testBff(
-  options: { upstream?: (request: Request) => Response | Promise<Response>; maxFailures?: number; bodyLimitBytes?: number; sandbox?: TestSandboxOptions; bus?: EventBus; heartbeatMs?: number } = {},
+  options: { upstream?: (request: Request) => Response | Promise<Response>; maxFailures?: number; bodyLimitBytes?: number; sandbox?: TestSandboxOptions; bus?: EventBus; heartbeatMs?: number; maxStreamMs?: number } = {},
 ) {
   const bus = options.bus ?? new MemoryBus(100);
   const calls: UpstreamCall[] = [];
@@ -77,6 +77,7 @@ export async function testBff(
     bus,
     webhookSecret: WEBHOOK_SECRET,
     heartbeatMs: options.heartbeatMs ?? 15_000,
+    maxStreamMs: options.maxStreamMs ?? 60_000,
   });
 
   async function login(username: string, password = TEST_PASSWORD): Promise<Response> {

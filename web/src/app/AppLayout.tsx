@@ -2,6 +2,8 @@ import { roleMayUse, type Area, type Session } from '@credence/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { logout, sessionQueries } from '../features/auth/queries';
+import { LiveEvents } from '../features/events/LiveEvents';
+import { LiveIndicator } from '../features/events/LiveIndicator';
 import { consoleConfigQueries } from '../lib/console-config';
 
 const navigation: { to: string; label: string; area: Area }[] = [
@@ -45,9 +47,15 @@ export function AppLayout({ session }: { session: Session }) {
                   </NavLink>
                 </li>
               ))}
+            <li>
+              <NavLink to="/events" className="nav-link">
+                Events
+              </NavLink>
+            </li>
           </ul>
         </nav>
         <div className="topbar-end">
+          <LiveIndicator />
           {config.data && (
             <span className="agent-badge" title={`Wallet ${config.data.wallet.name ?? '?'} (${config.data.wallet.type ?? 'unknown type'})`}>
               {config.data.mode === 'sandbox' ? 'Sandbox agent' : 'Agent'} · {config.data.wallet.type ?? 'wallet ?'}
@@ -61,6 +69,7 @@ export function AppLayout({ session }: { session: Session }) {
           </button>
         </div>
       </header>
+      <LiveEvents role={session.role} />
       <main id="main" className="content" tabIndex={-1}>
         <Outlet />
       </main>

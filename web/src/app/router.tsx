@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { Toasts } from '../components/ui/Toasts';
 import { RequireSession } from '../features/auth/RequireSession';
 import { homeFor, sessionQueries } from '../features/auth/queries';
 import { LoginPage } from '../features/auth/LoginPage';
@@ -15,7 +16,20 @@ function Home() {
 // Each area's pages load as their own chunk, on first visit.
 const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({ lazy: load });
 
+function Root() {
+  return (
+    <>
+      <Outlet />
+      <Toasts />
+    </>
+  );
+}
+
 export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    hydrateFallbackElement: <div className="page-loading" aria-busy="true">Loading…</div>,
+    children: [
   { path: '/login', element: <LoginPage /> },
   {
     path: '/',
@@ -56,8 +70,10 @@ export const routes: RouteObject[] = [
         element: <AreaGuard area="audit" />,
         children: [{ index: true, element: <NotYetAvailable title="Audit log" /> }],
       },
-      { path: 'events', element: <NotYetAvailable title="Live events" /> },
+      { path: 'events', ...page(async () => ({ Component: (await import('../features/events/EventsPage')).EventsPage })) },
       { path: '*', element: <NotFoundPage /> },
+    ],
+  },
     ],
   },
 ];

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { dismiss, useToasts } from './toast-store';
 
 /** Announces toasts politely (errors assertively) and lets them be dismissed by keyboard. */
@@ -7,7 +8,17 @@ export function Toasts() {
     <div className="toasts">
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
-          <span>{t.message}</span>
+          <span>
+            {t.message}
+            {t.action && (
+              <>
+                {' '}
+                <Link to={t.action.href} onClick={() => dismiss(t.id)} className="toast-action">
+                  {t.action.label}
+                </Link>
+              </>
+            )}
+          </span>
           <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
             ×
           </button>

@@ -4,6 +4,8 @@ export interface Toast {
   id: number;
   kind: 'error' | 'success' | 'info';
   message: string;
+  /** A link to where the person can act on it. */
+  action?: { href: string; label: string };
 }
 
 let toasts: Toast[] = [];
@@ -11,13 +13,13 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-function push(kind: Toast['kind'], message: string): void {
+function push(kind: Toast['kind'], message: string, action?: Toast['action']): void {
   // The same message twice in a row (e.g. several queries failing together) is shown once.
   if (toasts.some((t) => t.message === message)) return;
-  const item = { id: nextId++, kind, message };
+  const item: Toast = { id: nextId++, kind, message, ...(action && { action }) };
   toasts = [...toasts.slice(-3), item];
   emit();
-  setTimeout(() => dismiss(item.id), kind === 'error' ? 8_000 : 4_000);
+  setTimeout(() => dismiss(item.id), kind === 'error' || action ? 10_000 : 4_000);
 }
 
 export function dismiss(id: number): void {
@@ -28,7 +30,7 @@ export function dismiss(id: number): void {
 export const toast = {
   error: (message: string) => push('error', message),
   success: (message: string) => push('success', message),
-  info: (message: string) => push('info', message),
+  info: (message: string, action?: Toast['action']) => push('info', message, action),
 };
 
 export function useToasts(): Toast[] {

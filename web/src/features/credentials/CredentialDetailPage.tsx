@@ -6,6 +6,7 @@ import { ErrorMessage, FieldList, Mono, RawJson } from '../../components/ui/Reco
 import { StateBadge } from '../../components/ui/StateBadge';
 import { CredentialActions } from './components/CredentialActions';
 import { useConnections } from '../../lib/connections';
+import { useWasDeleted } from '../../lib/deleted-records';
 import { formatDateTime, humanize, schemaLabel } from '../../lib/format';
 import { credentialQueries } from './queries';
 
@@ -13,7 +14,19 @@ export function CredentialDetailPage() {
   const { credExId = '' } = useParams();
   const detail = useQuery(credentialQueries.detail(credExId));
   const connections = useConnections();
+  const wasDeleted = useWasDeleted(credExId);
 
+  if (wasDeleted) {
+    return (
+      <>
+        <Link to="/credentials">← Credential exchanges</Link>
+        <div className="state-panel" role="status">
+          <h2>This exchange was deleted</h2>
+          <p>The agent removed its record (for example when it finished with auto_remove set).</p>
+        </div>
+      </>
+    );
+  }
   if (detail.isPending) return <div className="state-panel" aria-busy="true">Loading the exchange…</div>;
   if (detail.isError) {
     return (

@@ -1,6 +1,8 @@
 import type { CredExDetail } from '@credence/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch, queryString } from '../../lib/api';
+import { pollWhileNotLive } from '../../lib/live-status';
+import { credentialKeys } from '../../lib/query-keys';
 import type { ExchangeListParams } from '../../components/exchange-list/list-params';
 
 const WAITING_ON_PEER = new Set(['offer-sent', 'request-sent', 'credential-issued', 'proposal-sent']);
@@ -11,8 +13,8 @@ export interface ListPage<T> {
 }
 
 export const credentialQueries = {
-  all: () => ['credentials'] as const,
-  lists: () => [...credentialQueries.all(), 'list'] as const,
+  all: credentialKeys.all,
+  lists: credentialKeys.lists,
   list: (params: ExchangeListParams) =>
     queryOptions({
       queryKey: [...credentialQueries.lists(), params] as const,
@@ -27,12 +29,12 @@ export const credentialQueries = {
       },
       placeholderData: keepPreviousData,
     }),
-  details: () => [...credentialQueries.all(), 'detail'] as const,
+  details: credentialKeys.details,
   detail: (credExId: string) =>
     queryOptions({
-      queryKey: [...credentialQueries.details(), credExId] as const,
+      queryKey: credentialKeys.detail(credExId),
       queryFn: ({ signal }) => apiFetch<CredExDetail>(`/api/issue-credential-2.0/records/${encodeURIComponent(credExId)}`, { signal }),
-      // While the peer's answer is due, look again now and then (live events make this rarely needed).
-      refetchInterval: (query) => (WAITING_ON_PEER.has(query.state.data?.cred_ex_record.state ?? '') ? 3_000 : false),
+      // Live events refresh it; only while they are not flowing, poll a record waiting on its peer.
+      refetchInterval: (query) => pollWhileNotLive(WAITING_ON_PEER.has(query.state.data?.cred_ex_record.state ?? '')),
     }),
 };

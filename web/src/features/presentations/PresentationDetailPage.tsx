@@ -7,6 +7,7 @@ import { ErrorMessage, FieldList, Mono, RawJson } from '../../components/ui/Reco
 import { StateBadge } from '../../components/ui/StateBadge';
 import { VerifiedBadge } from '../../components/ui/VerifiedBadge';
 import { useConnections } from '../../lib/connections';
+import { useWasDeleted } from '../../lib/deleted-records';
 import { formatDateTime, humanize } from '../../lib/format';
 import { PresentationActions } from './components/PresentationActions';
 import { ProverPanel } from './components/ProverPanel';
@@ -18,8 +19,20 @@ export function PresentationDetailPage() {
   const { presExId = '' } = useParams();
   const detail = useQuery(presentationQueries.detail(presExId));
   const connections = useConnections();
+  const wasDeleted = useWasDeleted(presExId);
   const proverPanel = useRef<HTMLElement>(null);
 
+  if (wasDeleted) {
+    return (
+      <>
+        <Link to="/presentations">← Presentation exchanges</Link>
+        <div className="state-panel" role="status">
+          <h2>This exchange was deleted</h2>
+          <p>The agent removed its record (for example when it finished with auto_remove set).</p>
+        </div>
+      </>
+    );
+  }
   if (detail.isPending) return <div className="state-panel" aria-busy="true">Loading the exchange…</div>;
   if (detail.isError) {
     return (

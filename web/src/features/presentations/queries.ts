@@ -2,12 +2,14 @@ import type { CredentialForReferents, PresExRecord } from '@credence/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ExchangeListParams } from '../../components/exchange-list/list-params';
 import { apiFetch, queryString } from '../../lib/api';
+import { pollWhileNotLive } from '../../lib/live-status';
+import { presentationKeys } from '../../lib/query-keys';
 
 const WAITING_ON_PEER = new Set(['request-sent', 'presentation-sent', 'proposal-sent']);
 
 export const presentationQueries = {
-  all: () => ['presentations'] as const,
-  lists: () => [...presentationQueries.all(), 'list'] as const,
+  all: presentationKeys.all,
+  lists: presentationKeys.lists,
   list: (params: ExchangeListParams) =>
     queryOptions({
       queryKey: [...presentationQueries.lists(), params] as const,
@@ -22,13 +24,13 @@ export const presentationQueries = {
       },
       placeholderData: keepPreviousData,
     }),
-  details: () => [...presentationQueries.all(), 'detail'] as const,
+  details: presentationKeys.details,
   detail: (presExId: string) =>
     queryOptions({
-      queryKey: [...presentationQueries.details(), presExId] as const,
+      queryKey: presentationKeys.detail(presExId),
       queryFn: ({ signal }) => apiFetch<PresExRecord>(`/api/present-proof-2.0/records/${encodeURIComponent(presExId)}`, { signal }),
-      // While the peer's answer is due, look again now and then (live events make this rarely needed).
-      refetchInterval: (query) => (WAITING_ON_PEER.has(query.state.data?.state ?? '') ? 3_000 : false),
+      // Live events refresh it; only while they are not flowing, poll a record waiting on its peer.
+      refetchInterval: (query) => pollWhileNotLive(WAITING_ON_PEER.has(query.state.data?.state ?? '')),
     }),
   /** The prover's credentials that can answer the request's referents. */
   credentials: (presExId: string) =>

@@ -1,0 +1,84 @@
+import { consoleEventSchema, RESYNC_EVENT, type UserRole } from '@credence/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { toast } from '../../components/ui/toast-store';
+import { useConnections } from '../../lib/connections';
+import { setLiveStatus } from '../../lib/live-status';
+import { adviceFor, applyEvent } from './event-effects';
+import { clearEventLog, recordEvent } from './event-log';
+
+const ADVISED_LIMIT = 2_000;
+
+/**
+ * The app's one EventSource. The browser reconnects it itself and sends Last-Event-ID; when the
+ * server closed it for good (e.g. the session ended), a new one is opened after a pause, carrying the
+ * last id in the query. Each event updates the cache and, where the spec advises an action the user
+ * can take, says so once per state change.
+ */
+export function LiveEvents({ role }: { role: UserRole }) {
+  const queryClient = useQueryClient();
+  const connections = useConnections();
+  const labelOf = useRef(connections.labelOf);
+  labelOf.current = connections.labelOf;
+
+  useEffect(() => {
+    let source: EventSource | undefined;
+    let lastId: string | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let attempts = 0;
+    let stopped = false;
+    const advised = new Set<string>();
+
+    const open = () => {
+      setLiveStatus(attempts === 0 ? 'connecting' : 'reconnecting');
+      source = new EventSource(`/api/events${lastId ? `?lastEventId=${encodeURIComponent(lastId)}` : ''}`);
+      source.addEventListener('ready', () => {
+        attempts = 0;
+        setLiveStatus('live');
+      });
+      source.addEventListener('message', (message) => {
+        const parsed = consoleEventSchema.safeParse(JSON.parse(message.data));
+        if (!parsed.success) return;
+        const event = parsed.data;
+        lastId = event.id;
+        recordEvent(event);
+        applyEvent(queryClient, event);
+        const key = `${event.topic}|${event.subject_id}|${event.state}`;
+        const advice = advised.has(key) ? undefined : adviceFor(event, role, (id) => labelOf.current(id));
+        if (advice) {
+          advised.add(key);
+          if (advised.size > ADVISED_LIMIT) advised.delete(advised.values().next().value!);
+          toast.info(`${advice.message} —`, { href: advice.href, label: advice.label });
+        }
+      });
+      source.addEventListener(RESYNC_EVENT, () => {
+        // More happened than the server still holds: everything on screen is fetched again.
+        void queryClient.invalidateQueries();
+      });
+      source.onerror = () => {
+        if (stopped || !source) return;
+        if (source.readyState === EventSource.CONNECTING) {
+          setLiveStatus('reconnecting');
+          return;
+        }
+        source.close();
+        attempts++;
+        setLiveStatus('offline');
+        // A closed stream may mean the session ended: asking for it lets the 401 handling log out.
+        void queryClient.invalidateQueries({ queryKey: ['session'] });
+        retry = setTimeout(open, Math.min(30_000, 1_000 * 2 ** Math.min(attempts, 5)));
+      };
+    };
+
+    open();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+      clearEventLog();
+      setLiveStatus('offline');
+    };
+  }, [queryClient, role]);
+
+  return null;
+}

@@ -1,0 +1,64 @@
+import type { ConsoleEvent } from '@credence/shared';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { credentialKeys, presentationKeys } from '../../lib/query-keys';
+import { adviceFor, applyEvent } from './event-effects';
+
+const event = (over: Partial<ConsoleEvent>): ConsoleEvent => ({
+  id: '1',
+  topic: 'issue_credential_v2_0',
+  kind: 'credential',
+  version: 'v2',
+  subject_id: 'c1',
+  state: 'request-received',
+  state_v2: 'request-received',
+  stale: false,
+  received_at: '',
+  payload: { connection_id: 'conn-1', role: 'issuer' },
+  ...over,
+});
+
+function cache() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData([...credentialKeys.lists(), { offset: 0 }], { rows: [] });
+  client.setQueryData(credentialKeys.detail('c1'), { cred_ex_record: { state: 'offer-sent' } });
+  client.setQueryData(presentationKeys.detail('p1'), { state: 'request-sent' });
+  return client;
+}
+const isStale = (client: QueryClient, key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated ?? false;
+
+describe('applyEvent', () => {
+  it('invalidates the lists and the record of a v2 exchange event', () => {
+    const client = cache();
+    applyEvent(client, event({}));
+    expect(isStale(client, [...credentialKeys.lists(), { offset: 0 }])).toBe(true);
+    expect(isStale(client, credentialKeys.detail('c1'))).toBe(true);
+    expect(isStale(client, presentationKeys.detail('p1'))).toBe(false);
+  });
+
+  it('removes a deleted record and applies nothing for stale or v1 events', () => {
+    const client = cache();
+    applyEvent(client, event({ stale: true }));
+    applyEvent(client, event({ version: 'v1', topic: 'issue_credential' }));
+    expect(isStale(client, credentialKeys.detail('c1'))).toBe(false);
+    applyEvent(client, event({ state: 'deleted' }));
+    expect(client.getQueryData(credentialKeys.detail('c1'))).toBeUndefined();
+  });
+});
+
+describe('adviceFor', () => {
+  const label = (id: string) => (id === 'conn-1' ? 'Faber College' : undefined);
+  it('names the state, the peer and the advised action, for roles that can act', () => {
+    expect(adviceFor(event({}), 'issuer', label)).toEqual({ message: 'Request received from Faber College', href: '/credentials/c1', label: 'Issue credential' });
+    expect(adviceFor(event({}), 'verifier', label)).toBeUndefined();
+    const presented = event({ topic: 'present_proof_v2_0', kind: 'presentation', subject_id: 'p1', state: 'presentation-received' });
+    expect(adviceFor(presented, 'verifier', label)?.label).toBe('Verify');
+    expect(adviceFor(presented, 'admin', label)?.href).toBe('/presentations/p1');
+  });
+
+  it('is silent for states without advice, stale events and v1 events', () => {
+    expect(adviceFor(event({ state: 'offer-sent' }), 'issuer', label)).toBeUndefined();
+    expect(adviceFor(event({ stale: true }), 'issuer', label)).toBeUndefined();
+    expect(adviceFor(event({ version: 'v1' }), 'issuer', label)).toBeUndefined();
+  });
+});

@@ -1,0 +1,58 @@
+import {
+  advisedCredentialAction,
+  advisedPresentationAction,
+  roleMayUse,
+  type ConsoleEvent,
+  type UserRole,
+} from '@credence/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { markDeleted } from '../../lib/deleted-records';
+import { humanize } from '../../lib/format';
+import { credentialKeys, presentationKeys } from '../../lib/query-keys';
+
+/**
+ * What an event changes in the cache: the record's detail is refetched, lists are invalidated.
+ * Stale events (older than what was seen) and v1 events (no v1 views here) change nothing.
+ */
+export function applyEvent(queryClient: QueryClient, event: ConsoleEvent): void {
+  if (event.stale || event.version === 'v1' || !event.subject_id) {
+    if (event.topic === 'issuer_cred_rev' && typeof event.payload.cred_ex_id === 'string') {
+      void queryClient.invalidateQueries({ queryKey: credentialKeys.detail(event.payload.cred_ex_id) });
+    }
+    return;
+  }
+  const keys = event.kind === 'credential' ? credentialKeys : event.kind === 'presentation' ? presentationKeys : null;
+  if (!keys) return;
+  void queryClient.invalidateQueries({ queryKey: keys.lists() });
+  if (event.state === 'deleted') {
+    markDeleted(event.subject_id);
+    queryClient.removeQueries({ queryKey: keys.detail(event.subject_id) });
+  } else {
+    void queryClient.invalidateQueries({ queryKey: keys.detail(event.subject_id) });
+  }
+}
+
+export interface Advice {
+  message: string;
+  href: string;
+  label: string;
+}
+
+/**
+ * The spec's advised action for the state an exchange reached, for a user whose role can take it:
+ * "Request received from Faber College — Issue credential".
+ */
+export function adviceFor(event: ConsoleEvent, role: UserRole, connectionLabel: (id: string) => string | undefined): Advice | undefined {
+  if (event.stale || event.version !== 'v2' || !event.subject_id || !event.state) return undefined;
+  const who = typeof event.payload.connection_id === 'string' ? connectionLabel(event.payload.connection_id) : undefined;
+  const from = who ? ` from ${who}` : '';
+  if (event.kind === 'credential' && roleMayUse(role, 'credentials')) {
+    const action = advisedCredentialAction(event.state);
+    if (action) return { message: `${humanize(event.state)}${from}`, href: `/credentials/${event.subject_id}`, label: action.label };
+  }
+  if (event.kind === 'presentation' && roleMayUse(role, 'presentations')) {
+    const action = advisedPresentationAction(event.state);
+    if (action) return { message: `${humanize(event.state)}${from}`, href: `/presentations/${event.subject_id}`, label: action.label };
+  }
+  return undefined;
+}

@@ -1,0 +1,17 @@
+/**
+ * The roots of the server-data keys. Feature query factories build on these, and live events
+ * invalidate through them, so no key is ever written by hand in two places.
+ */
+export const credentialKeys = {
+  all: () => ['credentials'] as const,
+  lists: () => [...credentialKeys.all(), 'list'] as const,
+  details: () => [...credentialKeys.all(), 'detail'] as const,
+  detail: (credExId: string) => [...credentialKeys.details(), credExId] as const,
+};
+
+export const presentationKeys = {
+  all: () => ['presentations'] as const,
+  lists: () => [...presentationKeys.all(), 'list'] as const,
+  details: () => [...presentationKeys.all(), 'detail'] as const,
+  detail: (presExId: string) => [...presentationKeys.details(), presExId] as const,
+};
