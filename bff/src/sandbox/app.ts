@@ -3,6 +3,9 @@ import { HTTPException } from 'hono/http-exception';
 import { agentError } from './agent-errors.js';
 import type { CredentialEngine } from './credential-engine.js';
 import type { PresentationEngine } from './presentation-engine.js';
+import type { RevocationEngine } from './revocation-engine.js';
+import type { WalletUpgrade } from './wallet-upgrade.js';
+import { revocationRoutes } from './routes/revocation.js';
 import { readBody } from './request-body.js';
 import { credentialRoutes } from './routes/credentials.js';
 import { presentationRoutes } from './routes/presentations.js';
@@ -14,6 +17,8 @@ export interface SandboxAppOptions {
   store: SandboxStore;
   credentials: CredentialEngine;
   presentations: PresentationEngine;
+  revocation: RevocationEngine;
+  upgrade: WalletUpgrade;
   apiKey: string;
   label?: string;
 }
@@ -21,10 +26,16 @@ export interface SandboxAppOptions {
 export const AGENT_VERSION = '1.6.1rc0';
 
 /** The admin API of the sandbox agent: ACA-Py's paths, parameters, answers and error texts. */
-export function createSandboxApp({ store, credentials, presentations, apiKey, label = 'Credence sandbox agent' }: SandboxAppOptions) {
+export function createSandboxApp({ store, credentials, presentations, revocation, upgrade, apiKey, label = 'Credence sandbox agent' }: SandboxAppOptions) {
   const app = new Hono();
   const helpers = routeHelpers(store, apiKey);
   const { authorize, recordId, paging } = helpers;
+
+  // While the wallet upgrades, the agent answers 503 on every path outside /status/ (so /status too).
+  app.use('*', async (c, next) => {
+    if (upgrade.inProgress && !c.req.path.startsWith('/status/')) throw agentError(503, 'Upgrade in progress');
+    await next();
+  });
 
   app.get('/status/live', (c) => c.json({ alive: true }));
   app.get('/status/ready', (c) => c.json({ ready: true }));
@@ -62,6 +73,7 @@ export function createSandboxApp({ store, credentials, presentations, apiKey, la
   app.route('/issue-credential-2.0', credentialRoutes(credentials, helpers));
 
   app.route('/present-proof-2.0', presentationRoutes(presentations, helpers));
+  app.route('/', revocationRoutes(revocation, upgrade, helpers));
 
   // Not part of ACA-Py: lets tests and demos make a simulated peer act now.
   app.post('/sandbox/peers/credential-offer', async (c) => {
@@ -79,6 +91,11 @@ export function createSandboxApp({ store, credentials, presentations, apiKey, la
     const body = await readBody(c, { allowEmpty: true });
     authorize(c);
     return c.json(presentations.peerRequest(typeof body.connection_id === 'string' ? body.connection_id : undefined));
+  });
+
+  app.get('/sandbox/notifications', (c) => {
+    authorize(c);
+    return c.json({ results: revocation.notifications });
   });
 
   app.notFound(() => agentError(404, 'Not Found').getResponse());

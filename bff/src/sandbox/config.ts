@@ -17,6 +17,9 @@ const envSchema = z.object({
   SANDBOX_WEBHOOK_RETRY_MS: int(10_000),
   SANDBOX_PEER_DELAY_MS: int(800),
   SANDBOX_PEER_ACTIVITY_MS: int(120_000),
+  SANDBOX_UPGRADE_MS: int(4_000),
+  SANDBOX_RESTART_MS: int(3_000),
+  SANDBOX_UPGRADE_OUTCOME: z.enum(['success', 'fail'], { error: 'must be success or fail' }).default('success'),
   SANDBOX_CREDENTIAL_RECORDS: int(72, 1),
   SANDBOX_PRESENTATION_RECORDS: int(52, 1),
 });
@@ -49,6 +52,9 @@ export function parseSandboxConfig(env: Record<string, string | undefined>) {
     webhookRetryMs: e.SANDBOX_WEBHOOK_RETRY_MS,
     peerDelayMs: e.SANDBOX_PEER_DELAY_MS,
     peerActivityMs: e.SANDBOX_PEER_ACTIVITY_MS,
+    upgradeMs: e.SANDBOX_UPGRADE_MS,
+    restartMs: e.SANDBOX_RESTART_MS,
+    upgradeOutcome: e.SANDBOX_UPGRADE_OUTCOME,
     credentialRecords: e.SANDBOX_CREDENTIAL_RECORDS,
     presentationRecords: e.SANDBOX_PRESENTATION_RECORDS,
   };

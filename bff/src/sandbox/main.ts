@@ -1,4 +1,4 @@
-import { serve } from '@hono/node-server';
+import { serve, type ServerType } from '@hono/node-server';
 import { parseSandboxConfig } from './config.js';
 import { webhookEmitter } from './events.js';
 import { createSandbox } from './sandbox.js';
@@ -14,10 +14,32 @@ try {
         onGiveUp: (topic, target, reason) => console.warn(`[sandbox] webhook ${topic} to ${target.url} not delivered: ${reason}`),
       })
     : undefined;
-  const sandbox = createSandbox({ ...config, emit: webhookEmitter(sender) });
+  let server: ServerType | undefined;
+  const listen = () => {
+    server = serve({ fetch: sandbox.app.fetch, port: config.port, hostname: config.host });
+    server.once('error', (error) => {
+      console.error(`[sandbox] cannot listen on ${config.host}:${config.port}: ${error.message}`);
+      process.exit(1);
+    });
+  };
+  const sandbox = createSandbox({
+    ...config,
+    emit: webhookEmitter(sender),
+    upgrade: {
+      durationMs: config.upgradeMs,
+      outcome: config.upgradeOutcome,
+      // Like a standalone ACA-Py, the agent stops after a successful upgrade; here it comes back by itself.
+      onFinished: (succeeded) => {
+        if (!succeeded || !server) return;
+        console.log(`[sandbox] wallet upgraded to askar-anoncreds; restarting (${config.restartMs} ms)`);
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.close(() => setTimeout(listen, config.restartMs));
+      },
+    },
+  });
   const { store, credentials, presentations, peers } = sandbox;
 
-  // Now and then a peer offers us a credential or proposes one of ours, as real peers do.
+  // Now and then a peer offers us a credential, proposes one of ours, or asks us for a proof.
   const activity =
     config.peerActivityMs > 0
       ? setInterval(() => {
@@ -32,21 +54,18 @@ try {
         }, config.peerActivityMs)
       : undefined;
 
-  const server = serve({ fetch: sandbox.app.fetch, port: config.port, hostname: config.host }, (info) => {
-    console.log(
-      `[sandbox] agent admin API on http://${config.host}:${info.port} (${config.wallet.type} wallet "${config.wallet.name}", ` +
-        `${store.credentials.size} credential and ${store.presentations.size} presentation records, seed ${config.seed})`,
-    );
-    if (config.apiKeyGenerated) console.log(`[sandbox] X-API-Key: ${config.apiKey}`);
-  });
-  server.once('error', (error) => {
-    console.error(`[sandbox] cannot listen on ${config.host}:${config.port}: ${error.message}`);
-    process.exit(1);
-  });
+  listen();
+  console.log(
+    `[sandbox] agent admin API on http://${config.host}:${config.port} (${config.wallet.type} wallet "${config.wallet.name}", ` +
+      `${store.credentials.size} credential and ${store.presentations.size} presentation records, seed ${config.seed})`,
+  );
+  if (config.apiKeyGenerated) console.log(`[sandbox] X-API-Key: ${config.apiKey}`);
   process.on('SIGTERM', () => {
     clearInterval(activity);
     peers.stop();
+    if (!server) process.exit(0);
     server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 1_000).unref();
   });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -1,6 +1,8 @@
 import { createSandboxApp } from './app.js';
 import { CredentialEngine } from './credential-engine.js';
 import { PresentationEngine } from './presentation-engine.js';
+import { RevocationEngine } from './revocation-engine.js';
+import { WalletUpgrade, type WalletUpgradeOptions } from './wallet-upgrade.js';
 import type { EmitWebhook } from './events.js';
 import { SeededRandom } from './random.js';
 import { PeerScheduler } from './scheduler.js';
@@ -17,6 +19,7 @@ export interface SandboxOptions {
   peerDelayMs: number;
   emit?: EmitWebhook;
   now?: () => number;
+  upgrade?: Partial<WalletUpgradeOptions>;
 }
 
 /** The whole sandbox agent: seeded wallet, protocol engines with their simulated peers, admin API. */
@@ -36,8 +39,10 @@ export function createSandbox(options: SandboxOptions) {
   const engineDeps = { store, emit, peers, rng, ...(options.now && { now: options.now }) };
   const credentials = new CredentialEngine(engineDeps);
   const presentations = new PresentationEngine(engineDeps);
-  const app = createSandboxApp({ store, credentials, presentations, apiKey: options.apiKey });
-  return { store, peers, credentials, presentations, app };
+  const revocation = new RevocationEngine(engineDeps);
+  const upgrade = new WalletUpgrade(store, { durationMs: 4_000, outcome: 'success', ...options.upgrade });
+  const app = createSandboxApp({ store, credentials, presentations, revocation, upgrade, apiKey: options.apiKey });
+  return { store, peers, credentials, presentations, revocation, upgrade, app };
 }
 
 export type Sandbox = ReturnType<typeof createSandbox>;

@@ -8,6 +8,7 @@ import { UserDirectory, demoUsers } from '../auth/users.js';
 import type { EmitWebhook } from '../sandbox/events.js';
 import { createSandbox } from '../sandbox/sandbox.js';
 import type { WalletType } from '../sandbox/seed.js';
+import type { WalletUpgradeOptions } from '../sandbox/wallet-upgrade.js';
 
 export const TEST_PASSWORD = 'test-password-123';
 export const AGENT_KEY = 'test-agent-key';
@@ -27,6 +28,7 @@ export interface TestSandboxOptions {
   walletType?: WalletType;
   peerDelayMs?: number;
   emit?: EmitWebhook;
+  upgrade?: Partial<WalletUpgradeOptions>;
 }
 
 /** A sandbox agent in-process, its peers answering at once (await `peers.idle()`). */
@@ -40,6 +42,7 @@ export function testSandbox(options: TestSandboxOptions = {}) {
     apiKey: AGENT_KEY,
     peerDelayMs: options.peerDelayMs ?? 0,
     ...(options.emit && { emit: options.emit }),
+    upgrade: { durationMs: 50, ...options.upgrade },
   });
 }
 

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { AGENT_KEY, testSandbox, type TestSandboxOptions } from '../test/harness.js';
+
+function agent(options: TestSandboxOptions = {}) {
+  const webhooks: { topic: string; payload: Record<string, any> }[] = [];
+  const sandbox = testSandbox({ ...options, emit: (topic, payload) => webhooks.push({ topic, payload }) });
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await sandbox.app.request(path, { method, headers: { 'x-api-key': AGENT_KEY, 'content-type': 'application/json' }, ...(body !== undefined && { body: JSON.stringify(body) }) });
+    const text = await res.text();
+    return { status: res.status, text, json: (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : undefined };
+  };
+  const issued = [...sandbox.store.credentials.values()].filter((d) => d.cred_ex_record.role === 'issuer' && (d.indy ?? d.anoncreds)?.cred_rev_id);
+  return { sandbox, webhooks, call, issued };
+}
+
+describe('sandbox revocation', () => {
+  it('revokes by exchange id leaving it pending, shows it in pending_pub, and publishes it with a webhook', async () => {
+    const a = agent();
+    const detail = a.issued[0]!;
+    const { rev_reg_id, cred_rev_id } = detail.indy!;
+    expect((await a.call('POST', '/revocation/revoke', { cred_ex_id: detail.cred_ex_record.cred_ex_id, publish: false })).json).toEqual({});
+    const registry = await a.call('GET', `/revocation/registry/${encodeURIComponent(rev_reg_id!)}`);
+    expect(registry.json.result.pending_pub).toEqual([cred_rev_id]);
+    expect(a.webhooks.filter((w) => w.topic === 'issuer_cred_rev')).toEqual([]);
+    const published = await a.call('POST', '/revocation/publish-revocations', {});
+    expect(published.json).toEqual({ rrid2crid: { [rev_reg_id!]: [cred_rev_id] } });
+    expect((await a.call('GET', `/revocation/registry/${encodeURIComponent(rev_reg_id!)}`)).json.result.pending_pub).toEqual([]);
+    expect(a.webhooks.find((w) => w.topic === 'issuer_cred_rev')!.payload).toMatchObject({ state: 'revoked', cred_ex_id: detail.cred_ex_record.cred_ex_id, cred_rev_id });
+  });
+
+  it('revokes by registry and id with publish, and notifies the holder when asked', async () => {
+    const a = agent();
+    const detail = a.issued[1]!;
+    const body = { rev_reg_id: detail.indy!.rev_reg_id, cred_rev_id: detail.indy!.cred_rev_id, publish: true, notify: true, connection_id: detail.cred_ex_record.connection_id, comment: 'Fraud' };
+    expect((await a.call('POST', '/revocation/revoke', body)).status).toBe(200);
+    expect(a.sandbox.revocation.notifications).toEqual([{ connection_id: body.connection_id, thread_id: `indy::${body.rev_reg_id}::${body.cred_rev_id}`, comment: 'Fraud', notify_version: 'v1_0' }]);
+    expect((await a.call('POST', '/revocation/revoke', body)).text).toContain('already revoked');
+  });
+
+  it('refuses what the agent refuses', async () => {
+    const a = agent();
+    const detail = a.issued[0]!;
+    const both = await a.call('POST', '/revocation/revoke', { cred_ex_id: detail.cred_ex_record.cred_ex_id, rev_reg_id: 'x', cred_rev_id: '1' });
+    expect(both.status).toBe(422);
+    expect((await a.call('POST', '/revocation/revoke', { rev_reg_id: detail.indy!.rev_reg_id, cred_rev_id: 1 })).status).toBe(422);
+    expect((await a.call('POST', '/revocation/revoke', { cred_ex_id: '3fa85f64-5717-4562-b3fc-2c963f66afa6' })).status).toBe(400);
+    expect((await a.call('POST', '/revocation/revoke', { cred_ex_id: detail.cred_ex_record.cred_ex_id, notify: true })).status).toBe(422);
+    const anoncreds = await a.call('POST', '/anoncreds/revocation/revoke', { cred_ex_id: detail.cred_ex_record.cred_ex_id });
+    expect(anoncreds.text).toBe('403: AnonCreds interface requires AskarAnonCreds or KanonAnonCreds profile');
+  });
+
+  it('serves revocation on the anoncreds interface only on an anoncreds wallet, where extra keys crash it', async () => {
+    const a = agent({ walletType: 'askar-anoncreds' });
+    const detail = a.issued.find((d) => d.anoncreds)!;
+    expect((await a.call('POST', '/revocation/revoke', { cred_ex_id: detail.cred_ex_record.cred_ex_id })).text).toBe('403: Interface not supported for an anoncreds profile');
+    expect((await a.call('POST', '/anoncreds/revocation/revoke', { cred_ex_id: detail.cred_ex_record.cred_ex_id, filter_kind: 'anoncreds' })).status).toBe(500);
+    expect((await a.call('POST', '/anoncreds/revocation/revoke', { cred_ex_id: detail.cred_ex_record.cred_ex_id })).status).toBe(200);
+    const ids = (await a.call('GET', '/anoncreds/revocation/registries')).json.rev_reg_ids as string[];
+    const pending = await Promise.all(ids.map(async (id) => (await a.call('GET', `/anoncreds/revocation/registry/${encodeURIComponent(id)}`)).json.result.pending_pub));
+    expect(pending.flat()).toEqual([detail.anoncreds!.cred_rev_id]);
+  });
+});
+
+describe('sandbox wallet upgrade', () => {
+  it('refuses a wrong name; otherwise answers 503 on every path outside /status/ until the wallet is askar-anoncreds', async () => {
+    const a = agent({ upgrade: { durationMs: 80 } });
+    expect((await a.call('POST', '/anoncreds/wallet/upgrade?wallet_name=other')).status).toBe(400);
+    const started = await a.call('POST', '/anoncreds/wallet/upgrade?wallet_name=test-wallet');
+    expect(started.json).toEqual({ success: true, message: 'Upgrade to anoncreds has been triggered for wallet test-wallet' });
+    expect((await a.call('GET', '/settings')).text).toBe('503: Upgrade in progress');
+    expect((await a.call('GET', '/status')).status).toBe(503);
+    expect((await a.call('GET', '/status/live')).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 150));
+    expect((await a.call('GET', '/settings')).json['wallet.type']).toBe('askar-anoncreds');
+    expect((await a.call('POST', '/anoncreds/wallet/upgrade?wallet_name=test-wallet')).text).toBe('400: Wallet type is already anoncreds');
+    // Credentials issued with the indy filter are now revoked through the anoncreds interface.
+    const detail = a.issued[0]!;
+    expect((await a.call('POST', '/revocation/revoke', { cred_ex_id: detail.cred_ex_record.cred_ex_id })).status).toBe(403);
+    expect((await a.call('POST', '/anoncreds/revocation/revoke', { cred_ex_id: detail.cred_ex_record.cred_ex_id })).status).toBe(200);
+  });
+
+  it('keeps the askar type when the upgrade fails', async () => {
+    const a = agent({ upgrade: { durationMs: 30, outcome: 'fail' } });
+    await a.call('POST', '/anoncreds/wallet/upgrade?wallet_name=test-wallet');
+    await new Promise((r) => setTimeout(r, 80));
+    expect((await a.call('GET', '/settings')).json['wallet.type']).toBe('askar');
+  });
+});

@@ -1,0 +1,61 @@
+import { Hono, type Context } from 'hono';
+import { agentError } from '../agent-errors.js';
+import { BodyChecks, readBody } from '../request-body.js';
+import type { RevocationEngine, RevocationInterface, RevokeRequest } from '../revocation-engine.js';
+import type { WalletUpgrade } from '../wallet-upgrade.js';
+import type { SandboxRouteHelpers } from './helpers.js';
+
+const ANONCREDS_REVOKE_KEYS = new Set(['cred_ex_id', 'rev_reg_id', 'cred_rev_id', 'publish', 'notify', 'notify_version', 'connection_id', 'thread_id', 'comment', 'options']);
+
+/** `/revocation/*` (askar wallets) and `/anoncreds/revocation/*` (anoncreds wallets), plus the upgrade. */
+export function revocationRoutes(engine: RevocationEngine, upgrade: WalletUpgrade, { authorize }: SandboxRouteHelpers) {
+  const app = new Hono();
+
+  const revoke = (which: RevocationInterface) => async (c: Context) => {
+    const raw = await readBody(c);
+    const body = new BodyChecks(raw).strings('cred_ex_id', 'rev_reg_id', 'connection_id', 'thread_id', 'comment').booleans('publish', 'notify').done();
+    if (body.cred_rev_id !== undefined && (typeof body.cred_rev_id !== 'string' || !/^[1-9][0-9]*$/.test(body.cred_rev_id))) {
+      throw agentError(422, `{'json': {'cred_rev_id': ['String does not match expected pattern.']}}`);
+    }
+    if (body.notify_version !== undefined && !['v1_0', 'v2_0'].includes(String(body.notify_version))) {
+      throw agentError(422, `{'json': {'notify_version': ['Must be one of: v1_0, v2_0.']}}`);
+    }
+    authorize(c);
+    // The anoncreds handler passes the body on as keyword arguments: any key it does not know crashes it.
+    if (which === 'anoncreds' && Object.keys(raw).some((k) => !ANONCREDS_REVOKE_KEYS.has(k))) throw agentError(500, 'Internal Server Error');
+    return c.json(engine.revoke(which, body as RevokeRequest));
+  };
+  const publish = (which: RevocationInterface) => async (c: Context) => {
+    const body = await readBody(c);
+    authorize(c);
+    return c.json(engine.publish(which, body.rrid2crid as Record<string, string[]> | undefined));
+  };
+  const registry = (which: RevocationInterface) => (c: Context) => {
+    authorize(c);
+    engine.checkInterface(which);
+    return c.json(engine.registry(c.req.param('rev_reg_id')!));
+  };
+
+  app.post('/revocation/revoke', revoke('legacy'));
+  app.post('/anoncreds/revocation/revoke', revoke('anoncreds'));
+  app.post('/revocation/publish-revocations', publish('legacy'));
+  app.post('/anoncreds/revocation/publish-revocations', publish('anoncreds'));
+  app.get('/revocation/registries/created', (c) => {
+    authorize(c);
+    engine.checkInterface('legacy');
+    return c.json({ rev_reg_ids: engine.registryIds(c.req.query('cred_def_id')) });
+  });
+  app.get('/anoncreds/revocation/registries', (c) => {
+    authorize(c);
+    engine.checkInterface('anoncreds');
+    return c.json({ rev_reg_ids: engine.registryIds(c.req.query('cred_def_id')) });
+  });
+  app.get('/revocation/registry/:rev_reg_id{.+}', registry('legacy'));
+  app.get('/anoncreds/revocation/registry/:rev_reg_id{.+}', registry('anoncreds'));
+
+  app.post('/anoncreds/wallet/upgrade', (c) => {
+    authorize(c);
+    return c.json(upgrade.start(c.req.query('wallet_name')));
+  });
+  return app;
+}

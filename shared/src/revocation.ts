@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { uuidSchema } from './queries.js';
+
+/**
+ * The revoke request of the spec, as the BFF's composite `POST /api/revocation/revoke` takes it:
+ * `cred_ex_id`, or `rev_reg_id` + `cred_rev_id` (never both); `notify` needs `connection_id` (which
+ * the BFF can take from the exchange record when `cred_ex_id` is given, so it is checked there).
+ */
+export const notifyVersions = ['v1_0', 'v2_0'] as const;
+export const filterKinds = ['indy', 'anoncreds'] as const;
+export type FilterKind = (typeof filterKinds)[number];
+
+export const revokeBodySchema = z
+  .strictObject({
+    cred_ex_id: uuidSchema.optional(),
+    rev_reg_id: z.string().trim().min(1, 'Enter the revocation registry id').max(500).optional(),
+    cred_rev_id: z.string({ error: 'must be text of digits, e.g. "12"' }).regex(/^[1-9][0-9]*$/, 'digits only, e.g. 12').max(20).optional(),
+    filter_kind: z.enum(filterKinds, { error: 'must be indy or anoncreds' }).optional(),
+    publish: z.boolean().default(false),
+    notify: z.boolean().default(false),
+    connection_id: uuidSchema.optional(),
+    notify_version: z.enum(notifyVersions, { error: 'must be v1_0 or v2_0' }).default('v1_0'),
+    comment: z.string().trim().max(2_000, 'At most 2,000 characters').optional(),
+  })
+  .superRefine((body, ctx) => {
+    const pair = body.rev_reg_id !== undefined || body.cred_rev_id !== undefined;
+    if (body.cred_ex_id !== undefined && pair) {
+      ctx.addIssue({ code: 'custom', path: ['cred_ex_id'], message: 'give cred_ex_id, or rev_reg_id and cred_rev_id, not both' });
+    } else if (body.cred_ex_id === undefined) {
+      if (body.rev_reg_id === undefined) ctx.addIssue({ code: 'custom', path: ['rev_reg_id'], message: 'needed without cred_ex_id' });
+      if (body.cred_rev_id === undefined) ctx.addIssue({ code: 'custom', path: ['cred_rev_id'], message: 'needed without cred_ex_id' });
+      if (body.notify && body.connection_id === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['connection_id'], message: 'needed to notify the holder' });
+      }
+    }
+    if (body.filter_kind !== undefined && body.cred_ex_id !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['filter_kind'], message: 'only with rev_reg_id and cred_rev_id: with cred_ex_id the record says it' });
+    }
+  });
+export type RevokeBody = z.infer<typeof revokeBodySchema>;
+export type RevokeInput = z.input<typeof revokeBodySchema>;
+
+export const publishBodySchema = z.strictObject({
+  rev_reg_ids: z.array(z.string().min(1).max(500)).min(1, 'name at least one registry, or leave rev_reg_ids out to publish all').max(1000).optional(),
+});
+export type PublishBody = z.infer<typeof publishBodySchema>;
+
+export interface PendingRegistry {
+  rev_reg_id: string;
+  filter_kind: FilterKind;
+  cred_rev_ids: string[];
+}
+
+/** Which revocation interface a registry belongs to, read from its id when nothing else says. */
+export function filterKindOfRegistry(revRegId: string): FilterKind {
+  return revRegId.includes('/anoncreds/') ? 'anoncreds' : 'indy';
+}
+
+// ---- wallet upgrade ----------------------------------------------------------------------------
+
+export const upgradeStates = ['idle', 'in-progress', 'agent-unavailable', 'done', 'failed'] as const;
+export type UpgradeState = (typeof upgradeStates)[number];
+
+export interface WalletStatus {
+  name: string | null;
+  type: string | null;
+  upgrade: { state: UpgradeState; since: string | null; detail?: string };
+}
+
+export const walletUpgradeBodySchema = z
+  .strictObject({
+    wallet_name: z.string({ error: 'Enter the wallet name' }).trim().min(1, 'Enter the wallet name').max(200),
+    confirm_wallet_name: z.string({ error: 'Type the wallet name again' }).trim().min(1, 'Type the wallet name again').max(200),
+    backup_confirmed: z.literal(true, { error: 'Confirm that the wallet is backed up' }),
+  })
+  .refine((b) => b.wallet_name === b.confirm_wallet_name, { message: 'The names do not match', path: ['confirm_wallet_name'] });
+export type WalletUpgradeBody = z.infer<typeof walletUpgradeBodySchema>;
+
+// ---- audit log -----------------------------------------------------------------------------------
+
+export interface AuditEntry {
+  at: string;
+  actor: string;
+  role: string | null;
+  action: string;
+  /** Ids the action was about: exchange, connection, registry, wallet name. */
+  target: Record<string, string>;
+  status: number;
+  outcome: 'success' | 'failure';
+}
+
+export const auditQuerySchema = z.strictObject({
+  actor: z.string().max(100).optional(),
+  action: z.string().max(200).optional(),
+  outcome: z.enum(['success', 'failure']).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
