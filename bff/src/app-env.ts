@@ -5,5 +5,7 @@ export interface AppEnv {
   Variables: {
     user: SessionUser | undefined;
     sessionId: string | undefined;
+    /** Who an audited action was by when there is no session yet (a login attempt). */
+    auditActor: string | undefined;
   };
 }

@@ -9,7 +9,14 @@ import type { LoginLimiter } from './auth/login-limiter.js';
 import type { SessionStore } from './auth/sessions.js';
 import type { UserDirectory } from './auth/users.js';
 import type { Mode } from './config.js';
+import type { AuditLog } from './audit/audit-log.js';
+import { auditTrail } from './audit/audit-middleware.js';
 import type { EventBus } from './events/bus.js';
+import { RevocationService } from './revocation/revocation-service.js';
+import { auditRoutes } from './routes/audit.js';
+import { revocationRoutes } from './routes/revocation.js';
+import { walletRoutes } from './routes/wallet.js';
+import { UpgradeTracker } from './wallet/upgrade-tracker.js';
 import { sameOriginOnly } from './middleware/same-origin.js';
 import { loadSession, type SessionCookieOptions } from './middleware/session.js';
 import { ProblemError, problemResponse, titleFor } from './problem.js';
@@ -38,6 +45,8 @@ export interface AppDeps {
   heartbeatMs?: number;
   clientQueueLimit?: number;
   maxStreamMs?: number;
+  audit: AuditLog;
+  upgrade?: { pollMs: number; timeoutMs: number };
 }
 
 const contentSecurityPolicy = {
@@ -73,12 +82,16 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', limitBody());
   app.use('/api/*', sameOriginOnly());
   app.use('/api/*', loadSession(cookie));
+  app.use('/api/*', auditTrail(deps.audit));
 
   const api = new Hono<AppEnv>()
     .route('/health', healthRoutes(deps))
     .route('/session', sessionRoutes({ users: deps.users, limiter: deps.limiter, cookie }))
     .route('/config', configRoutes(deps))
     .route('/events', eventRoutes({ bus: deps.bus, sessions: deps.sessions, heartbeatMs: deps.heartbeatMs ?? 15_000, clientQueueLimit: deps.clientQueueLimit ?? 1_000, maxStreamMs: deps.maxStreamMs ?? 30 * 60_000 }))
+    .route('/revocation', revocationRoutes(new RevocationService(deps.client)))
+    .route('/wallet', walletRoutes(new UpgradeTracker(deps.client, deps.upgrade ?? { pollMs: 1_000, timeoutMs: 10 * 60_000 })))
+    .route('/audit', auditRoutes(deps.audit))
     .route('/', agentRouteHandlers(agentRoutes, deps.client));
   app.route('/api', api);
   app.route('/webhooks', webhookRoutes({ bus: deps.bus, secret: deps.webhookSecret }));

@@ -30,6 +30,9 @@ const envSchema = z.object({
   SSE_HEARTBEAT_MS: positiveInt(15_000),
   SSE_CLIENT_QUEUE: positiveInt(1000),
   SSE_MAX_STREAM_MS: positiveInt(30 * 60_000),
+  CREDENCE_DATA_DIR: z.string().min(1).default(fileURLToPath(new URL('../../.credence', import.meta.url))),
+  UPGRADE_POLL_MS: positiveInt(1_000),
+  UPGRADE_TIMEOUT_MS: positiveInt(10 * 60_000),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
 });
 
@@ -51,6 +54,8 @@ export interface Config {
   login: { maxFailures: number; windowMs: number };
   webDistDir: string;
   redisUrl: string | undefined;
+  dataDir: string;
+  upgrade: { pollMs: number; timeoutMs: number };
   events: { bufferSize: number; heartbeatMs: number; clientQueueLimit: number; maxStreamMs: number };
   /** Values that were generated because they were not set, to print once at start. */
   generated: { webhookSecret: boolean; sessionSecret: boolean; demoPassword: boolean };
@@ -98,6 +103,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_WINDOW_SECONDS * 1000 },
     webDistDir: e.WEB_DIST_DIR,
     redisUrl: e.REDIS_URL,
+    dataDir: e.CREDENCE_DATA_DIR,
+    upgrade: { pollMs: e.UPGRADE_POLL_MS, timeoutMs: e.UPGRADE_TIMEOUT_MS },
     events: { bufferSize: e.EVENT_BUFFER_SIZE, heartbeatMs: e.SSE_HEARTBEAT_MS, clientQueueLimit: e.SSE_CLIENT_QUEUE, maxStreamMs: e.SSE_MAX_STREAM_MS },
     generated: {
       webhookSecret: e.WEBHOOK_SECRET === undefined,

@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
+import { join } from 'node:path';
 import { AcapyClient } from './acapy/client.js';
+import { AuditLog } from './audit/audit-log.js';
 import { createApp } from './app.js';
 import { LoginLimiter } from './auth/login-limiter.js';
 import { SessionStore } from './auth/sessions.js';
@@ -50,6 +52,8 @@ export async function startBff(env: Record<string, string | undefined> = process
     heartbeatMs: config.events.heartbeatMs,
     clientQueueLimit: config.events.clientQueueLimit,
     maxStreamMs: config.events.maxStreamMs,
+    audit: new AuditLog(join(config.dataDir, 'audit.jsonl')),
+    upgrade: config.upgrade,
   });
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));

@@ -10,6 +10,8 @@ export const notifyVersions = ['v1_0', 'v2_0'] as const;
 export const filterKinds = ['indy', 'anoncreds'] as const;
 export type FilterKind = (typeof filterKinds)[number];
 
+const always = () => true;
+
 export const revokeBodySchema = z
   .strictObject({
     cred_ex_id: uuidSchema.optional(),
@@ -22,20 +24,19 @@ export const revokeBodySchema = z
     notify_version: z.enum(notifyVersions, { error: 'must be v1_0 or v2_0' }).default('v1_0'),
     comment: z.string().trim().max(2_000, 'At most 2,000 characters').optional(),
   })
-  .superRefine((body, ctx) => {
-    const pair = body.rev_reg_id !== undefined || body.cred_rev_id !== undefined;
-    if (body.cred_ex_id !== undefined && pair) {
-      ctx.addIssue({ code: 'custom', path: ['cred_ex_id'], message: 'give cred_ex_id, or rev_reg_id and cred_rev_id, not both' });
-    } else if (body.cred_ex_id === undefined) {
-      if (body.rev_reg_id === undefined) ctx.addIssue({ code: 'custom', path: ['rev_reg_id'], message: 'needed without cred_ex_id' });
-      if (body.cred_rev_id === undefined) ctx.addIssue({ code: 'custom', path: ['cred_rev_id'], message: 'needed without cred_ex_id' });
-      if (body.notify && body.connection_id === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['connection_id'], message: 'needed to notify the holder' });
-      }
-    }
-    if (body.filter_kind !== undefined && body.cred_ex_id !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['filter_kind'], message: 'only with rev_reg_id and cred_rev_id: with cred_ex_id the record says it' });
-    }
+  // Each rule is checked even when a field is malformed, so one answer names every problem.
+  .refine((b) => b.cred_ex_id === undefined || (b.rev_reg_id === undefined && b.cred_rev_id === undefined), {
+    path: ['cred_ex_id'],
+    message: 'give cred_ex_id, or rev_reg_id and cred_rev_id, not both',
+    when: always,
+  })
+  .refine((b) => b.cred_ex_id !== undefined || b.rev_reg_id !== undefined, { path: ['rev_reg_id'], message: 'needed without cred_ex_id', when: always })
+  .refine((b) => b.cred_ex_id !== undefined || b.cred_rev_id !== undefined, { path: ['cred_rev_id'], message: 'needed without cred_ex_id', when: always })
+  .refine((b) => b.cred_ex_id !== undefined || !b.notify || b.connection_id !== undefined, { path: ['connection_id'], message: 'needed to notify the holder', when: always })
+  .refine((b) => b.filter_kind === undefined || b.cred_ex_id === undefined, {
+    path: ['filter_kind'],
+    message: 'only with rev_reg_id and cred_rev_id: with cred_ex_id the record says it',
+    when: always,
   });
 export type RevokeBody = z.infer<typeof revokeBodySchema>;
 export type RevokeInput = z.input<typeof revokeBodySchema>;
@@ -73,7 +74,7 @@ export const walletUpgradeBodySchema = z
     confirm_wallet_name: z.string({ error: 'Type the wallet name again' }).trim().min(1, 'Type the wallet name again').max(200),
     backup_confirmed: z.literal(true, { error: 'Confirm that the wallet is backed up' }),
   })
-  .refine((b) => b.wallet_name === b.confirm_wallet_name, { message: 'The names do not match', path: ['confirm_wallet_name'] });
+  .refine((b) => b.wallet_name === b.confirm_wallet_name, { message: 'The names do not match', path: ['confirm_wallet_name'], when: always });
 export type WalletUpgradeBody = z.infer<typeof walletUpgradeBodySchema>;
 
 // ---- audit log -----------------------------------------------------------------------------------

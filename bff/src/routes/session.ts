@@ -24,6 +24,7 @@ export function sessionRoutes({ users, limiter, cookie }: SessionRouteDeps) {
       }),
       async (c) => {
         const { username, password } = c.req.valid('json');
+        c.set('auditActor', username);
         const address = clientAddress(c);
         const wait = limiter.begin(address, username);
         if (wait > 0) {

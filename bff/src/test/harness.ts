@@ -1,5 +1,9 @@
 import { AcapyClient } from '../acapy/client.js';
 import { createApp } from '../app.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AuditLog } from '../audit/audit-log.js';
 import type { EventBus } from '../events/bus.js';
 import { MemoryBus } from '../events/memory-bus.js';
 import { LoginLimiter } from '../auth/login-limiter.js';
@@ -56,9 +60,10 @@ const users = () => (cachedUsers ??= demoUsers(TEST_PASSWORD).then((u) => new Us
 export const WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 
 export async function testBff(
-  options: { upstream?: (request: Request) => Response | Promise<Response>; maxFailures?: number; bodyLimitBytes?: number; sandbox?: TestSandboxOptions; bus?: EventBus; heartbeatMs?: number; maxStreamMs?: number } = {},
+  options: { upstream?: (request: Request) => Response | Promise<Response>; maxFailures?: number; bodyLimitBytes?: number; sandbox?: TestSandboxOptions; bus?: EventBus; heartbeatMs?: number; maxStreamMs?: number; auditFile?: string } = {},
 ) {
   const bus = options.bus ?? new MemoryBus(100);
+  const auditFile = options.auditFile ?? join(mkdtempSync(join(tmpdir(), 'credence-audit-')), 'audit.jsonl');
   const calls: UpstreamCall[] = [];
   const sandbox = testSandbox(options.sandbox);
   const upstream = options.upstream ?? ((request: Request) => sandbox.app.fetch(request));
@@ -81,6 +86,8 @@ export async function testBff(
     webhookSecret: WEBHOOK_SECRET,
     heartbeatMs: options.heartbeatMs ?? 15_000,
     maxStreamMs: options.maxStreamMs ?? 60_000,
+    audit: new AuditLog(auditFile),
+    upgrade: { pollMs: 20, timeoutMs: 5_000 },
   });
 
   async function login(username: string, password = TEST_PASSWORD): Promise<Response> {
@@ -112,5 +119,5 @@ export async function testBff(
     return app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': secret }, body: typeof payload === 'string' ? payload : JSON.stringify(payload) });
   }
 
-  return { app, calls, sessions, sandbox, bus, login, cookieFor, send, webhook };
+  return { app, calls, sessions, sandbox, bus, auditFile, login, cookieFor, send, webhook };
 }

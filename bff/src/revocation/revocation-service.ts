@@ -1,0 +1,66 @@
+import { credExDetailSchema, credentialFormatOf, filterKindOfRegistry, type PendingRegistry, type RevokeBody } from '@credence/shared';
+import type { AcapyClient } from '../acapy/client.js';
+import { ProblemError } from '../problem.js';
+import { registryInterface, revocationPath } from './revocation-path.js';
+
+/** The fields both revoke routes accept. The anoncreds one fails on any other key, so only these go. */
+const FORWARDED = ['cred_ex_id', 'rev_reg_id', 'cred_rev_id', 'publish', 'notify', 'notify_version', 'connection_id', 'comment'] as const;
+
+export class RevocationService {
+  constructor(private readonly client: AcapyClient) {}
+
+  async walletType(): Promise<string | null> {
+    const { body } = await this.client.get('/settings');
+    const type = (body as Record<string, unknown> | null)?.['wallet.type'];
+    return typeof type === 'string' ? type : null;
+  }
+
+  /** Revokes on the path the credential's issuing filter and the wallet type call for. */
+  async revoke(body: RevokeBody): Promise<{ path: string; forwarded: Record<string, unknown>; answer: unknown }> {
+    const walletType = await this.walletType();
+    const forwarded: Record<string, unknown> = {};
+    for (const key of FORWARDED) if (body[key] !== undefined) forwarded[key] = body[key];
+    let filterKind = body.filter_kind ?? (body.rev_reg_id ? filterKindOfRegistry(body.rev_reg_id) : 'indy');
+    if (body.cred_ex_id) {
+      const record = credExDetailSchema.safeParse((await this.client.get(`/issue-credential-2.0/records/${encodeURIComponent(body.cred_ex_id)}`)).body);
+      if (!record.success) throw new ProblemError(502, 'The agent answered with an exchange record the console cannot read.');
+      filterKind = credentialFormatOf(record.data) ?? 'indy';
+      if (body.notify && !forwarded.connection_id) {
+        const connectionId = record.data.cred_ex_record.connection_id;
+        if (!connectionId) {
+          throw new ProblemError(400, 'This exchange has no connection to notify: give connection_id.', { errors: [{ path: 'body.connection_id', message: 'needed to notify the holder' }] });
+        }
+        forwarded.connection_id = connectionId;
+      }
+    }
+    if (!forwarded.notify) delete forwarded.notify_version;
+    const path = `${revocationPath(filterKind, walletType)}/revoke`;
+    const answer = await this.client.post(path, forwarded);
+    return { path, forwarded, answer: answer.body };
+  }
+
+  /** Every registry with revocations waiting to be published, with their ids. */
+  async pending(): Promise<PendingRegistry[]> {
+    const prefix = registryInterface(await this.walletType());
+    const listPath = prefix === '/revocation' ? '/revocation/registries/created' : '/anoncreds/revocation/registries';
+    const { body } = await this.client.get(listPath, { query: new URLSearchParams({ state: 'active' }) });
+    const ids = ((body as { rev_reg_ids?: unknown }).rev_reg_ids ?? []) as string[];
+    const registries = await Promise.all(
+      ids.map(async (id) => {
+        const { body: registry } = await this.client.get(`${prefix}/registry/${encodeURIComponent(id)}`);
+        const pending = ((registry as { result?: { pending_pub?: unknown[] } }).result?.pending_pub ?? []).map(String);
+        return { rev_reg_id: id, filter_kind: filterKindOfRegistry(id), cred_rev_ids: pending };
+      }),
+    );
+    return registries.filter((r) => r.cred_rev_ids.length > 0);
+  }
+
+  /** Publishes all pending revocations, or those of the named registries. */
+  async publish(revRegIds: string[] | undefined): Promise<Record<string, string[]>> {
+    const prefix = registryInterface(await this.walletType());
+    const rrid2crid = revRegIds ? Object.fromEntries(revRegIds.map((id) => [id, [] as string[]])) : {};
+    const { body } = await this.client.post(`${prefix}/publish-revocations`, { rrid2crid });
+    const published = (body as { rrid2crid?: Record<string, unknown[]> }).rrid2crid ?? {};
+    return Object.fromEntries(Object.entries(published).map(([id, crids]) => [id, crids.map(String)]));
+  }
+}

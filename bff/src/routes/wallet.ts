@@ -1,0 +1,32 @@
+import { zValidator } from '@hono/zod-validator';
+import { areaRoles, walletUpgradeBodySchema } from '@credence/shared';
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env.js';
+import { requireRole } from '../middleware/require-role.js';
+import { ProblemError, badRequest } from '../problem.js';
+import { isAnoncredsWallet } from '../revocation/revocation-path.js';
+import type { UpgradeTracker } from '../wallet/upgrade-tracker.js';
+
+/** GET /api/wallet and the guarded, irreversible POST /api/wallet/upgrade (admin). */
+export function walletRoutes(tracker: UpgradeTracker) {
+  return new Hono<AppEnv>()
+    .use('*', requireRole(areaRoles.wallet))
+    .get('/', async (c) => c.json(await tracker.status()))
+    .post(
+      '/upgrade',
+      zValidator('json', walletUpgradeBodySchema, (result) => {
+        if (!result.success) throw badRequest(result.error, 'body');
+      }),
+      async (c) => {
+        const { wallet_name } = c.req.valid('json');
+        if (tracker.running) throw new ProblemError(409, 'An upgrade is already running.', { title: 'Upgrade running' });
+        const wallet = await tracker.status();
+        if (isAnoncredsWallet(wallet.type)) throw new ProblemError(409, `The wallet is already of the ${wallet.type} type.`, { title: 'Already upgraded' });
+        if (wallet.name !== null && wallet_name !== wallet.name) {
+          throw new ProblemError(400, 'This is not the name of the agent’s wallet.', { errors: [{ path: 'body.wallet_name', message: 'does not match the agent’s wallet name' }] });
+        }
+        await tracker.start(wallet_name);
+        return c.json(await tracker.status(), 202);
+      },
+    );
+}

@@ -1,0 +1,87 @@
+import type { UpgradeState, WalletStatus } from '@credence/shared';
+import type { AcapyClient } from '../acapy/client.js';
+import { ProblemError } from '../problem.js';
+import { isAnoncredsWallet } from '../revocation/revocation-path.js';
+
+export interface UpgradeTrackerOptions {
+  pollMs: number;
+  timeoutMs: number;
+}
+
+/**
+ * Follows an upgrade the agent only *starts* when asked: its 503 "Upgrade in progress" phase, the
+ * time a standalone agent is down restarting, until `/settings` shows the anoncreds type (done) or
+ * the agent is back with the old type (failed).
+ */
+export class UpgradeTracker {
+  private state: UpgradeState = 'idle';
+  private since: string | null = null;
+  private detail: string | undefined;
+  private sawAgentBusy = false;
+  private known: { name: string | null; type: string | null } = { name: null, type: null };
+
+  constructor(
+    private readonly client: AcapyClient,
+    private readonly options: UpgradeTrackerOptions,
+  ) {}
+
+  get running(): boolean {
+    return this.state === 'in-progress' || this.state === 'agent-unavailable';
+  }
+
+  /** The wallet as the agent last said, and where an upgrade is. */
+  async status(): Promise<WalletStatus> {
+    try {
+      await this.refreshSettings();
+    } catch (error) {
+      if (!(error instanceof ProblemError) || ![502, 503, 504].includes(error.problem.status)) throw error;
+    }
+    return { ...this.known, upgrade: { state: this.state, since: this.since, ...(this.detail && { detail: this.detail }) } };
+  }
+
+  async start(walletName: string): Promise<void> {
+    const query = new URLSearchParams({ wallet_name: walletName });
+    await this.client.post('/anoncreds/wallet/upgrade', {}, { query });
+    this.move('in-progress');
+    this.sawAgentBusy = false;
+    const deadline = Date.now() + this.options.timeoutMs;
+    void this.follow(deadline);
+  }
+
+  private async follow(deadline: number): Promise<void> {
+    let settledChecks = 0;
+    while (this.running) {
+      await new Promise((r) => setTimeout(r, this.options.pollMs));
+      if (Date.now() > deadline) {
+        this.move('failed', `The wallet type did not change within ${Math.round(this.options.timeoutMs / 1000)} s.`);
+        return;
+      }
+      try {
+        await this.refreshSettings();
+        if (isAnoncredsWallet(this.known.type)) this.move('done');
+        // The agent answers again with the old type: after its busy phase that means the upgrade failed
+        // (it retries 5 times, then removes its marker); before it, the upgrade may not have begun yet.
+        else if (this.sawAgentBusy || ++settledChecks > 5) this.move('failed', `The agent is back and the wallet is still ${this.known.type ?? 'of an unknown type'}.`);
+      } catch (error) {
+        const status = error instanceof ProblemError ? error.problem.status : 502;
+        this.sawAgentBusy = true;
+        this.move(status === 503 ? 'in-progress' : 'agent-unavailable');
+      }
+    }
+  }
+
+  private async refreshSettings(): Promise<void> {
+    const { body } = await this.client.get('/settings', { timeoutMs: 3_000 });
+    const settings = (body ?? {}) as Record<string, unknown>;
+    this.known = {
+      name: typeof settings['wallet.name'] === 'string' ? settings['wallet.name'] : null,
+      type: typeof settings['wallet.type'] === 'string' ? settings['wallet.type'] : null,
+    };
+  }
+
+  private move(state: UpgradeState, detail?: string): void {
+    if (state !== this.state) this.since = new Date().toISOString();
+    this.state = state;
+    this.detail = detail;
+  }
+}
