@@ -1,5 +1,18 @@
 import { defineConfig, devices } from '@playwright/test';
-import { ANONCREDS_BFF_PORT, ANONCREDS_SANDBOX_PORT, BFF_PORT, DEMO_PASSWORD, SANDBOX_API_KEY, SANDBOX_PORT, WEBHOOK_SECRET } from './settings';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ANONCREDS_BFF_PORT,
+  ANONCREDS_SANDBOX_PORT,
+  BFF_PORT,
+  DEMO_PASSWORD,
+  SANDBOX_API_KEY,
+  SANDBOX_PORT,
+  UPGRADE_BFF_PORT,
+  UPGRADE_SANDBOX_PORT,
+  WEBHOOK_SECRET,
+} from './settings';
 
 // Debian's chromium, never a downloaded browser; these flags keep it off the closed network.
 const chromiumArgs = [
@@ -33,6 +46,10 @@ function console_(port: number, sandboxPort: number, walletType: string) {
       SANDBOX_PEER_ACTIVITY_MS: '0',
       CREDENCE_DEMO_PASSWORD: DEMO_PASSWORD,
       SANDBOX_SEED: '7',
+      SANDBOX_UPGRADE_MS: '2500',
+      SANDBOX_RESTART_MS: '2000',
+      // Each run starts with an empty audit log of its own.
+      CREDENCE_DATA_DIR: mkdtempSync(join(tmpdir(), `credence-e2e-${port}-`)),
       SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0123',
       ACAPY_ADMIN_URL: '',
     },
@@ -55,9 +72,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   // The console as `pnpm start` runs it (sandbox agent + BFF serving web/dist), on test ports: one on
-  // a standard (askar) wallet, one on an anoncreds wallet.
+  // a standard (askar) wallet, one on an anoncreds wallet, one whose wallet a test upgrades.
   webServer: [
     console_(BFF_PORT, SANDBOX_PORT, 'askar'),
     console_(ANONCREDS_BFF_PORT, ANONCREDS_SANDBOX_PORT, 'askar-anoncreds'),
+    console_(UPGRADE_BFF_PORT, UPGRADE_SANDBOX_PORT, 'askar'),
   ],
 });

@@ -4,6 +4,9 @@ export const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 8181);
 /** A second console whose sandbox wallet is of the anoncreds type. */
 export const ANONCREDS_BFF_PORT = Number(process.env.E2E_ANONCREDS_BFF_PORT ?? 8182);
 export const ANONCREDS_SANDBOX_PORT = Number(process.env.E2E_ANONCREDS_SANDBOX_PORT ?? 8183);
+/** A third console, whose wallet the upgrade test converts. */
+export const UPGRADE_BFF_PORT = Number(process.env.E2E_UPGRADE_BFF_PORT ?? 8184);
+export const UPGRADE_SANDBOX_PORT = Number(process.env.E2E_UPGRADE_SANDBOX_PORT ?? 8185);
 export const DEMO_PASSWORD = 'e2e-demo-password';
 /** Fixed so tests can make the sandbox's simulated peers act (its /sandbox/peers routes). */
 export const SANDBOX_API_KEY = 'e2e-sandbox-api-key';

@@ -113,6 +113,6 @@ test('the verifier sees presentation exchanges with their verification result', 
 
 test('the admin sees the wallet of the agent', async ({ loggedInAs }) => {
   const page = await loggedInAs('admin', '/wallet');
-  await expect(page.getByText('credence-sandbox')).toBeVisible();
-  await expect(page.getByText('askar', { exact: true })).toBeVisible();
+  await expect(page.locator('dd').getByText('credence-sandbox')).toBeVisible();
+  await expect(page.locator('dd').getByText('askar', { exact: true })).toBeVisible();
 });

@@ -39,6 +39,7 @@ export function sessionRoutes({ users, limiter, cookie }: SessionRouteDeps) {
         }
         limiter.succeeded(address, username);
         await startSession(c, cookie, user);
+        c.set('user', user);
         return c.json(user);
       },
     )

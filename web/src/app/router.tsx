@@ -4,7 +4,7 @@ import { Toasts } from '../components/ui/Toasts';
 import { RequireSession } from '../features/auth/RequireSession';
 import { homeFor, sessionQueries } from '../features/auth/queries';
 import { LoginPage } from '../features/auth/LoginPage';
-import { NotFoundPage, NotYetAvailable } from '../features/placeholders/NotYetAvailable';
+import { NotFoundPage } from '../features/placeholders/NotFoundPage';
 import { AppLayout } from './AppLayout';
 import { AreaGuard } from './AreaGuard';
 
@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
       {
         path: 'revocation',
         element: <AreaGuard area="revocation" />,
-        children: [{ index: true, element: <NotYetAvailable title="Revocation" /> }],
+        children: [{ index: true, ...page(async () => ({ Component: (await import('../features/revocation/RevocationPage')).RevocationPage })) }],
       },
       {
         path: 'wallet',
@@ -68,7 +68,7 @@ export const routes: RouteObject[] = [
       {
         path: 'audit',
         element: <AreaGuard area="audit" />,
-        children: [{ index: true, element: <NotYetAvailable title="Audit log" /> }],
+        children: [{ index: true, ...page(async () => ({ Component: (await import('../features/audit/AuditPage')).AuditPage })) }],
       },
       { path: 'events', ...page(async () => ({ Component: (await import('../features/events/EventsPage')).EventsPage })) },
       { path: '*', element: <NotFoundPage /> },

@@ -15,3 +15,16 @@ export const presentationKeys = {
   details: () => [...presentationKeys.all(), 'detail'] as const,
   detail: (presExId: string) => [...presentationKeys.details(), presExId] as const,
 };
+
+export const revocationKeys = {
+  all: () => ['revocation'] as const,
+  pending: () => [...revocationKeys.all(), 'pending'] as const,
+};
+
+export const walletKeys = {
+  all: () => ['wallet'] as const,
+};
+
+export const auditKeys = {
+  all: () => ['audit'] as const,
+};

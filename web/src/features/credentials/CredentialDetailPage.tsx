@@ -5,6 +5,7 @@ import { ErrorState } from '../../components/ui/ErrorState';
 import { ErrorMessage, FieldList, Mono, RawJson } from '../../components/ui/RecordParts';
 import { StateBadge } from '../../components/ui/StateBadge';
 import { CredentialActions } from './components/CredentialActions';
+import { RevokeAction } from './components/RevokeAction';
 import { useConnections } from '../../lib/connections';
 import { useWasDeleted } from '../../lib/deleted-records';
 import { formatDateTime, humanize, schemaLabel } from '../../lib/format';
@@ -54,7 +55,10 @@ export function CredentialDetailPage() {
           <strong>Next step: {action.label}.</strong> {action.advice}
         </p>
       )}
-      <CredentialActions record={record} />
+      <div className="action-row">
+        <CredentialActions record={record} />
+        <RevokeAction detail={detail.data} />
+      </div>
       <section aria-labelledby="fields-title" className="card">
         <h2 id="fields-title">Exchange</h2>
         <FieldList

@@ -1,35 +1,128 @@
-import { useQuery } from '@tanstack/react-query';
+import { walletUpgradeBodySchema, type WalletStatus, type WalletUpgradeBody } from '@credence/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { FieldList, Mono } from '../../components/ui/RecordParts';
+import { apiFetch, isApiError } from '../../lib/api';
 import { consoleConfigQueries } from '../../lib/console-config';
+import { formatDateTime } from '../../lib/format';
+import { walletKeys } from '../../lib/query-keys';
+
+const RUNNING = new Set(['in-progress', 'agent-unavailable']);
+
+const walletQuery = () =>
+  queryOptions({
+    queryKey: walletKeys.all(),
+    queryFn: ({ signal }) => apiFetch<WalletStatus>('/api/wallet', { signal }),
+    // While an upgrade runs, follow it closely.
+    refetchInterval: (query) => (RUNNING.has(query.state.data?.upgrade.state ?? '') ? 1_000 : false),
+  });
+
+const progressText: Record<string, string> = {
+  'in-progress': 'Upgrading: the agent answers “Upgrade in progress” meanwhile.',
+  'agent-unavailable': 'The agent is not answering: it restarts after the upgrade. Waiting for it…',
+  done: 'Done: the wallet is now of the anoncreds type.',
+  failed: 'The upgrade failed: the wallet kept its type.',
+};
 
 export function WalletPage() {
-  const config = useQuery(consoleConfigQueries.current());
+  const wallet = useQuery(walletQuery());
+  const queryClient = useQueryClient();
+  const upgraded = wallet.data?.upgrade.state === 'done';
+  // The wallet type shows in the top bar too: refresh it once the upgrade is through.
+  useEffect(() => {
+    if (upgraded) void queryClient.invalidateQueries({ queryKey: consoleConfigQueries.all() });
+  }, [upgraded, queryClient]);
   return (
     <section aria-labelledby="wallet-title">
       <div className="page-head">
         <h1 id="wallet-title">Wallet</h1>
       </div>
-      {config.isPending ? (
+      {wallet.isPending ? (
         <div className="state-panel" aria-busy="true">Loading…</div>
-      ) : config.isError ? (
-        <ErrorState error={config.error} onRetry={() => config.refetch()} />
+      ) : wallet.isError ? (
+        <ErrorState error={wallet.error} onRetry={() => wallet.refetch()} />
       ) : (
-        <div className="card">
-          <FieldList
-            fields={[
-              ['Wallet name', config.data.wallet.name && <Mono>{config.data.wallet.name}</Mono>],
-              ['Wallet type', config.data.wallet.type && <Mono>{config.data.wallet.type}</Mono>],
-              ['Agent', config.data.mode === 'sandbox' ? 'Embedded sandbox agent' : 'ACA-Py agent'],
-            ]}
-          />
-          <p className="muted">
-            {config.data.wallet.type?.endsWith('-anoncreds')
-              ? 'This wallet uses the anoncreds wallet type: credentials issued with either the indy or the anoncreds filter are revoked through the anoncreds interface.'
-              : 'This wallet uses the standard type: the indy filter works, the anoncreds filter needs an upgrade to the anoncreds wallet type, which cannot be undone.'}
-          </p>
-        </div>
+        <>
+          <div className="card">
+            <FieldList
+              fields={[
+                ['Wallet name', wallet.data.name && <Mono>{wallet.data.name}</Mono>],
+                ['Wallet type', wallet.data.type && <Mono>{wallet.data.type}</Mono>],
+              ]}
+            />
+          </div>
+          {wallet.data.upgrade.state !== 'idle' && (
+            <div className={`callout ${wallet.data.upgrade.state === 'failed' ? 'callout-danger' : wallet.data.upgrade.state === 'done' ? 'callout-success' : 'callout-attention'}`} role="status" aria-label="Upgrade progress">
+              <strong>{progressText[wallet.data.upgrade.state]}</strong>
+              {wallet.data.upgrade.since && <p className="small">Since {formatDateTime(wallet.data.upgrade.since)}.</p>}
+              {wallet.data.upgrade.detail && <p>{wallet.data.upgrade.detail}</p>}
+            </div>
+          )}
+          {wallet.data.type === 'askar' && !RUNNING.has(wallet.data.upgrade.state) && <UpgradeGuard walletName={wallet.data.name ?? ''} />}
+          {wallet.data.type?.endsWith('-anoncreds') && (
+            <p className="muted">This wallet is of the anoncreds type: credentials issued with either filter are revoked through the anoncreds interface.</p>
+          )}
+        </>
       )}
+    </section>
+  );
+}
+
+/** The irreversible upgrade, behind three steps: backup taken, tested elsewhere, name typed again. */
+function UpgradeGuard({ walletName }: { walletName: string }) {
+  const queryClient = useQueryClient();
+  const [tested, setTested] = useState(false);
+  const { register, handleSubmit, watch, formState, setError } = useForm<WalletUpgradeBody>({
+    resolver: zodResolver(walletUpgradeBodySchema),
+    defaultValues: { wallet_name: walletName, confirm_wallet_name: '', backup_confirmed: false as unknown as true },
+  });
+  const mutation = useMutation({
+    meta: { showsOwnErrors: true },
+    mutationFn: (body: WalletUpgradeBody) => apiFetch<WalletStatus>('/api/wallet/upgrade', { method: 'POST', json: body }),
+    onSuccess: (status) => queryClient.setQueryData(walletKeys.all(), status),
+    onError: (error) => setError('root', { message: isApiError(error) ? error.message : 'The upgrade could not be started' }),
+  });
+  const ready = watch('backup_confirmed') === true && tested && watch('confirm_wallet_name') === walletName;
+
+  return (
+    <section className="card" aria-labelledby="upgrade-title">
+      <h2 id="upgrade-title">Upgrade to the anoncreds wallet type</h2>
+      <p>
+        The anoncreds filter needs a wallet of the anoncreds type. The upgrade converts this wallet in place: <strong>it cannot be undone</strong>, there is
+        no downgrade. While it runs the agent answers nothing but “Upgrade in progress”; a standalone agent then restarts. Credentials issued with the indy
+        filter stay valid and are afterwards revoked through the anoncreds interface.
+      </p>
+      <form className="upgrade-steps" noValidate onSubmit={handleSubmit((body) => mutation.mutate(body))}>
+        {formState.errors.root?.message && <p className="form-error" role="alert">{formState.errors.root.message}</p>}
+        <ol>
+          <li>
+            <label className="check">
+              <input type="checkbox" {...register('backup_confirmed')} /> I have backed up the wallet and its key.
+            </label>
+          </li>
+          <li>
+            <label className="check">
+              <input type="checkbox" checked={tested} onChange={(e) => setTested(e.target.checked)} /> I have tested the upgrade on a copy outside production.
+            </label>
+          </li>
+          <li>
+            <div className="field">
+              <label htmlFor="confirm-name">
+                Type the wallet name, <Mono>{walletName}</Mono>, to confirm
+              </label>
+              <input id="confirm-name" autoComplete="off" spellCheck={false} aria-invalid={!!formState.errors.confirm_wallet_name} {...register('confirm_wallet_name')} />
+              {formState.errors.confirm_wallet_name && <p className="field-error">{formState.errors.confirm_wallet_name.message}</p>}
+            </div>
+          </li>
+        </ol>
+        <input type="hidden" {...register('wallet_name')} />
+        <button type="submit" className="button danger" disabled={!ready || mutation.isPending}>
+          {mutation.isPending ? 'Starting the upgrade…' : 'Upgrade wallet (irreversible)'}
+        </button>
+      </form>
     </section>
   );
 }

@@ -1,0 +1,71 @@
+import { expect, test } from '../fixtures';
+import { UPGRADE_BFF_PORT } from '../settings';
+
+test('an admin revokes a credential leaving it pending, finds it on the pending page, publishes it', async ({ loggedInAs }) => {
+  const page = await loggedInAs('admin', '/credentials?state=done&role=issuer&size=100');
+  const table = page.getByRole('table', { name: 'Credential exchanges' });
+  await expect(table).not.toHaveAttribute('aria-busy');
+  // A revocable one: its credential definition is tagged "revocable".
+  await table.locator('tbody tr').filter({ hasText: 'revocable' }).first().locator('a').click();
+  const format = page.getByRole('region', { name: /Format record/ });
+  const credRevId = (await format.locator('dd').nth(1).innerText()).trim();
+  const revRegId = (await format.locator('dd').nth(0).innerText()).trim();
+  await page.getByRole('button', { name: 'Revoke…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Revoke this credential?' });
+  await expect(dialog.getByText(/left pending: verifiers do not see it/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Revoke credential' }).click();
+  await expect(page.getByText('Credential revoked: pending until published')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Revocation' }).click();
+  const pending = page.getByRole('table', { name: 'Pending revocations' });
+  const row = pending.getByRole('row').filter({ hasText: revRegId });
+  await expect(row.getByRole('cell', { name: credRevId, exact: true })).toBeVisible();
+  await row.getByRole('button', { name: /Publish registry/ }).click();
+  await expect(page.getByText(/Published \d+ revocation/)).toBeVisible();
+  await expect(page.getByText('Nothing is waiting to be published.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Audit' }).click();
+  const audit = page.getByRole('table', { name: 'Audit log' });
+  await expect(audit.getByRole('row').filter({ hasText: 'POST /api/revocation/revoke' })).toHaveCount(1);
+  await expect(audit.getByRole('row').filter({ hasText: 'POST /api/revocation/publish' })).toHaveCount(1);
+});
+
+test.describe('on the console whose wallet is upgraded', () => {
+  test.use({ baseURL: `http://127.0.0.1:${UPGRADE_BFF_PORT}` });
+
+  test('the upgrade guard opens after all three steps, and the upgrade is followed to askar-anoncreds', async ({ loggedInAs }) => {
+    const page = await loggedInAs('admin', '/wallet');
+    const upgrade = page.getByRole('button', { name: 'Upgrade wallet (irreversible)' });
+    await expect(page.getByText('it cannot be undone')).toBeVisible();
+    await expect(upgrade).toBeDisabled();
+    await page.getByLabel('I have backed up the wallet and its key.').check();
+    await expect(upgrade).toBeDisabled();
+    await page.getByLabel('I have tested the upgrade on a copy outside production.').check();
+    await expect(upgrade).toBeDisabled();
+    await page.getByLabel(/Type the wallet name/).fill('credence-sandbo');
+    await expect(upgrade).toBeDisabled();
+    await page.getByLabel(/Type the wallet name/).fill('credence-sandbox');
+    await expect(upgrade).toBeEnabled();
+    await upgrade.click();
+    const progress = page.getByRole('status', { name: 'Upgrade progress' });
+    await expect(progress).toContainText(/Upgrading|not answering/);
+    await expect(progress).toContainText('Done: the wallet is now of the anoncreds type.', { timeout: 20_000 });
+    await expect(page.locator('dd').getByText('askar-anoncreds', { exact: true })).toBeVisible();
+    await expect(page.getByText('Sandbox agent · askar-anoncreds')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Audit' }).click();
+    await expect(page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ hasText: 'POST /api/wallet/upgrade' })).toContainText('wallet_name: credence-sandbox');
+  });
+});
+
+test('issuer staff cannot reach revocation, wallet or audit, in the app or the API', async ({ loggedInAs }) => {
+  const page = await loggedInAs('issuer', '/credentials');
+  for (const path of ['/revocation', '/wallet', '/audit']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/credentials$/);
+  }
+  expect((await page.request.get('/api/revocation/pending')).status()).toBe(403);
+  expect((await page.request.get('/api/wallet')).status()).toBe(403);
+  expect((await page.request.get('/api/audit')).status()).toBe(403);
+  expect((await page.request.post('/api/revocation/publish', { data: {} })).status()).toBe(403);
+});

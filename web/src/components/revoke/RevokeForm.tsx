@@ -1,0 +1,132 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm, useWatch, type Path } from 'react-hook-form';
+import { apiFetch, isApiError } from '../../lib/api';
+import { useConnections } from '../../lib/connections';
+import { credentialKeys, revocationKeys } from '../../lib/query-keys';
+import { toast } from '../ui/toast-store';
+import { revokeResolver, revokeStatement, toRevokeBody, type RevokeFormValues } from './revoke-form';
+
+interface RevokeFormProps {
+  /** Prefilled from a credential exchange; without it, the form asks for registry and id. */
+  exchange?: { cred_ex_id: string; connection_id?: string | null | undefined };
+  onDone?: () => void;
+  onCancel?: () => void;
+}
+
+export function RevokeForm({ exchange, onDone, onCancel }: RevokeFormProps) {
+  const queryClient = useQueryClient();
+  const connections = useConnections();
+  const form = useForm<RevokeFormValues>({
+    resolver: revokeResolver,
+    defaultValues: {
+      by: exchange ? 'exchange' : 'pair',
+      cred_ex_id: exchange?.cred_ex_id ?? '',
+      rev_reg_id: '',
+      cred_rev_id: '',
+      filter_kind: 'indy',
+      publish: 'later',
+      notify: false,
+      connection_id: exchange?.connection_id ?? '',
+      notify_version: 'v1_0',
+      comment: '',
+    },
+  });
+  const { register, handleSubmit, formState, setError, control } = form;
+  const values = useWatch({ control }) as RevokeFormValues;
+  const errors = formState.errors;
+  const mutation = useMutation({
+    meta: { showsOwnErrors: true },
+    mutationFn: (body: object) => apiFetch<{ revoked: boolean; via: string }>('/api/revocation/revoke', { method: 'POST', json: body }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: revocationKeys.all() });
+      if (exchange) void queryClient.invalidateQueries({ queryKey: credentialKeys.detail(exchange.cred_ex_id) });
+      toast.success(values.publish === 'now' ? 'Credential revoked and published' : 'Credential revoked: pending until published');
+      onDone?.();
+    },
+    onError: (error) => {
+      if (isApiError(error, 400) && error.fieldErrors.length) {
+        for (const e of error.fieldErrors) setError(e.path.replace(/^body\./, '') as Path<RevokeFormValues>, { message: e.message });
+      } else setError('root', { message: error.message });
+    },
+  });
+  const holder = connections.labelOf(values.connection_id || exchange?.connection_id);
+
+  return (
+    <form className="revoke-form" noValidate onSubmit={handleSubmit((v) => mutation.mutate(toRevokeBody(v)))}>
+      {errors.root?.message && <p className="form-error" role="alert">{errors.root.message}</p>}
+      {!exchange && (
+        <div className="filter-grid">
+          <div className="field">
+            <label htmlFor="rev-reg-id">Revocation registry id</label>
+            <input id="rev-reg-id" spellCheck={false} aria-invalid={!!errors.rev_reg_id} {...register('rev_reg_id')} />
+            {errors.rev_reg_id && <p className="field-error">{errors.rev_reg_id.message}</p>}
+          </div>
+          <div className="field">
+            <label htmlFor="cred-rev-id">Credential revocation id</label>
+            <input id="cred-rev-id" inputMode="numeric" aria-invalid={!!errors.cred_rev_id} {...register('cred_rev_id')} />
+            {errors.cred_rev_id && <p className="field-error">{errors.cred_rev_id.message}</p>}
+          </div>
+          <div className="field">
+            <label htmlFor="filter-kind">Issued with the filter</label>
+            <select id="filter-kind" {...register('filter_kind')}>
+              <option value="indy">indy</option>
+              <option value="anoncreds">anoncreds</option>
+            </select>
+          </div>
+        </div>
+      )}
+      <fieldset>
+        <legend>When</legend>
+        <label className="check">
+          <input type="radio" value="now" {...register('publish')} /> Publish now
+        </label>
+        <label className="check">
+          <input type="radio" value="later" {...register('publish')} /> Leave pending (publish later with others)
+        </label>
+      </fieldset>
+      <label className="check">
+        <input type="checkbox" {...register('notify')} /> Notify the holder
+      </label>
+      {values.notify && (
+        <div className="filter-grid">
+          <div className="field">
+            <label htmlFor="notify-connection">Holder’s connection</label>
+            <select id="notify-connection" aria-invalid={!!errors.connection_id} {...register('connection_id')}>
+              <option value="">{exchange ? 'The exchange’s connection' : 'Choose the holder’s connection'}</option>
+              {connections.options.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+            {errors.connection_id && <p className="field-error">{errors.connection_id.message}</p>}
+          </div>
+          <div className="field">
+            <label htmlFor="notify-version">Notification protocol</label>
+            <select id="notify-version" {...register('notify_version')}>
+              <option value="v1_0">v1.0</option>
+              <option value="v2_0">v2.0</option>
+            </select>
+          </div>
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor="revoke-comment">Reason (optional, sent with the notification)</label>
+        <textarea id="revoke-comment" rows={2} {...register('comment')} />
+      </div>
+      <p className="callout callout-attention" aria-live="polite">
+        {revokeStatement(values, holder)}
+      </p>
+      <div className="dialog-buttons">
+        {onCancel && (
+          <button type="button" className="button" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+        <button type="submit" className="button danger" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Revoking…' : 'Revoke credential'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+import type { AuditEntry } from '@credence/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { ErrorState } from '../../components/ui/ErrorState';
+import { apiFetch, queryString } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { auditKeys } from '../../lib/query-keys';
+
+const PAGE = 50;
+
+const auditQuery = (filters: { actor?: string; action?: string; outcome?: string; offset: number }) =>
+  queryOptions({
+    queryKey: [...auditKeys.all(), filters] as const,
+    queryFn: ({ signal }) => apiFetch<{ entries: AuditEntry[]; hasMore: boolean }>(`/api/audit${queryString({ ...filters, limit: PAGE })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Who did what, when, and how it went: every state-changing action through the console. */
+export function AuditPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = {
+    actor: params.get('actor') ?? undefined,
+    action: params.get('action') ?? undefined,
+    outcome: ['success', 'failure'].includes(params.get('outcome') ?? '') ? params.get('outcome')! : undefined,
+    offset: Math.max(0, Number(params.get('offset')) || 0),
+  };
+  const audit = useQuery(auditQuery(filters));
+  const set = (changes: Record<string, string | undefined>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [k, v] of Object.entries(changes)) v ? next.set(k, v) : next.delete(k);
+      if (!('offset' in changes)) next.delete('offset');
+      return next;
+    });
+
+  return (
+    <section aria-labelledby="audit-title">
+      <div className="page-head">
+        <h1 id="audit-title">Audit log</h1>
+        <p className="muted">Every state-changing action through the console, newest first.</p>
+      </div>
+      <form className="filters" role="search" aria-label="Filter the audit log" onSubmit={(e) => e.preventDefault()}>
+        <div className="field">
+          <label htmlFor="audit-actor">Who</label>
+          <input id="audit-actor" defaultValue={filters.actor} onChange={(e) => set({ actor: e.target.value || undefined })} />
+        </div>
+        <div className="field field-grow">
+          <label htmlFor="audit-action">Action contains</label>
+          <input id="audit-action" defaultValue={filters.action} placeholder="revoke, upgrade, session…" onChange={(e) => set({ action: e.target.value || undefined })} />
+        </div>
+        <div className="field">
+          <label htmlFor="audit-outcome">Outcome</label>
+          <select id="audit-outcome" value={filters.outcome ?? ''} onChange={(e) => set({ outcome: e.target.value || undefined })}>
+            <option value="">Any</option>
+            <option value="success">Succeeded</option>
+            <option value="failure">Failed</option>
+          </select>
+        </div>
+      </form>
+      {audit.isPending ? (
+        <div className="state-panel" aria-busy="true">Loading…</div>
+      ) : audit.isError ? (
+        <ErrorState error={audit.error} onRetry={() => audit.refetch()} />
+      ) : audit.data.entries.length === 0 ? (
+        <div className="state-panel">
+          <h2>No entries{filters.actor || filters.action || filters.outcome ? ' match these filters' : ' yet'}</h2>
+        </div>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table" aria-label="Audit log">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">Action</th>
+                <th scope="col">About</th>
+                <th scope="col">Result</th>
+              </tr>
+            </thead>
+            <tbody>
+              {audit.data.entries.map((e, i) => (
+                <tr key={`${e.at}-${i}`}>
+                  <td>
+                    <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+                  </td>
+                  <td>
+                    {e.actor} {e.role && <span className="muted small">{e.role}</span>}
+                  </td>
+                  <td className="mono small">{e.action}</td>
+                  <td className="mono small">
+                    {Object.entries(e.target).map(([k, v]) => (
+                      <div key={k}>
+                        {k}: {v}
+                      </div>
+                    ))}
+                  </td>
+                  <td>
+                    <span className={`badge ${e.outcome === 'success' ? 'badge-success' : 'badge-danger'}`}>{e.status}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav className="pager" aria-label="Pages">
+        <span />
+        <div className="pager-controls">
+          <button type="button" className="button" disabled={filters.offset === 0} onClick={() => set({ offset: String(Math.max(0, filters.offset - PAGE)) })}>
+            Previous
+          </button>
+          <button type="button" className="button" disabled={!audit.data?.hasMore} onClick={() => set({ offset: String(filters.offset + PAGE) })}>
+            Next
+          </button>
+        </div>
+      </nav>
+    </section>
+  );
+}
