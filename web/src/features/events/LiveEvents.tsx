@@ -35,6 +35,9 @@ export function LiveEvents({ role }: { role: UserRole }) {
       source.addEventListener('ready', () => {
         attempts = 0;
         setLiveStatus('live');
+        // Without an id to resume from, anything that happened before the stream opened was not
+        // seen: fetch what is on screen again. With one, the server replays the gap.
+        if (!lastId) void queryClient.invalidateQueries();
       });
       source.addEventListener('message', (message) => {
         const parsed = consoleEventSchema.safeParse(JSON.parse(message.data));

@@ -62,3 +62,32 @@ describe('adviceFor', () => {
     expect(adviceFor(event({ version: 'v1' }), 'issuer', label)).toBeUndefined();
   });
 });
+
+describe('invalidateAfterEvent', () => {
+  it('repeats a first load that was in flight when the event came', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let answer = 'before the event';
+    let release!: () => void;
+    const fetches: string[] = [];
+    const load = client.fetchQuery({
+      queryKey: credentialKeys.lists(),
+      queryFn: async () => {
+        const value = answer;
+        fetches.push(value);
+        if (fetches.length === 1) await new Promise<void>((r) => (release = r));
+        return value;
+      },
+    });
+    // Keep the query observed, as a mounted list would.
+    const { QueryObserver } = await import('@tanstack/react-query');
+    const observer = new QueryObserver(client, { queryKey: credentialKeys.lists(), queryFn: async () => (fetches.push(answer), answer) });
+    const stop = observer.subscribe(() => undefined);
+    answer = 'after the event';
+    applyEvent(client, event({}));
+    release();
+    await load;
+    for (let i = 0; i < 50 && client.getQueryData(credentialKeys.lists()) !== 'after the event'; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(client.getQueryData(credentialKeys.lists())).toBe('after the event');
+    stop();
+  });
+});

@@ -11,24 +11,41 @@ import { humanize } from '../../lib/format';
 import { credentialKeys, presentationKeys } from '../../lib/query-keys';
 
 /**
+ * Invalidates, and makes sure a first load already in flight is repeated: its answer may predate the
+ * event, and TanStack Query joins (rather than restarts) a fetch that has no data yet.
+ */
+export function invalidateAfterEvent(queryClient: QueryClient, queryKey: readonly unknown[]): void {
+  const cache = queryClient.getQueryCache();
+  for (const query of cache.findAll({ queryKey })) {
+    if (query.state.fetchStatus !== 'fetching' || query.state.data !== undefined) continue;
+    const unsubscribe = cache.subscribe((event) => {
+      if (event.query !== query || query.state.fetchStatus !== 'idle') return;
+      unsubscribe();
+      void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+    });
+  }
+  void queryClient.invalidateQueries({ queryKey });
+}
+
+/**
  * What an event changes in the cache: the record's detail is refetched, lists are invalidated.
  * Stale events (older than what was seen) and v1 events (no v1 views here) change nothing.
  */
 export function applyEvent(queryClient: QueryClient, event: ConsoleEvent): void {
   if (event.stale || event.version === 'v1' || !event.subject_id) {
     if (event.topic === 'issuer_cred_rev' && typeof event.payload.cred_ex_id === 'string') {
-      void queryClient.invalidateQueries({ queryKey: credentialKeys.detail(event.payload.cred_ex_id) });
+      invalidateAfterEvent(queryClient, credentialKeys.detail(event.payload.cred_ex_id));
     }
     return;
   }
   const keys = event.kind === 'credential' ? credentialKeys : event.kind === 'presentation' ? presentationKeys : null;
   if (!keys) return;
-  void queryClient.invalidateQueries({ queryKey: keys.lists() });
+  invalidateAfterEvent(queryClient, keys.lists());
   if (event.state === 'deleted') {
     markDeleted(event.subject_id);
     queryClient.removeQueries({ queryKey: keys.detail(event.subject_id) });
   } else {
-    void queryClient.invalidateQueries({ queryKey: keys.detail(event.subject_id) });
+    invalidateAfterEvent(queryClient, keys.detail(event.subject_id));
   }
 }
 
