@@ -30,6 +30,8 @@ export interface EventBus {
   publish(input: PublishInput): Promise<PublishResult>;
   /** Replays what came after `lastId` (or sends `resync` when that is no longer held), then live events. */
   subscribe(lastId: string | undefined, listener: (message: BusMessage) => void): Promise<Subscription>;
+  /** The id to resume from if nothing newer arrives: what a new subscriber is told, so it can resume. */
+  position(): Promise<string | undefined>;
   close(): Promise<void>;
 }
 

@@ -59,6 +59,10 @@ export class MemoryBus implements EventBus {
     return { close: () => this.listeners.delete(listener) };
   }
 
+  async position(): Promise<string | undefined> {
+    return `${this.boot}.${this.next - 1}`;
+  }
+
   async close(): Promise<void> {
     this.listeners.clear();
   }

@@ -121,6 +121,11 @@ export class RedisBus implements EventBus {
     return { close: () => this.listeners.delete(listener) };
   }
 
+  async position(): Promise<string | undefined> {
+    await this.ready;
+    return this.lastDelivered === '0-0' ? undefined : this.lastDelivered;
+  }
+
   async close(): Promise<void> {
     this.running = false;
     this.listeners.clear();

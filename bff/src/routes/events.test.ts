@@ -72,3 +72,17 @@ describe('stream lifetime', () => {
     expect(done).toBe(true);
   });
 });
+
+describe('resuming without having seen an event', () => {
+  it('gives the bus position as the ready event’s id, and resumes from it', async () => {
+    const { app, cookieFor, webhook } = await testBff();
+    const admin = await cookieFor('admin');
+    const [ready] = await readSse(await app.request('/api/events', { headers: { cookie: admin } }), 1, 500);
+    expect(ready!.event).toBe('ready');
+    expect(ready!.id).toBeTruthy();
+    await webhook('issue_credential_v2_0', credential('c9', 'offer-sent'));
+    const resumed = await readSse(await app.request('/api/events', { headers: { cookie: admin, 'last-event-id': ready!.id! } }), 2, 1_000);
+    expect(resumed.map((m) => m.event)).toEqual(['ready', 'message']);
+    expect((JSON.parse(resumed[1]!.data) as ConsoleEvent).subject_id).toBe('c9');
+  });
+});

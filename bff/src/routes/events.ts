@@ -56,7 +56,10 @@ export function eventRoutes({ bus, sessions, heartbeatMs, clientQueueLimit, maxS
       const lifetime = setTimeout(stop, maxStreamMs);
       stream.onAbort(stop);
       try {
-        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ role: user.role }), retry: 2_000 });
+        // The ready event carries the bus position as its id, so even a browser that has seen no event
+        // yet resumes from here (Last-Event-ID) after a reconnect, rather than missing the gap.
+        const position = await bus.position();
+        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ role: user.role }), retry: 2_000, ...(position && { id: position }) });
         while (!stream.aborted && !stream.closed) {
           const batch = await queue.take();
           if (batch.length === 0) return;

@@ -17,6 +17,8 @@ export function useCredentialAction(credExId: string) {
         ? apiFetch<object>(path, { method: 'DELETE' })
         : apiFetch<CredExDetail | CredExRecord | object>(`${path}/${action}`, { method: 'POST', json: body });
     },
+    // A refetch of the record in flight would answer 404 once it is removed: stop it first.
+    onMutate: ({ action }) => (action === 'remove' ? queryClient.cancelQueries({ queryKey: credentialQueries.detail(credExId).queryKey }) : undefined),
     onSuccess: (answer, { action }) => {
       if (action === 'remove') queryClient.removeQueries({ queryKey: credentialQueries.detail(credExId).queryKey });
       // issue and store answer with the whole Detail: show it at once, then refetch for the rest.

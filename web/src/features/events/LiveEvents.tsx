@@ -32,12 +32,13 @@ export function LiveEvents({ role }: { role: UserRole }) {
     const open = () => {
       setLiveStatus(attempts === 0 ? 'connecting' : 'reconnecting');
       source = new EventSource(`/api/events${lastId ? `?lastEventId=${encodeURIComponent(lastId)}` : ''}`);
-      source.addEventListener('ready', () => {
+      source.addEventListener('ready', (ready) => {
         attempts = 0;
         setLiveStatus('live');
-        // Without an id to resume from, anything that happened before the stream opened was not
-        // seen: fetch what is on screen again. With one, the server replays the gap.
+        // The first time the stream opens, what happened between loading the page and now was not
+        // seen: fetch what is on screen again. Later the server resumes from the id it gave us.
         if (!lastId) void queryClient.invalidateQueries();
+        if (ready.lastEventId) lastId = ready.lastEventId;
       });
       source.addEventListener('message', (message) => {
         const parsed = consoleEventSchema.safeParse(JSON.parse(message.data));

@@ -15,6 +15,8 @@ export function usePresentationAction(presExId: string) {
       const path = `${base}/records/${encodeURIComponent(presExId)}`;
       return action === 'remove' ? apiFetch<object>(path, { method: 'DELETE' }) : apiFetch<PresExRecord>(`${path}/${action}`, { method: 'POST', json: body });
     },
+    // A refetch of the record in flight would answer 404 once it is removed: stop it first.
+    onMutate: ({ action }) => (action === 'remove' ? queryClient.cancelQueries({ queryKey: presentationQueries.detail(presExId).queryKey }) : undefined),
     onSuccess: (answer, { action }) => {
       if (action === 'remove') queryClient.removeQueries({ queryKey: presentationQueries.detail(presExId).queryKey });
       else if (answer && 'pres_ex_id' in answer) queryClient.setQueryData(presentationQueries.detail(presExId).queryKey, answer as PresExRecord);
