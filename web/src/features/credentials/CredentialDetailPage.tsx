@@ -13,9 +13,9 @@ import { credentialQueries } from './queries';
 
 export function CredentialDetailPage() {
   const { credExId = '' } = useParams();
-  const detail = useQuery(credentialQueries.detail(credExId));
-  const connections = useConnections();
   const wasDeleted = useWasDeleted(credExId);
+  const detail = useQuery({ ...credentialQueries.detail(credExId), enabled: !wasDeleted });
+  const connections = useConnections();
 
   if (wasDeleted) {
     return (

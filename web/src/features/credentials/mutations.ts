@@ -1,6 +1,7 @@
 import type { CreateOfferBody, CredExDetail, CredExRecord, SendOfferBody } from '@credence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
+import { markDeleted } from '../../lib/deleted-records';
 import type { CredentialActionId } from './actions';
 import { credentialQueries } from './queries';
 
@@ -20,7 +21,8 @@ export function useCredentialAction(credExId: string) {
     // A refetch of the record in flight would answer 404 once it is removed: stop it first.
     onMutate: ({ action }) => (action === 'remove' ? queryClient.cancelQueries({ queryKey: credentialQueries.detail(credExId).queryKey }) : undefined),
     onSuccess: (answer, { action }) => {
-      if (action === 'remove') queryClient.removeQueries({ queryKey: credentialQueries.detail(credExId).queryKey });
+      // Marked deleted rather than dropped: dropping a query its page still shows would refetch it (404).
+      if (action === 'remove') markDeleted(credExId);
       // issue and store answer with the whole Detail: show it at once, then refetch for the rest.
       else if (answer && 'cred_ex_record' in answer) queryClient.setQueryData(credentialQueries.detail(credExId).queryKey, answer as CredExDetail);
       void queryClient.invalidateQueries({ queryKey: credentialQueries.lists() });

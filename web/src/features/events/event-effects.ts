@@ -42,8 +42,9 @@ export function applyEvent(queryClient: QueryClient, event: ConsoleEvent): void 
   if (!keys) return;
   invalidateAfterEvent(queryClient, keys.lists());
   if (event.state === 'deleted') {
+    // A page showing it says it was deleted (its query is then disabled); no one else needs it.
     markDeleted(event.subject_id);
-    queryClient.removeQueries({ queryKey: keys.detail(event.subject_id) });
+    queryClient.removeQueries({ queryKey: keys.detail(event.subject_id), type: 'inactive' });
   } else {
     invalidateAfterEvent(queryClient, keys.detail(event.subject_id));
   }

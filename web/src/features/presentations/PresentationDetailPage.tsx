@@ -17,9 +17,9 @@ import { presentationQueries } from './queries';
 
 export function PresentationDetailPage() {
   const { presExId = '' } = useParams();
-  const detail = useQuery(presentationQueries.detail(presExId));
-  const connections = useConnections();
   const wasDeleted = useWasDeleted(presExId);
+  const detail = useQuery({ ...presentationQueries.detail(presExId), enabled: !wasDeleted });
+  const connections = useConnections();
   const proverPanel = useRef<HTMLElement>(null);
 
   if (wasDeleted) {

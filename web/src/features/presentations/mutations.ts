@@ -1,6 +1,7 @@
 import type { PresCreateRequestBody, PresExRecord, PresSendPresentationBody, PresSendRequestBody } from '@credence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
+import { markDeleted } from '../../lib/deleted-records';
 import type { PresentationActionId } from './actions';
 import { presentationQueries } from './queries';
 
@@ -18,7 +19,8 @@ export function usePresentationAction(presExId: string) {
     // A refetch of the record in flight would answer 404 once it is removed: stop it first.
     onMutate: ({ action }) => (action === 'remove' ? queryClient.cancelQueries({ queryKey: presentationQueries.detail(presExId).queryKey }) : undefined),
     onSuccess: (answer, { action }) => {
-      if (action === 'remove') queryClient.removeQueries({ queryKey: presentationQueries.detail(presExId).queryKey });
+      // Marked deleted rather than dropped: dropping a query its page still shows would refetch it (404).
+      if (action === 'remove') markDeleted(presExId);
       else if (answer && 'pres_ex_id' in answer) queryClient.setQueryData(presentationQueries.detail(presExId).queryKey, answer as PresExRecord);
       void queryClient.invalidateQueries({ queryKey: presentationQueries.lists() });
       if (action !== 'remove') void queryClient.invalidateQueries({ queryKey: presentationQueries.detail(presExId).queryKey });
