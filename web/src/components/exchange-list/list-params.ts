@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
-export const PAGE_SIZES = [25, 50, 100, 250] as const;
+/** Up to the agent's own maximum; long pages are virtualised. */
+export const PAGE_SIZES = [25, 50, 100, 250, 1000, 10_000] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 
 export interface ExchangeListParams {

@@ -1,16 +1,13 @@
 import type { CredExDetail } from '@credence/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiFetch, queryString } from '../../lib/api';
+import { apiFetch } from '../../lib/api';
+import { fetchPage } from '../../lib/fetch-page';
 import { pollWhileNotLive } from '../../lib/live-status';
 import { credentialKeys } from '../../lib/query-keys';
 import type { ExchangeListParams } from '../../components/exchange-list/list-params';
 
 const WAITING_ON_PEER = new Set(['offer-sent', 'request-sent', 'credential-issued', 'proposal-sent']);
 
-export interface ListPage<T> {
-  rows: T[];
-  hasNext: boolean;
-}
 
 export const credentialQueries = {
   all: credentialKeys.all,
@@ -18,14 +15,9 @@ export const credentialQueries = {
   list: (params: ExchangeListParams) =>
     queryOptions({
       queryKey: [...credentialQueries.lists(), params] as const,
-      queryFn: async ({ signal }): Promise<ListPage<CredExDetail>> => {
+      queryFn: ({ signal }) => {
         const { size, offset, ...filters } = params;
-        // The agent gives no total: one row more than the page tells whether a next page exists.
-        const { results } = await apiFetch<{ results: CredExDetail[] }>(
-          `/api/issue-credential-2.0/records${queryString({ ...filters, limit: size + 1, offset, descending: true })}`,
-          { signal },
-        );
-        return { rows: results.slice(0, size), hasNext: results.length > size };
+        return fetchPage<CredExDetail>('/api/issue-credential-2.0/records', filters, size, offset, signal);
       },
       placeholderData: keepPreviousData,
     }),

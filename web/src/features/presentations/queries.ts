@@ -1,7 +1,8 @@
 import type { CredentialForReferents, PresExRecord } from '@credence/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ExchangeListParams } from '../../components/exchange-list/list-params';
-import { apiFetch, queryString } from '../../lib/api';
+import { apiFetch } from '../../lib/api';
+import { fetchPage } from '../../lib/fetch-page';
 import { pollWhileNotLive } from '../../lib/live-status';
 import { presentationKeys } from '../../lib/query-keys';
 
@@ -13,14 +14,9 @@ export const presentationQueries = {
   list: (params: ExchangeListParams) =>
     queryOptions({
       queryKey: [...presentationQueries.lists(), params] as const,
-      queryFn: async ({ signal }) => {
+      queryFn: ({ signal }) => {
         const { size, offset, ...filters } = params;
-        // One row more than the page tells whether a next page exists (the agent gives no total).
-        const { results } = await apiFetch<{ results: PresExRecord[] }>(
-          `/api/present-proof-2.0/records${queryString({ ...filters, limit: size + 1, offset, descending: true })}`,
-          { signal },
-        );
-        return { rows: results.slice(0, size), hasNext: results.length > size };
+        return fetchPage<PresExRecord>('/api/present-proof-2.0/records', filters, size, offset, signal);
       },
       placeholderData: keepPreviousData,
     }),
