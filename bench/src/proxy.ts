@@ -1,0 +1,57 @@
+import autocannon from 'autocannon';
+import { SANDBOX_API_KEY } from './processes.js';
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+function load(url: string, headers: Record<string, string>, seconds: number, connections: number): Promise<LoadFigures> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, headers, duration: seconds, connections, pipelining: 1 }, (error, result) => {
+      if (error) return reject(error);
+      resolve({
+        requestsPerSecond: result.requests.average,
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        errors: result.errors + result.non2xx,
+      });
+    });
+  });
+}
+
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
+/**
+ * The credential list (limit 100) straight from the agent and through the BFF with a session, at the
+ * same concurrency, alternating, several rounds — so both sides see the same machine noise.
+ */
+export async function proxyOverhead(bffUrl: string, sandboxUrl: string, cookie: string, rounds = 3, seconds = 5, connections = 10) {
+  const path = '/issue-credential-2.0/records?limit=100';
+  const direct: LoadFigures[] = [];
+  const viaBff: LoadFigures[] = [];
+  await load(`${sandboxUrl}${path}`, { 'x-api-key': SANDBOX_API_KEY }, 2, connections); // warm-up
+  await load(`${bffUrl}/api${path}`, { cookie }, 2, connections);
+  for (let round = 0; round < rounds; round++) {
+    direct.push(await load(`${sandboxUrl}${path}`, { 'x-api-key': SANDBOX_API_KEY }, seconds, connections));
+    viaBff.push(await load(`${bffUrl}/api${path}`, { cookie }, seconds, connections));
+  }
+  const summary = (runs: LoadFigures[]) => ({
+    requestsPerSecond: { value: Math.round(mean(runs.map((r) => r.requestsPerSecond))), unit: 'req/s' },
+    p50: { value: mean(runs.map((r) => r.p50Ms)), unit: 'ms' },
+    p99: { value: mean(runs.map((r) => r.p99Ms)), unit: 'ms' },
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    rounds: runs,
+  });
+  const d = summary(direct);
+  const b = summary(viaBff);
+  return {
+    settings: { path, rounds, secondsPerRound: seconds, connections },
+    direct: d,
+    bff: b,
+    ratio: { value: Math.round((b.requestsPerSecond.value / d.requestsPerSecond.value) * 1000) / 1000, unit: 'BFF req/s ÷ direct req/s', target: '≥ 0.9' },
+    p50Added: { value: Math.round((b.p50.value - d.p50.value) * 100) / 100, unit: 'ms', target: '≤ 1 ms' },
+  };
+}
