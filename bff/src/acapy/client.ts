@@ -18,6 +18,8 @@ export interface AgentRequest {
 export interface AgentResponse {
   status: number;
   body: unknown;
+  /** The answer's JSON text as the agent sent it (already checked to parse), to pass on without re-encoding. */
+  text: string;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -64,9 +66,9 @@ export class AcapyClient {
     if (response.status < 200 || response.status >= 300) {
       throw problemFromAgentError(response.status, contentType, text);
     }
-    if (text.trim() === '') return { status: response.status, body: response.status === 204 ? null : {} };
+    if (text.trim() === '') return { status: response.status, body: response.status === 204 ? null : {}, text: response.status === 204 ? '' : '{}' };
     try {
-      return { status: response.status, body: JSON.parse(text) };
+      return { status: response.status, body: JSON.parse(text), text };
     } catch {
       throw new ProblemError(502, 'The agent answered with something that is not JSON', { title: 'Agent error' });
     }
