@@ -1,7 +1,7 @@
 import { advisedCredentialAction, credentialFormatOf } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { ErrorState } from '../../components/ui/ErrorState';
+import { RecordStates } from '../../components/ui/RecordStates';
 import { ErrorMessage, FieldList, Mono, RawJson } from '../../components/ui/RecordParts';
 import { StateBadge } from '../../components/ui/StateBadge';
 import { CredentialActions } from './components/CredentialActions';
@@ -17,26 +17,7 @@ export function CredentialDetailPage() {
   const detail = useQuery({ ...credentialQueries.detail(credExId), enabled: !wasDeleted });
   const connections = useConnections();
 
-  if (wasDeleted) {
-    return (
-      <>
-        <Link to="/credentials">← Credential exchanges</Link>
-        <div className="state-panel" role="status">
-          <h2>This exchange was deleted</h2>
-          <p>The agent removed its record (for example when it finished with auto_remove set).</p>
-        </div>
-      </>
-    );
-  }
-  if (detail.isPending) return <div className="state-panel" aria-busy="true">Loading the exchange…</div>;
-  if (detail.isError) {
-    return (
-      <>
-        <Link to="/credentials">← Credential exchanges</Link>
-        <ErrorState error={detail.error} onRetry={() => detail.refetch()} />
-      </>
-    );
-  }
+  if (wasDeleted || !detail.isSuccess) return <RecordStates query={detail} wasDeleted={wasDeleted} back={{ to: '/credentials', label: 'Credential exchanges' }} />;
   const { cred_ex_record: record } = detail.data;
   const format = credentialFormatOf(detail.data);
   const sub = detail.data.anoncreds ?? detail.data.indy;

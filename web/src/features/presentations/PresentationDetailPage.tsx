@@ -2,7 +2,7 @@ import { advisedPresentationAction } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Link, useParams } from 'react-router';
-import { ErrorState } from '../../components/ui/ErrorState';
+import { RecordStates } from '../../components/ui/RecordStates';
 import { ErrorMessage, FieldList, Mono, RawJson } from '../../components/ui/RecordParts';
 import { StateBadge } from '../../components/ui/StateBadge';
 import { VerifiedBadge } from '../../components/ui/VerifiedBadge';
@@ -22,26 +22,7 @@ export function PresentationDetailPage() {
   const connections = useConnections();
   const proverPanel = useRef<HTMLElement>(null);
 
-  if (wasDeleted) {
-    return (
-      <>
-        <Link to="/presentations">← Presentation exchanges</Link>
-        <div className="state-panel" role="status">
-          <h2>This exchange was deleted</h2>
-          <p>The agent removed its record (for example when it finished with auto_remove set).</p>
-        </div>
-      </>
-    );
-  }
-  if (detail.isPending) return <div className="state-panel" aria-busy="true">Loading the exchange…</div>;
-  if (detail.isError) {
-    return (
-      <>
-        <Link to="/presentations">← Presentation exchanges</Link>
-        <ErrorState error={detail.error} onRetry={() => detail.refetch()} />
-      </>
-    );
-  }
+  if (wasDeleted || !detail.isSuccess) return <RecordStates query={detail} wasDeleted={wasDeleted} back={{ to: '/presentations', label: 'Presentation exchanges' }} />;
   const record = detail.data;
   const action = advisedPresentationAction(record.state);
   const answering = record.role === 'prover' && record.state === 'request-received';

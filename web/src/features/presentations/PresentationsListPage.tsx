@@ -3,12 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { DataTable } from '../../components/exchange-list/DataTable';
+import { ExchangeListBody } from '../../components/exchange-list/ExchangeListBody';
 import { FiltersBar } from '../../components/exchange-list/FiltersBar';
-import { EmptyList } from '../../components/exchange-list/EmptyList';
-import { Pager } from '../../components/exchange-list/Pager';
 import { useListParams, type FilterKey } from '../../components/exchange-list/list-params';
-import { ErrorState } from '../../components/ui/ErrorState';
 import { StateBadge } from '../../components/ui/StateBadge';
 import { VerifiedBadge } from '../../components/ui/VerifiedBadge';
 import { useConnections } from '../../lib/connections';
@@ -91,24 +88,7 @@ export function PresentationsListPage() {
         onClear={clearFilters}
         hasFilters={hasFilters}
       />
-      {list.isPending ? (
-        <div className="state-panel" aria-busy="true">Loading presentation exchanges…</div>
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => list.refetch()} />
-      ) : list.data.rows.length === 0 ? (
-        <EmptyList noun="presentation exchanges" offset={params.offset} hasFilters={hasFilters} onClear={clearFilters} onFirstPage={() => update({ offset: 0 })} />
-      ) : (
-        <DataTable caption="Presentation exchanges" columns={columns} data={list.data.rows} getRowId={(r) => r.pres_ex_id} busy={list.isPlaceholderData} />
-      )}
-      <Pager
-        offset={params.offset}
-        size={params.size}
-        rowsOnPage={list.data?.rows.length ?? 0}
-        hasNext={list.data?.hasNext ?? false}
-        busy={list.isFetching}
-        onOffset={(offset) => update({ offset })}
-        onSize={(size) => update({ size })}
-      />
+      <ExchangeListBody list={list} noun="presentation exchanges" columns={columns} getRowId={(r) => r.pres_ex_id} params={params} hasFilters={hasFilters} clearFilters={clearFilters} update={update} />
     </section>
   );
 }

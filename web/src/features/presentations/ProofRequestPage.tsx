@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { RequestPreview } from '../../components/ui/RequestPreview';
 import { toast } from '../../components/ui/toast-store';
 import { isApiError } from '../../lib/api';
 import { useRevalidateAll } from '../../lib/use-revalidate-all';
@@ -215,11 +216,7 @@ function ProofRequestForm({ walletType }: { walletType: string | null }) {
             </button>
           </div>
         </form>
-        <aside className="card json-preview" aria-labelledby="req-json-title">
-          <h2 id="req-json-title">What will be sent</h2>
-          <p className="muted small mono">POST {proofRequestEndpoint(values.mode ?? 'send').replace('/api', '')}</p>
-          <pre aria-label="Request body" tabIndex={0}>{preview}</pre>
-        </aside>
+        <RequestPreview endpoint={proofRequestEndpoint(values.mode ?? 'send')} body={preview} />
       </div>
     </section>
   );
