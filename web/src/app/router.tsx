@@ -3,7 +3,6 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-r
 import { Toasts } from '../components/ui/Toasts';
 import { RequireSession } from '../features/auth/RequireSession';
 import { homeFor, sessionQueries } from '../features/auth/queries';
-import { LoginPage } from '../features/auth/LoginPage';
 import { NotFoundPage } from '../features/placeholders/NotFoundPage';
 import { AppLayout } from './AppLayout';
 import { AreaGuard } from './AreaGuard';
@@ -30,7 +29,7 @@ export const routes: RouteObject[] = [
     element: <Root />,
     hydrateFallbackElement: <div className="page-loading" aria-busy="true">Loading…</div>,
     children: [
-  { path: '/login', element: <LoginPage /> },
+  { path: '/login', ...page(async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage })) },
   {
     path: '/',
     hydrateFallbackElement: <div className="page-loading" aria-busy="true">Loading…</div>,

@@ -1,4 +1,4 @@
-import { problemSchema, type Problem, type ProblemFieldError } from '@credence/shared';
+import type { Problem, ProblemFieldError } from '@credence/shared';
 
 /** An error answer of the BFF, carrying its problem details. */
 export class ApiError extends Error {
@@ -21,10 +21,18 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
+/** A problem+json body, checked by hand: this runs on every page, and zod is not loaded until a form needs it. */
+function isProblem(value: unknown): value is Problem {
+  if (value === null || typeof value !== 'object') return false;
+  const p = value as Record<string, unknown>;
+  const errorsOk = p.errors === undefined || (Array.isArray(p.errors) && p.errors.every((e) => typeof e?.path === 'string' && typeof e?.message === 'string'));
+  return typeof p.title === 'string' && typeof p.status === 'number' && (p.detail === undefined || typeof p.detail === 'string') && errorsOk;
+}
+
 async function problemFrom(response: Response): Promise<Problem> {
   try {
-    const parsed = problemSchema.safeParse(await response.json());
-    if (parsed.success) return parsed.data;
+    const body: unknown = await response.json();
+    if (isProblem(body)) return { ...body, type: typeof body.type === 'string' ? body.type : 'about:blank' };
   } catch {
     /* not JSON: a proxy in between, or the BFF is down */
   }
