@@ -41,7 +41,8 @@ async function startSandbox(): Promise<void> {
       SANDBOX_API_KEY: apiKey,
       SANDBOX_WEBHOOK_URL: env.SANDBOX_WEBHOOK_URL || `http://127.0.0.1:${bffPort}/webhooks#${env.WEBHOOK_SECRET}`,
     },
-    stdio: 'inherit',
+    // The IPC channel closes when this process dies however it dies (even SIGKILL): the sandbox then exits too.
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   });
   sandbox = child;
   const url = `http://${host}:${port}`;

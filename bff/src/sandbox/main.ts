@@ -60,6 +60,8 @@ try {
       `${store.credentials.size} credential and ${store.presentations.size} presentation records, seed ${config.seed})`,
   );
   if (config.apiKeyGenerated) console.log(`[sandbox] X-API-Key: ${config.apiKey}`);
+  // Started by `pnpm start`: when the console process is gone (the IPC channel closes), go too.
+  process.on('disconnect', () => process.exit(0));
   process.on('SIGTERM', () => {
     clearInterval(activity);
     peers.stop();
