@@ -78,11 +78,12 @@ export function createApp(deps: AppDeps) {
         throw new ProblemError(413, `The request body is larger than ${deps.bodyLimitBytes} bytes.`);
       },
     });
+  // First, so that requests refused by the body limit or the origin check are recorded too.
+  app.use('/api/*', auditTrail(deps.audit));
   app.use('/webhooks/*', limitBody());
   app.use('/api/*', limitBody());
   app.use('/api/*', sameOriginOnly());
   app.use('/api/*', loadSession(cookie));
-  app.use('/api/*', auditTrail(deps.audit));
 
   const api = new Hono<AppEnv>()
     .route('/health', healthRoutes(deps))

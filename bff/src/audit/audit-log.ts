@@ -13,12 +13,18 @@ export class AuditLog {
   constructor(private readonly file: string) {}
 
   append(entry: AuditEntry): Promise<void> {
-    this.ready ??= mkdir(dirname(this.file), { recursive: true, mode: 0o700 });
     const line = `${JSON.stringify(entry)}\n`;
-    this.writing = this.writing.then(async () => {
-      await this.ready;
-      await appendFile(this.file, line, { mode: 0o600 });
-    });
+    // Each write waits for the one before, but a failed write (disk full) does not stop the next ones.
+    this.writing = this.writing
+      .catch(() => undefined)
+      .then(async () => {
+        this.ready ??= mkdir(dirname(this.file), { recursive: true, mode: 0o700 }).catch((error: unknown) => {
+          this.ready = undefined;
+          throw error;
+        });
+        await this.ready;
+        await appendFile(this.file, line, { mode: 0o600 });
+      });
     return this.writing.catch((error: Error) => console.error(`[audit] could not write ${this.file}: ${error.message}`));
   }
 

@@ -16,6 +16,8 @@ export function auditTrail(log: AuditLog): MiddlewareHandler<AppEnv> {
     const target: Record<string, string> = {};
     for (const [key, value] of Object.entries(c.req.param() as Record<string, string>)) target[key] = value;
     try {
+      // A body refused for its size is not read here either.
+      if (c.res.status === 413) throw new Error('too large');
       const body = (await c.req.json()) as Record<string, unknown>;
       for (const key of TARGET_FIELDS) {
         const value = body[key];

@@ -113,12 +113,14 @@ export class RedisBus implements EventBus {
       }
     }
     this.listeners.delete(holding);
-    for (const message of held) {
-      if (message.type === 'event' && STREAM_ID.test(replayedUpTo) && compareIds(message.event.id, replayedUpTo) <= 0) continue;
+    // Events the reader hands out after the handover may still be ones the replay already gave.
+    const fresh: Listener = (message) => {
+      if (message.type === 'event' && STREAM_ID.test(replayedUpTo) && compareIds(message.event.id, replayedUpTo) <= 0) return;
       listener(message);
-    }
-    this.listeners.add(listener);
-    return { close: () => this.listeners.delete(listener) };
+    };
+    for (const message of held) fresh(message);
+    this.listeners.add(fresh);
+    return { close: () => this.listeners.delete(fresh) };
   }
 
   async position(): Promise<string | undefined> {

@@ -1,7 +1,7 @@
 import { credExDetailSchema, credentialFormatOf, filterKindOfRegistry, type PendingRegistry, type RevokeBody } from '@credence/shared';
 import type { AcapyClient } from '../acapy/client.js';
 import { ProblemError } from '../problem.js';
-import { registryInterface, revocationPath } from './revocation-path.js';
+import { isAnoncredsWallet, registryInterface, revocationPath } from './revocation-path.js';
 
 /** The fields both revoke routes accept. The anoncreds one fails on any other key, so only these go. */
 const FORWARDED = ['cred_ex_id', 'rev_reg_id', 'cred_rev_id', 'publish', 'notify', 'notify_version', 'connection_id', 'comment'] as const;
@@ -22,13 +22,14 @@ export class RevocationService {
     for (const key of FORWARDED) if (body[key] !== undefined) forwarded[key] = body[key];
     let filterKind = body.filter_kind ?? (body.rev_reg_id ? filterKindOfRegistry(body.rev_reg_id) : 'indy');
     if (body.cred_ex_id) {
-      const record = credExDetailSchema.safeParse((await this.client.get(`/issue-credential-2.0/records/${encodeURIComponent(body.cred_ex_id)}`)).body);
-      if (!record.success) throw new ProblemError(502, 'The agent answered with an exchange record the console cannot read.');
-      filterKind = credentialFormatOf(record.data) ?? 'indy';
+      // The agent deletes finished exchanges unless told to keep them: without the record, the wallet
+      // type decides the path and the agent still finds the credential by its exchange id.
+      const record = await this.exchangeRecord(body.cred_ex_id);
+      filterKind = (record && credentialFormatOf(record)) ?? (isAnoncredsWallet(walletType) ? 'anoncreds' : 'indy');
       if (body.notify && !forwarded.connection_id) {
-        const connectionId = record.data.cred_ex_record.connection_id;
+        const connectionId = record?.cred_ex_record.connection_id;
         if (!connectionId) {
-          throw new ProblemError(400, 'This exchange has no connection to notify: give connection_id.', { errors: [{ path: 'body.connection_id', message: 'needed to notify the holder' }] });
+          throw new ProblemError(400, 'The exchange record does not name the holder’s connection: give connection_id to notify.', { errors: [{ path: 'body.connection_id', message: 'needed to notify the holder' }] });
         }
         forwarded.connection_id = connectionId;
       }
@@ -39,11 +40,23 @@ export class RevocationService {
     return { path, forwarded, answer: answer.body };
   }
 
+  private async exchangeRecord(credExId: string) {
+    try {
+      const parsed = credExDetailSchema.safeParse((await this.client.get(`/issue-credential-2.0/records/${encodeURIComponent(credExId)}`)).body);
+      if (!parsed.success) throw new ProblemError(502, 'The agent answered with an exchange record the console cannot read.');
+      return parsed.data;
+    } catch (error) {
+      if (error instanceof ProblemError && error.problem.status === 404) return undefined;
+      throw error;
+    }
+  }
+
   /** Every registry with revocations waiting to be published, with their ids. */
   async pending(): Promise<PendingRegistry[]> {
     const prefix = registryInterface(await this.walletType());
     const listPath = prefix === '/revocation' ? '/revocation/registries/created' : '/anoncreds/revocation/registries';
-    const { body } = await this.client.get(listPath, { query: new URLSearchParams({ state: 'active' }) });
+    // No state filter: the two interfaces name states differently, and a full registry can still hold pending ones.
+    const { body } = await this.client.get(listPath);
     const ids = ((body as { rev_reg_ids?: unknown }).rev_reg_ids ?? []) as string[];
     const registries = await Promise.all(
       ids.map(async (id) => {

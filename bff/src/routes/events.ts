@@ -58,7 +58,8 @@ export function eventRoutes({ bus, sessions, heartbeatMs, clientQueueLimit, maxS
       try {
         // The ready event carries the bus position as its id, so even a browser that has seen no event
         // yet resumes from here (Last-Event-ID) after a reconnect, rather than missing the gap.
-        const position = await bus.position();
+        // With a Last-Event-ID the replay follows; a position here would let a reconnect skip it.
+        const position = lastId === undefined ? await bus.position() : undefined;
         await stream.writeSSE({ event: 'ready', data: JSON.stringify({ role: user.role }), retry: 2_000, ...(position && { id: position }) });
         while (!stream.aborted && !stream.closed) {
           const batch = await queue.take();

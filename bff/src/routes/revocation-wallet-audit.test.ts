@@ -120,3 +120,37 @@ describe('audit log', () => {
     expect(failures.entries).toHaveLength(1);
   });
 });
+
+describe('review fixes', () => {
+  it('revokes by exchange id after the agent deleted the finished exchange record', async () => {
+    const { send, admin, issued, sandbox, calls } = await adminBff();
+    const detail = issued[2]!;
+    const id = detail.cred_ex_record.cred_ex_id;
+    sandbox.store.credentials.delete(id);
+    // The BFF still asks the agent to revoke, on the wallet's interface (ACA-Py keeps its own
+    // revocation record after the exchange is gone; this sandbox does not, so it answers 400).
+    const res = await send(admin, 'POST', '/api/revocation/revoke', { cred_ex_id: id });
+    expect(calls.some((c) => c.url.pathname === `/issue-credential-2.0/records/${id}`)).toBe(true);
+    expect(calls.at(-1)!.url.pathname).toBe('/revocation/revoke');
+    expect(res.status).toBe(400);
+    const notify = await send(admin, 'POST', '/api/revocation/revoke', { cred_ex_id: id, notify: true });
+    expect(notify.status).toBe(400);
+    expect(await notify.json()).toMatchObject({ errors: [{ path: 'body.connection_id' }] });
+  });
+
+  it('lets only one of two simultaneous upgrade requests through', async () => {
+    const { send, admin, calls } = await adminBff('askar', 200);
+    const body = { wallet_name: 'test-wallet', confirm_wallet_name: 'test-wallet', backup_confirmed: true };
+    const [a, b] = await Promise.all([send(admin, 'POST', '/api/wallet/upgrade', body), send(admin, 'POST', '/api/wallet/upgrade', body)]);
+    expect([a.status, b.status].sort()).toEqual([202, 409]);
+    expect(calls.filter((c) => c.url.pathname === '/anoncreds/wallet/upgrade')).toHaveLength(1);
+  });
+
+  it('records a state-changing request refused for its origin', async () => {
+    const { app, admin, send } = await adminBff();
+    await app.request('http://console.test/api/revocation/publish', { method: 'POST', headers: { cookie: admin, 'content-type': 'application/json', origin: 'http://evil.test', host: 'console.test' }, body: '{}' });
+    const { entries } = (await (await send(admin, 'GET', '/api/audit?outcome=failure')).json()) as { entries: { action: string; status: number; actor: string }[] };
+    // Refused before the session is read, so the actor is not known.
+    expect(entries[0]).toMatchObject({ status: 403, actor: 'anonymous' });
+  });
+});

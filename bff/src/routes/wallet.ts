@@ -19,11 +19,17 @@ export function walletRoutes(tracker: UpgradeTracker) {
       }),
       async (c) => {
         const { wallet_name } = c.req.valid('json');
-        if (tracker.running) throw new ProblemError(409, 'An upgrade is already running.', { title: 'Upgrade running' });
-        const wallet = await tracker.status();
-        if (isAnoncredsWallet(wallet.type)) throw new ProblemError(409, `The wallet is already of the ${wallet.type} type.`, { title: 'Already upgraded' });
-        if (wallet.name !== null && wallet_name !== wallet.name) {
-          throw new ProblemError(400, 'This is not the name of the agent’s wallet.', { errors: [{ path: 'body.wallet_name', message: 'does not match the agent’s wallet name' }] });
+        // Claimed before any await, so two admins clicking together cannot both start it.
+        if (!tracker.claim()) throw new ProblemError(409, 'An upgrade is already running.', { title: 'Upgrade running' });
+        try {
+          const wallet = await tracker.status();
+          if (isAnoncredsWallet(wallet.type)) throw new ProblemError(409, `The wallet is already of the ${wallet.type} type.`, { title: 'Already upgraded' });
+          if (wallet.name !== null && wallet_name !== wallet.name) {
+            throw new ProblemError(400, 'This is not the name of the agent’s wallet.', { errors: [{ path: 'body.wallet_name', message: 'does not match the agent’s wallet name' }] });
+          }
+        } catch (error) {
+          tracker.release();
+          throw error;
         }
         await tracker.start(wallet_name);
         return c.json(await tracker.status(), 202);

@@ -25,23 +25,43 @@ export class UpgradeTracker {
     private readonly options: UpgradeTrackerOptions,
   ) {}
 
+  private starting = false;
+
   get running(): boolean {
-    return this.state === 'in-progress' || this.state === 'agent-unavailable';
+    return this.starting || this.state === 'in-progress' || this.state === 'agent-unavailable';
+  }
+
+  /** Claims the upgrade for one caller; false when another is starting or running it. */
+  claim(): boolean {
+    if (this.running) return false;
+    this.starting = true;
+    return true;
   }
 
   /** The wallet as the agent last said, and where an upgrade is. */
   async status(): Promise<WalletStatus> {
     try {
       await this.refreshSettings();
+      // An agent restarted after a timeout still counts: the new type is what matters.
+      if (isAnoncredsWallet(this.known.type) && this.state !== 'idle' && this.state !== 'done') this.move('done');
     } catch (error) {
       if (!(error instanceof ProblemError) || ![502, 503, 504].includes(error.problem.status)) throw error;
     }
     return { ...this.known, upgrade: { state: this.state, since: this.since, ...(this.detail && { detail: this.detail }) } };
   }
 
+  release(): void {
+    this.starting = false;
+  }
+
+  /** Asks the agent to upgrade; call after `claim()`. */
   async start(walletName: string): Promise<void> {
     const query = new URLSearchParams({ wallet_name: walletName });
-    await this.client.post('/anoncreds/wallet/upgrade', {}, { query });
+    try {
+      await this.client.post('/anoncreds/wallet/upgrade', {}, { query });
+    } finally {
+      this.starting = false;
+    }
     this.move('in-progress');
     this.sawAgentBusy = false;
     const deadline = Date.now() + this.options.timeoutMs;
