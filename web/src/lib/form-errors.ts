@@ -1,18 +1,22 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { ApiError } from './api';
+import { isApiError } from './api';
 
 /**
- * Puts the field errors of a 400 problem back on the form's fields (`body.username` → `username`);
- * what matches no field goes to the form's root error.
+ * Puts a failed submit's answer back on the form: each field error of a 400 problem on its field
+ * (`body.username` → `username`, then `renamePath` for forms whose fields differ from the body), and
+ * everything else — an agent's refusal, an unplaced error — on the form's root error.
  */
-export function applyServerErrors<T extends FieldValues>(error: ApiError, setError: UseFormSetError<T>): void {
+export function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, renamePath: (path: string) => string = (p) => p): void {
+  const message = error instanceof Error ? error.message : 'The request failed';
+  if (!isApiError(error, 400) || error.fieldErrors.length === 0) {
+    setError('root', { type: 'server', message });
+    return;
+  }
   const unplaced: string[] = [];
   for (const fieldError of error.fieldErrors) {
-    const path = fieldError.path.replace(/^body\.?/, '');
+    const path = renamePath(fieldError.path.replace(/^body\.?/, ''));
     if (path) setError(path as Path<T>, { type: 'server', message: fieldError.message });
     else unplaced.push(fieldError.message);
   }
-  if (unplaced.length > 0 || error.fieldErrors.length === 0) {
-    setError('root', { type: 'server', message: unplaced.join(' ') || error.message });
-  }
+  if (unplaced.length > 0) setError('root', { type: 'server', message: unplaced.join(' ') });
 }

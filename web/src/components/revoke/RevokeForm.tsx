@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm, useWatch, type Path } from 'react-hook-form';
-import { apiFetch, isApiError } from '../../lib/api';
+import { useForm, useWatch } from 'react-hook-form';
+import { apiFetch } from '../../lib/api';
+import { applyServerErrors } from '../../lib/form-errors';
 import { useConnections } from '../../lib/connections';
 import { credentialKeys, revocationKeys } from '../../lib/query-keys';
 import { toast } from '../ui/toast-store';
@@ -43,11 +44,7 @@ export function RevokeForm({ exchange, onDone, onCancel }: RevokeFormProps) {
       toast.success(values.publish === 'now' ? 'Credential revoked and published' : 'Credential revoked: pending until published');
       onDone?.();
     },
-    onError: (error) => {
-      if (isApiError(error, 400) && error.fieldErrors.length) {
-        for (const e of error.fieldErrors) setError(e.path.replace(/^body\./, '') as Path<RevokeFormValues>, { message: e.message });
-      } else setError('root', { message: error.message });
-    },
+    onError: (error) => applyServerErrors(error, setError),
   });
   const holder = connections.labelOf(values.connection_id || exchange?.connection_id);
 

@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { isApiError } from '../../lib/api';
 import { applyServerErrors } from '../../lib/form-errors';
 import { homeFor, login, safeNext, sessionQueries } from './queries';
 
@@ -27,8 +26,7 @@ export function LoginPage() {
       navigate(next ?? homeFor(user.role), { replace: true });
     },
     onError: (error) => {
-      if (isApiError(error, 400)) applyServerErrors(error, setError);
-      else setError('root', { message: error.message });
+      applyServerErrors(error, setError);
       setFocus('password');
     },
   });

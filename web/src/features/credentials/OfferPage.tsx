@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { RequestPreview } from '../../components/ui/RequestPreview';
 import { toast } from '../../components/ui/toast-store';
-import { isApiError } from '../../lib/api';
+import { applyServerErrors } from '../../lib/form-errors';
 import { useRevalidateAll } from '../../lib/use-revalidate-all';
 import { useConnections } from '../../lib/connections';
 import { consoleConfigQueries } from '../../lib/console-config';
@@ -47,13 +47,7 @@ function OfferForm({ walletType }: { walletType: string | null }) {
             toast.success(mode === 'send' ? `Offer sent to ${connections.labelOf(valid.connection_id) ?? 'the connection'}` : 'Offer created');
             navigate(`/credentials/${record.cred_ex_id}`);
           },
-          onError: (error) => {
-            if (isApiError(error, 400) && error.fieldErrors.length > 0) {
-              for (const e of error.fieldErrors) setError(offerFieldPath(e.path.replace(/^body\./, '')) as Path<OfferFormValues>, { type: 'server', message: e.message });
-            } else {
-              setError('root', { type: 'server', message: error.message });
-            }
-          },
+          onError: (error) => applyServerErrors(error, setError, offerFieldPath),
         },
       ),
     )();
