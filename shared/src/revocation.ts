@@ -59,6 +59,9 @@ export function filterKindOfRegistry(revRegId: string): FilterKind {
 
 // ---- wallet upgrade ----------------------------------------------------------------------------
 
+/** `askar-anoncreds`, `kanon-anoncreds`: the wallet types the anoncreds filter and interface need. */
+export const isAnoncredsWallet = (walletType: string | null | undefined): boolean => walletType?.endsWith('-anoncreds') ?? false;
+
 export const upgradeStates = ['idle', 'in-progress', 'agent-unavailable', 'done', 'failed'] as const;
 export type UpgradeState = (typeof upgradeStates)[number];
 

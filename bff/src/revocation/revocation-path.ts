@@ -1,8 +1,6 @@
-import type { FilterKind } from '@credence/shared';
+import { isAnoncredsWallet, type FilterKind } from '@credence/shared';
 
 export type RevocationPrefix = '/revocation' | '/anoncreds/revocation';
-
-export const isAnoncredsWallet = (walletType: string | null | undefined) => walletType?.endsWith('-anoncreds') ?? false;
 
 /**
  * Where a credential is revoked: the path follows the filter it was issued with (`anoncreds` →

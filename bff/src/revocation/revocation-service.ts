@@ -1,7 +1,7 @@
-import { credExDetailSchema, credentialFormatOf, filterKindOfRegistry, type PendingRegistry, type RevokeBody } from '@credence/shared';
+import { credExDetailSchema, credentialFormatOf, filterKindOfRegistry, isAnoncredsWallet, type PendingRegistry, type RevokeBody } from '@credence/shared';
 import type { AcapyClient } from '../acapy/client.js';
 import { ProblemError } from '../problem.js';
-import { isAnoncredsWallet, registryInterface, revocationPath } from './revocation-path.js';
+import { registryInterface, revocationPath } from './revocation-path.js';
 
 /** The fields both revoke routes accept. The anoncreds one fails on any other key, so only these go. */
 const FORWARDED = ['cred_ex_id', 'rev_reg_id', 'cred_rev_id', 'publish', 'notify', 'notify_version', 'connection_id', 'comment'] as const;

@@ -1,10 +1,9 @@
 import { zValidator } from '@hono/zod-validator';
-import { areaRoles, walletUpgradeBodySchema } from '@credence/shared';
+import { areaRoles, isAnoncredsWallet, walletUpgradeBodySchema } from '@credence/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { requireRole } from '../middleware/require-role.js';
 import { ProblemError, badRequest } from '../problem.js';
-import { isAnoncredsWallet } from '../revocation/revocation-path.js';
 import type { UpgradeTracker } from '../wallet/upgrade-tracker.js';
 
 /** GET /api/wallet and the guarded, irreversible POST /api/wallet/upgrade (admin). */

@@ -1,7 +1,6 @@
-import type { UpgradeState, WalletStatus } from '@credence/shared';
+import { isAnoncredsWallet, type UpgradeState, type WalletStatus } from '@credence/shared';
 import type { AcapyClient } from '../acapy/client.js';
 import { ProblemError } from '../problem.js';
-import { isAnoncredsWallet } from '../revocation/revocation-path.js';
 
 export interface UpgradeTrackerOptions {
   pollMs: number;

@@ -1,22 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { ConnectionField, FormatChoice, WithWalletType } from '../../components/exchange-form/ExchangeFormParts';
 import { RequestPreview } from '../../components/ui/RequestPreview';
 import { toast } from '../../components/ui/toast-store';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useRevalidateAll } from '../../lib/use-revalidate-all';
 import { useConnections } from '../../lib/connections';
-import { consoleConfigQueries } from '../../lib/console-config';
 import { FilterSection } from './components/FilterSection';
 import { useOfferMutation } from './mutations';
 import { emptyOffer, offerEndpoint, offerFieldPath, offerResolver, toOfferBody, type OfferFormValues } from './offer-form';
 import { useRecentDefinitions } from './recent-definitions';
 
 export function OfferPage() {
-  const config = useQuery(consoleConfigQueries.current());
-  if (config.isPending) return <div className="state-panel" aria-busy="true">Loading…</div>;
-  return <OfferForm walletType={config.data?.wallet.type ?? null} />;
+  return <WithWalletType>{(walletType) => <OfferForm walletType={walletType} />}</WithWalletType>;
 }
 
 function OfferForm({ walletType }: { walletType: string | null }) {
@@ -24,7 +21,6 @@ function OfferForm({ walletType }: { walletType: string | null }) {
   const connections = useConnections();
   const recent = useRecentDefinitions();
   const mutation = useOfferMutation();
-  const anoncredsAllowed = walletType?.endsWith('-anoncreds') ?? false;
   const form = useForm<OfferFormValues>({ resolver: offerResolver, defaultValues: emptyOffer(walletType) });
   const { register, control, handleSubmit, setValue, setError, formState } = form;
   const attributes = useFieldArray({ control, name: 'credential_preview.attributes' });
@@ -32,10 +28,6 @@ function OfferForm({ walletType }: { walletType: string | null }) {
   const preview = useMemo(() => JSON.stringify(toOfferBody(values), null, 2), [values]);
   const errors = formState.errors;
   useRevalidateAll(form, values);
-
-  useEffect(() => {
-    if (!anoncredsAllowed) setValue('formats.anoncreds', false);
-  }, [anoncredsAllowed, setValue]);
 
   const submit = (mode: OfferFormValues['mode']) => {
     setValue('mode', mode);
@@ -64,7 +56,6 @@ function OfferForm({ walletType }: { walletType: string | null }) {
     }
   };
 
-  const activeConnections = connections.options.filter((c) => c.ready);
   return (
     <section aria-labelledby="offer-title" className="offer-page">
       <Link to="/credentials">← Credential exchanges</Link>
@@ -80,22 +71,7 @@ function OfferForm({ walletType }: { walletType: string | null }) {
         <form className="offer-form" noValidate onSubmit={(e) => (e.preventDefault(), submit('send'))}>
           <section className="card" aria-labelledby="to-title">
             <h2 id="to-title">To</h2>
-            <div className="field">
-              <label htmlFor="connection">Connection</label>
-              <select id="connection" aria-invalid={!!errors.connection_id} aria-describedby="connection-error" {...register('connection_id')}>
-                <option value="">Choose who receives the offer</option>
-                {activeConnections.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-              {errors.connection_id && (
-                <p className="field-error" id="connection-error">
-                  {values.connection_id ? errors.connection_id.message : 'Choose who receives the offer.'}
-                </p>
-              )}
-            </div>
+            <ConnectionField field={register('connection_id')} options={connections.options} prompt="Choose who receives the offer" chosen={!!values.connection_id} error={errors.connection_id?.message} />
           </section>
 
           <section className="card" aria-labelledby="what-title">
@@ -113,17 +89,7 @@ function OfferForm({ walletType }: { walletType: string | null }) {
                 </select>
               </div>
             )}
-            <fieldset className="formats" aria-describedby="formats-error">
-              <legend>Formats (filter)</legend>
-              <label className="check">
-                <input type="checkbox" {...register('formats.indy')} /> Indy
-              </label>
-              <label className="check">
-                <input type="checkbox" disabled={!anoncredsAllowed} {...register('formats.anoncreds')} /> AnonCreds
-              </label>
-              {!anoncredsAllowed && <p className="muted small">AnonCreds needs the anoncreds wallet type; this wallet is {walletType ?? 'of unknown type'}.</p>}
-              {errors.formats?.message && <p className="field-error" id="formats-error">Choose indy, anoncreds or both ({errors.formats.message}).</p>}
-            </fieldset>
+            <FormatChoice legend="Formats (filter)" indy={register('formats.indy')} anoncreds={register('formats.anoncreds')} walletType={walletType} error={errors.formats?.message} />
             {values.formats?.indy && <FilterSection format="indy" register={register} errors={errors.filter} />}
             {values.formats?.anoncreds && <FilterSection format="anoncreds" register={register} errors={errors.filter} />}
           </section>

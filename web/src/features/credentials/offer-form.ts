@@ -1,4 +1,5 @@
 import {
+  isAnoncredsWallet,
   CREDENTIAL_PREVIEW_TYPE,
   createOfferBodySchema,
   sendOfferBodySchema,
@@ -29,7 +30,7 @@ export interface OfferFormValues {
 const blank = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, ''])) as Record<K, string>;
 
 export function emptyOffer(walletType: string | null | undefined): OfferFormValues {
-  const anoncredsWallet = walletType?.endsWith('-anoncreds') ?? false;
+  const anoncredsWallet = isAnoncredsWallet(walletType);
   return {
     mode: 'send',
     connection_id: '',

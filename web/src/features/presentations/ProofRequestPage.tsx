@@ -1,14 +1,13 @@
 import { predicateTypes } from '@credence/shared';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { ConnectionField, FormatChoice, WithWalletType } from '../../components/exchange-form/ExchangeFormParts';
 import { RequestPreview } from '../../components/ui/RequestPreview';
 import { toast } from '../../components/ui/toast-store';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useRevalidateAll } from '../../lib/use-revalidate-all';
 import { useConnections } from '../../lib/connections';
-import { consoleConfigQueries } from '../../lib/console-config';
 import { RestrictionRows } from './components/RestrictionRows';
 import { useProofRequestMutation } from './mutations';
 import {
@@ -21,16 +20,13 @@ import {
 } from './proof-request-form';
 
 export function ProofRequestPage() {
-  const config = useQuery(consoleConfigQueries.current());
-  if (config.isPending) return <div className="state-panel" aria-busy="true">Loading…</div>;
-  return <ProofRequestForm walletType={config.data?.wallet.type ?? null} />;
+  return <WithWalletType>{(walletType) => <ProofRequestForm walletType={walletType} />}</WithWalletType>;
 }
 
 function ProofRequestForm({ walletType }: { walletType: string | null }) {
   const navigate = useNavigate();
   const connections = useConnections();
   const mutation = useProofRequestMutation();
-  const anoncredsAllowed = walletType?.endsWith('-anoncreds') ?? false;
   const form = useForm<ProofRequestFormValues>({ resolver: proofRequestResolver, defaultValues: emptyProofRequest(walletType) });
   const { register, control, handleSubmit, setValue, setError, formState } = form;
   const attributes = useFieldArray({ control, name: 'attributes' });
@@ -39,10 +35,6 @@ function ProofRequestForm({ walletType }: { walletType: string | null }) {
   const preview = useMemo(() => JSON.stringify(toProofRequestBody(values), null, 2), [values]);
   const errors = formState.errors;
   useRevalidateAll(form, values);
-
-  useEffect(() => {
-    if (!anoncredsAllowed) setValue('formats.anoncreds', false);
-  }, [anoncredsAllowed, setValue]);
 
   const submit = (mode: ProofRequestFormValues['mode']) => {
     setValue('mode', mode);
@@ -71,18 +63,7 @@ function ProofRequestForm({ walletType }: { walletType: string | null }) {
         <form className="offer-form" noValidate onSubmit={(e) => (e.preventDefault(), submit('send'))}>
           <section className="card" aria-labelledby="req-to-title">
             <h2 id="req-to-title">To</h2>
-            <div className="field">
-              <label htmlFor="connection">Connection</label>
-              <select id="connection" aria-invalid={!!errors.connection_id} {...register('connection_id')}>
-                <option value="">Choose who is asked for the proof</option>
-                {connections.options.filter((c) => c.ready).map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-              {errors.connection_id && <p className="field-error">{values.connection_id ? errors.connection_id.message : 'Choose who is asked for the proof.'}</p>}
-            </div>
+            <ConnectionField field={register('connection_id')} options={connections.options} prompt="Choose who is asked for the proof" chosen={!!values.connection_id} error={errors.connection_id?.message} />
           </section>
 
           <section className="card" aria-labelledby="req-what-title">
@@ -99,17 +80,7 @@ function ProofRequestForm({ walletType }: { walletType: string | null }) {
                 {errors.version && <p className="field-error">{errors.version.message}</p>}
               </div>
             </div>
-            <fieldset className="formats">
-              <legend>Formats</legend>
-              <label className="check">
-                <input type="checkbox" {...register('formats.indy')} /> Indy
-              </label>
-              <label className="check">
-                <input type="checkbox" disabled={!anoncredsAllowed} {...register('formats.anoncreds')} /> AnonCreds
-              </label>
-              {!anoncredsAllowed && <p className="muted small">AnonCreds needs the anoncreds wallet type; this wallet is {walletType ?? 'of unknown type'}.</p>}
-              {errors.formats?.message && <p className="field-error">Choose indy, anoncreds or both ({errors.formats.message}).</p>}
-            </fieldset>
+            <FormatChoice legend="Formats" indy={register('formats.indy')} anoncreds={register('formats.anoncreds')} walletType={walletType} error={errors.formats?.message} />
           </section>
 
           <section className="card" aria-labelledby="req-attrs-title">

@@ -1,4 +1,5 @@
 import {
+  isAnoncredsWallet,
   presCreateRequestBodySchema,
   presSendRequestBodySchema,
   type PresCreateRequestBody,
@@ -41,7 +42,7 @@ export interface ProofRequestFormValues {
 const today = (now = new Date()) => `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 
 export function emptyProofRequest(walletType: string | null | undefined, now = new Date()): ProofRequestFormValues {
-  const anoncredsWallet = walletType?.endsWith('-anoncreds') ?? false;
+  const anoncredsWallet = isAnoncredsWallet(walletType);
   return {
     mode: 'send',
     connection_id: '',

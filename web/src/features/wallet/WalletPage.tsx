@@ -1,4 +1,4 @@
-import { walletUpgradeBodySchema, type WalletStatus, type WalletUpgradeBody } from '@credence/shared';
+import { isAnoncredsWallet, walletUpgradeBodySchema, type WalletStatus, type WalletUpgradeBody } from '@credence/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -62,7 +62,7 @@ export function WalletPage() {
             </div>
           )}
           {wallet.data.type === 'askar' && !RUNNING.has(wallet.data.upgrade.state) && <UpgradeGuard walletName={wallet.data.name ?? ''} />}
-          {wallet.data.type?.endsWith('-anoncreds') && (
+          {isAnoncredsWallet(wallet.data.type) && (
             <p className="muted">This wallet is of the anoncreds type: credentials issued with either filter are revoked through the anoncreds interface.</p>
           )}
         </>

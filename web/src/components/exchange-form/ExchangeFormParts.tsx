@@ -1,0 +1,76 @@
+import { isAnoncredsWallet } from '@credence/shared';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { ConnectionOption } from '../../lib/connections';
+import { consoleConfigQueries } from '../../lib/console-config';
+
+/** Renders a builder once the wallet type is known: it decides which formats can be offered. */
+export function WithWalletType({ children }: { children: (walletType: string | null) => ReactNode }) {
+  const config = useQuery(consoleConfigQueries.current());
+  if (config.isPending) return <div className="state-panel" aria-busy="true">Loading…</div>;
+  return <>{children(config.data?.wallet.type ?? null)}</>;
+}
+
+interface ConnectionFieldProps {
+  field: UseFormRegisterReturn;
+  options: ConnectionOption[];
+  /** "Choose who receives the offer": the empty choice, and the error when nothing is chosen. */
+  prompt: string;
+  chosen: boolean;
+  error: string | undefined;
+}
+
+/** The connection to send to: only connections ready for messages are offered. */
+export function ConnectionField({ field, options, prompt, chosen, error }: ConnectionFieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor="connection">Connection</label>
+      <select id="connection" aria-invalid={!!error} aria-describedby="connection-error" {...field}>
+        <option value="">{prompt}</option>
+        {options
+          .filter((c) => c.ready)
+          .map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.label}
+            </option>
+          ))}
+      </select>
+      {error && (
+        <p className="field-error" id="connection-error">
+          {chosen ? error : `${prompt}.`}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface FormatChoiceProps {
+  legend: string;
+  indy: UseFormRegisterReturn;
+  anoncreds: UseFormRegisterReturn;
+  walletType: string | null;
+  error: string | undefined;
+}
+
+/** Indy and/or AnonCreds; AnonCreds only on a wallet of the anoncreds type. */
+export function FormatChoice({ legend, indy, anoncreds, walletType, error }: FormatChoiceProps) {
+  const anoncredsAllowed = isAnoncredsWallet(walletType);
+  return (
+    <fieldset className="formats" aria-describedby="formats-error">
+      <legend>{legend}</legend>
+      <label className="check">
+        <input type="checkbox" {...indy} /> Indy
+      </label>
+      <label className="check">
+        <input type="checkbox" disabled={!anoncredsAllowed} {...anoncreds} /> AnonCreds
+      </label>
+      {!anoncredsAllowed && <p className="muted small">AnonCreds needs the anoncreds wallet type; this wallet is {walletType ?? 'of unknown type'}.</p>}
+      {error && (
+        <p className="field-error" id="formats-error">
+          Choose indy, anoncreds or both ({error}).
+        </p>
+      )}
+    </fieldset>
+  );
+}
