@@ -34,6 +34,19 @@ export function ErrorMessage({ message }: { message: string | null | undefined }
   );
 }
 
+/** The spec's advised action for the record's state, unless the agent reported an error instead. */
+export function NextStepCallout({ action, errorMsg }: { action: { label: string; advice: string } | undefined; errorMsg: string | null | undefined }) {
+  if (!action || errorMsg) return null;
+  return (
+    <p className="callout callout-attention">
+      <strong>Next step: {action.label}.</strong> {action.advice}
+    </p>
+  );
+}
+
+/** "yes / no / yes" for a record's automation flags. */
+export const yesNo = (...flags: (boolean | null | undefined)[]) => flags.map((v) => (v ? 'yes' : 'no')).join(' / ');
+
 export function Mono({ children }: { children: ReactNode }) {
   return <span className="mono">{children}</span>;
 }

@@ -2,7 +2,7 @@ import { advisedCredentialAction, credentialFormatOf } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { RecordStates } from '../../components/ui/RecordStates';
-import { ErrorMessage, FieldList, Mono, RawJson } from '../../components/ui/RecordParts';
+import { ErrorMessage, FieldList, Mono, NextStepCallout, RawJson, yesNo } from '../../components/ui/RecordParts';
 import { StateBadge } from '../../components/ui/StateBadge';
 import { CredentialActions } from './components/CredentialActions';
 import { RevokeAction } from './components/RevokeAction';
@@ -31,11 +31,7 @@ export function CredentialDetailPage() {
         <StateBadge state={record.state} />
       </div>
       <ErrorMessage message={record.error_msg} />
-      {action && !record.error_msg && (
-        <p className="callout callout-attention">
-          <strong>Next step: {action.label}.</strong> {action.advice}
-        </p>
-      )}
+      <NextStepCallout action={action} errorMsg={record.error_msg} />
       <div className="action-row">
         <CredentialActions record={record} />
         <RevokeAction detail={detail.data} />
@@ -53,7 +49,7 @@ export function CredentialDetailPage() {
             ['Schema id', <Mono>{record.schema_id}</Mono>],
             ['Credential definition id', <Mono>{record.credential_definition_id}</Mono>],
             ['Credential id', record.credential_id && <Mono>{record.credential_id}</Mono>],
-            ['Auto offer / issue / remove', [record.auto_offer, record.auto_issue, record.auto_remove].map((v) => (v ? 'yes' : 'no')).join(' / ')],
+            ['Auto offer / issue / remove', yesNo(record.auto_offer, record.auto_issue, record.auto_remove)],
             ['Created', formatDateTime(record.created_at)],
             ['Updated', formatDateTime(record.updated_at)],
           ]}

@@ -3,12 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { ConnectionName, NextStep, StartedLink, UpdatedAgo } from '../../components/exchange-list/cells';
 import { ExchangeListBody } from '../../components/exchange-list/ExchangeListBody';
 import { FiltersBar } from '../../components/exchange-list/FiltersBar';
 import { useListParams, type FilterKey } from '../../components/exchange-list/list-params';
 import { StateBadge } from '../../components/ui/StateBadge';
 import { useConnections } from '../../lib/connections';
-import { credDefTag, formatDateTime, humanize, schemaLabel, shortId, timeAgo } from '../../lib/format';
+import { credDefTag, humanize, schemaLabel } from '../../lib/format';
 import { credentialQueries } from './queries';
 
 const shape = credentialListQuerySchema.shape;
@@ -25,19 +26,12 @@ export function CredentialsListPage() {
       column.accessor((d) => d.cred_ex_record.created_at, {
         id: 'started',
         header: 'Started',
-        cell: (info) => (
-          <Link to={`/credentials/${info.row.original.cred_ex_record.cred_ex_id}`} title="Open this exchange">
-            <time dateTime={info.getValue()}>{formatDateTime(info.getValue())}</time>
-          </Link>
-        ),
+        cell: (info) => <StartedLink href={`/credentials/${info.row.original.cred_ex_record.cred_ex_id}`} at={info.getValue()} />,
       }),
       column.accessor((d) => d.cred_ex_record.connection_id, {
         id: 'connection',
         header: 'Connection',
-        cell: (info) => {
-          const id = info.getValue();
-          return connections.labelOf(id) ?? <span className="mono" title={id ?? undefined}>{id ? shortId(id) : '—'}</span>;
-        },
+        cell: (info) => <ConnectionName id={info.getValue()} labelOf={connections.labelOf} />,
       }),
       column.accessor((d) => d.cred_ex_record.schema_id, {
         id: 'credential',
@@ -58,16 +52,14 @@ export function CredentialsListPage() {
       column.accessor((d) => d.cred_ex_record.updated_at, {
         id: 'updated',
         header: 'Updated',
-        cell: (info) => <span title={formatDateTime(info.getValue())}>{timeAgo(info.getValue())}</span>,
+        cell: (info) => <UpdatedAgo at={info.getValue()} />,
       }),
       column.display({
         id: 'action',
         header: 'Next step',
         cell: (info) => {
           const record = info.row.original.cred_ex_record;
-          if (record.error_msg) return <span className="text-danger" title={record.error_msg}>Failed</span>;
-          const action = advisedCredentialAction(record.state);
-          return action ? <span className="advice" title={action.advice}>{action.label}</span> : <span className="muted">—</span>;
+          return <NextStep errorMsg={record.error_msg} action={advisedCredentialAction(record.state)} />;
         },
       }),
     ],

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { RecordStates } from '../../components/ui/RecordStates';
-import { ErrorMessage, FieldList, Mono, RawJson } from '../../components/ui/RecordParts';
+import { ErrorMessage, FieldList, Mono, NextStepCallout, RawJson, yesNo } from '../../components/ui/RecordParts';
 import { StateBadge } from '../../components/ui/StateBadge';
 import { VerifiedBadge } from '../../components/ui/VerifiedBadge';
 import { useConnections } from '../../lib/connections';
@@ -36,11 +36,7 @@ export function PresentationDetailPage() {
         {record.role === 'verifier' && <VerifiedBadge verified={record.verified} />}
       </div>
       <ErrorMessage message={record.error_msg} />
-      {action && !record.error_msg && (
-        <p className="callout callout-attention">
-          <strong>Next step: {action.label}.</strong> {action.advice}
-        </p>
-      )}
+      <NextStepCallout action={action} errorMsg={record.error_msg} />
       <PresentationActions
         record={record}
         onPrepare={() => {
@@ -60,7 +56,7 @@ export function PresentationDetailPage() {
             ['Role', humanize(record.role)],
             ['Initiator', record.initiator && humanize(record.initiator)],
             ['Thread id', <Mono>{record.thread_id}</Mono>],
-            ['Auto present / verify / remove', [record.auto_present, record.auto_verify, record.auto_remove].map((v) => (v ? 'yes' : 'no')).join(' / ')],
+            ['Auto present / verify / remove', yesNo(record.auto_present, record.auto_verify, record.auto_remove)],
             ['Created', formatDateTime(record.created_at)],
             ['Updated', formatDateTime(record.updated_at)],
           ]}

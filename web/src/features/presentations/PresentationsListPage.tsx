@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { ConnectionName, NextStep, StartedLink, UpdatedAgo } from '../../components/exchange-list/cells';
 import { ExchangeListBody } from '../../components/exchange-list/ExchangeListBody';
 import { FiltersBar } from '../../components/exchange-list/FiltersBar';
 import { useListParams, type FilterKey } from '../../components/exchange-list/list-params';
 import { StateBadge } from '../../components/ui/StateBadge';
 import { VerifiedBadge } from '../../components/ui/VerifiedBadge';
 import { useConnections } from '../../lib/connections';
-import { formatDateTime, humanize, shortId, timeAgo } from '../../lib/format';
+import { humanize } from '../../lib/format';
 import { presentationQueries } from './queries';
 
 const shape = presentationListQuerySchema.shape;
@@ -31,25 +32,18 @@ export function PresentationsListPage() {
     () => [
       column.accessor('created_at', {
         header: 'Started',
-        cell: (info) => (
-          <Link to={`/presentations/${info.row.original.pres_ex_id}`} title="Open this exchange">
-            <time dateTime={info.getValue()}>{formatDateTime(info.getValue())}</time>
-          </Link>
-        ),
+        cell: (info) => <StartedLink href={`/presentations/${info.row.original.pres_ex_id}`} at={info.getValue()} />,
       }),
       column.accessor('connection_id', {
         header: 'Connection',
-        cell: (info) => {
-          const id = info.getValue();
-          return connections.labelOf(id) ?? <span className="mono" title={id ?? undefined}>{id ? shortId(id) : '—'}</span>;
-        },
+        cell: (info) => <ConnectionName id={info.getValue()} labelOf={connections.labelOf} />,
       }),
       column.display({ id: 'request', header: 'Request', cell: (info) => requestName(info.row.original) ?? <span className="muted">—</span> }),
       column.accessor('state', { header: 'State', cell: (info) => <StateBadge state={info.getValue()} /> }),
       column.accessor('role', { header: 'Role', cell: (info) => humanize(info.getValue()) }),
       column.accessor('updated_at', {
         header: 'Updated',
-        cell: (info) => <span title={formatDateTime(info.getValue())}>{timeAgo(info.getValue())}</span>,
+        cell: (info) => <UpdatedAgo at={info.getValue()} />,
       }),
       column.accessor('verified', {
         header: 'Result',
@@ -59,12 +53,7 @@ export function PresentationsListPage() {
       column.display({
         id: 'action',
         header: 'Next step',
-        cell: (info) => {
-          const record = info.row.original;
-          if (record.error_msg) return <span className="text-danger" title={record.error_msg}>Failed</span>;
-          const action = advisedPresentationAction(record.state);
-          return action ? <span className="advice" title={action.advice}>{action.label}</span> : <span className="muted">—</span>;
-        },
+        cell: (info) => <NextStep errorMsg={info.row.original.error_msg} action={advisedPresentationAction(info.row.original.state)} />,
       }),
     ],
     [connections],
