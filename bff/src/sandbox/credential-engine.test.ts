@@ -1,30 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { AGENT_KEY, testSandbox, type TestSandboxOptions } from '../test/harness.js';
+import { AGENT_KEY, recordingSandbox, type TestSandboxOptions } from '../test/harness.js';
 
-type Json = Record<string, any>;
-
-/** A sandbox whose webhooks are recorded, and a JSON caller for its admin API. */
+/** A recording sandbox with the issuer's credential definitions and two peers at hand. */
 function agent(options: TestSandboxOptions = {}) {
-  const webhooks: { topic: string; payload: Json }[] = [];
-  const sandbox = testSandbox({ ...options, emit: (topic, payload) => webhooks.push({ topic, payload }) });
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await sandbox.app.request(path, {
-      method,
-      headers: { 'x-api-key': AGENT_KEY, 'content-type': 'application/json' },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, text, json: (res.headers.get('content-type') ?? '').includes('json') ? (JSON.parse(text) as Json) : undefined };
-  };
+  const base = recordingSandbox(options);
+  const { sandbox } = base;
   const ownCredDef = (kind: 'indy' | 'anoncreds') => sandbox.store.ledger.credDefs.find((d) => d.issuedBy === 'self' && d.kind === kind && d.revocable)!;
-  const person = [...sandbox.store.connections.values()].find((c) => c.their_label === 'Bob Smith')!;
-  const faber = [...sandbox.store.connections.values()].find((c) => c.their_label === 'Faber College')!;
+  const person = base.connectionNamed('Bob Smith');
+  const faber = base.connectionNamed('Faber College');
   const preview = (kind: 'indy' | 'anoncreds') => ({
     '@type': 'issue-credential/2.0/credential-preview',
     attributes: ownCredDef(kind).schema.attributes.map((name) => ({ name, value: `${name} value` })),
   });
-  const statesOf = (id: string) => webhooks.filter((w) => w.topic === 'issue_credential_v2_0' && w.payload.cred_ex_id === id).map((w) => w.payload.state);
-  return { sandbox, webhooks, call, ownCredDef, person, faber, preview, statesOf };
+  const statesOf = (id: string) => base.statesOf('issue_credential_v2_0', 'cred_ex_id', id);
+  return { ...base, ownCredDef, person, faber, preview, statesOf };
 }
 
 describe('sandbox issue-credential v2.0: issuer', () => {

@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AGENT_KEY, testSandbox, type TestSandboxOptions } from '../test/harness.js';
-
-type Json = Record<string, any>;
+import { recordingSandbox, type TestSandboxOptions } from '../test/harness.js';
 
 function agent(options: TestSandboxOptions = {}) {
-  const webhooks: { topic: string; payload: Json }[] = [];
-  const sandbox = testSandbox({ ...options, emit: (topic, payload) => webhooks.push({ topic, payload }) });
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await sandbox.app.request(path, {
-      method,
-      headers: { 'x-api-key': AGENT_KEY, 'content-type': 'application/json' },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, text, json: (res.headers.get('content-type') ?? '').includes('json') ? (JSON.parse(text) as any) : undefined };
-  };
-  const connection = (label: string) => [...sandbox.store.connections.values()].find((c) => c.their_label === label)!.connection_id;
+  const base = recordingSandbox(options);
+  const { sandbox } = base;
+  const connection = (label: string) => base.connectionNamed(label).connection_id;
   const credDef = (name: string, kind = 'indy') => sandbox.store.ledger.credDefs.find((d) => d.schema.name === name && d.kind === kind)!;
-  const statesOf = (id: string) => webhooks.filter((w) => w.topic === 'present_proof_v2_0' && w.payload.pres_ex_id === id).map((w) => w.payload.state);
-  return { sandbox, webhooks, call, connection, credDef, statesOf };
+  const statesOf = (id: string) => base.statesOf('present_proof_v2_0', 'pres_ex_id', id);
+  return { ...base, connection, credDef, statesOf };
 }
 
 const studentRequest = (credDefId: string, predicate?: { p_type: string; p_value: number }) => ({

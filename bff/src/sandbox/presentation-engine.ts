@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PresentationState } from '@credence/shared';
+import { predicateHolds, type PresentationState } from '@credence/shared';
 import { checkWalletAllows, readyConnection, walletAllows } from './engine-support.js';
 import { agentError } from './agent-errors.js';
 import { encodeAttribute } from './credential-records.js';
@@ -11,7 +11,6 @@ import {
   answersReferent,
   heldCredentials,
   namesOf,
-  predicateHolds,
   type HeldCredential,
   type ProofRequestSpec,
 } from './proof-matching.js';

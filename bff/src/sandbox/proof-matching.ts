@@ -62,8 +62,6 @@ export function satisfiesRestrictions(credDef: SandboxCredDef, values: Record<st
   );
 }
 
-export { predicateHolds };
-
 export const namesOf = (attribute: RequestedAttribute): string[] => attribute.names ?? (attribute.name ? [attribute.name] : []);
 
 /** Does a credential of `credDef` holding `values` answer this referent? */

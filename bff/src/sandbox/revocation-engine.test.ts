@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AGENT_KEY, testSandbox, type TestSandboxOptions } from '../test/harness.js';
+import { recordingSandbox, type TestSandboxOptions } from '../test/harness.js';
 
 function agent(options: TestSandboxOptions = {}) {
-  const webhooks: { topic: string; payload: Record<string, any> }[] = [];
-  const sandbox = testSandbox({ ...options, emit: (topic, payload) => webhooks.push({ topic, payload }) });
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await sandbox.app.request(path, { method, headers: { 'x-api-key': AGENT_KEY, 'content-type': 'application/json' }, ...(body !== undefined && { body: JSON.stringify(body) }) });
-    const text = await res.text();
-    return { status: res.status, text, json: (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : undefined };
-  };
+  const base = recordingSandbox(options);
+  const { sandbox } = base;
   const issued = [...sandbox.store.credentials.values()].filter((d) => d.cred_ex_record.role === 'issuer' && (d.indy ?? d.anoncreds)?.cred_rev_id);
-  return { sandbox, webhooks, call, issued };
+  return { ...base, issued };
 }
 
 describe('sandbox revocation', () => {

@@ -121,3 +121,24 @@ export async function testBff(
 
   return { app, calls, sessions, sandbox, bus, auditFile, login, cookieFor, send, webhook };
 }
+
+type Json = Record<string, any>;
+
+/** A sandbox whose webhooks are recorded, with a JSON caller for its admin API (as the BFF calls it). */
+export function recordingSandbox(options: TestSandboxOptions = {}) {
+  const webhooks: { topic: string; payload: Json }[] = [];
+  const sandbox = testSandbox({ ...options, emit: (topic, payload) => webhooks.push({ topic, payload }) });
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await sandbox.app.request(path, {
+      method,
+      headers: { 'x-api-key': AGENT_KEY, 'content-type': 'application/json' },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    return { status: res.status, text, json: (res.headers.get('content-type') ?? '').includes('json') ? (JSON.parse(text) as any) : undefined };
+  };
+  /** The states a topic's webhooks reported for one exchange, in order. */
+  const statesOf = (topic: string, idField: string, id: string) => webhooks.filter((w) => w.topic === topic && w.payload[idField] === id).map((w) => w.payload.state);
+  const connectionNamed = (label: string) => [...sandbox.store.connections.values()].find((c) => c.their_label === label)!;
+  return { sandbox, webhooks, call, statesOf, connectionNamed };
+}
