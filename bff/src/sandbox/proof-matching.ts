@@ -1,4 +1,3 @@
-import { predicateHolds } from '@credence/shared';
 import type { SandboxCredDef } from './ledger.js';
 import type { SandboxStore } from './store.js';
 
