@@ -43,6 +43,13 @@ describe('revoke request', () => {
     expect(paths(revokeBodySchema.safeParse({ cred_ex_id: EX, thread_id: 't' }))).toEqual(['thread_id']);
     expect(paths(revokeBodySchema.safeParse({ cred_ex_id: EX, publish: 'yes' }))).toEqual(['publish']);
   });
+
+  it('refuses a body that is not an object with an issue, never a thrown error (found by fuzzing)', () => {
+    for (const body of [null, [], 'x', 7]) {
+      expect(revokeBodySchema.safeParse(body).success).toBe(false);
+      expect(walletUpgradeBodySchema.safeParse(body).success).toBe(false);
+    }
+  });
 });
 
 describe('publish and registries', () => {

@@ -10,7 +10,8 @@ export const notifyVersions = ['v1_0', 'v2_0'] as const;
 export const filterKinds = ['indy', 'anoncreds'] as const;
 export type FilterKind = (typeof filterKinds)[number];
 
-const always = () => true;
+/** Runs a rule even when a field is malformed, so one answer names every problem; never on a non-object. */
+const always = (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value);
 
 export const revokeBodySchema = z
   .strictObject({

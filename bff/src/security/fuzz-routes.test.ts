@@ -1,0 +1,294 @@
+import { PROBLEM_CONTENT_TYPE, loginBodySchema, publishBodySchema, revokeBodySchema, walletUpgradeBodySchema, type ConsoleEvent } from '@credence/shared';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { BusMessage } from '../events/bus.js';
+import { agentRoutes, type AgentRoute } from '../route-table.js';
+import { testBff, testSandbox, type TestSandboxOptions } from '../test/harness.js';
+import { hostileBody, hostileQuery, hostileSegment, hostileString, POLLUTION_KEYS } from './hostile-input.js';
+
+/**
+ * Every BFF route that takes input, and the webhook intake, fed thousands of generated bodies,
+ * queries and path ids. Every answer must be 2xx or 4xx problem+json, within a bound, and nothing
+ * that fails the route's schema may reach the agent: every call the sandbox agent received is
+ * checked again here, and the sandbox (which refuses bad input with 422 as the agent does) must
+ * never have had to refuse one.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+const ANSWER_WITHIN_MS = 5_000;
+
+const tally = { inputs: 0, forwarded: 0, refusedByBff: 0, acceptedByBff: 0, webhooksPublished: 0 };
+afterAll(() => {
+  console.info(`[fuzz] ${tally.inputs} inputs: ${tally.refusedByBff} refused by the BFF (4xx), ${tally.acceptedByBff} answered 2xx, ${tally.forwarded} calls reached the sandbox agent (each re-checked), ${tally.webhooksPublished} webhook events published`);
+});
+
+const CRED_DEF = 'WgWxqztrNooG92RXvxSTWv:3:CL:20:tag';
+const preview = { '@type': 'issue-credential/2.0/credential-preview', attributes: [{ name: 'name', value: 'Alice' }, { name: 'age', value: '30' }] };
+const proofRequest = {
+  indy: {
+    name: 'Proof of age',
+    version: '1.0',
+    requested_attributes: { a1: { name: 'name', restrictions: [{ cred_def_id: CRED_DEF }] } },
+    requested_predicates: { p1: { name: 'age', p_type: '>=', p_value: 18 } },
+    non_revoked: { from: 0, to: 1_800_000_000 },
+  },
+};
+
+/** A valid request for each allow-listed agent route, from which the generated ones are mutated. */
+function samplesFor(ids: { connection: string; credential: string; presentation: string }): Record<string, { params?: Record<string, string>; query?: Record<string, string>; body?: unknown }> {
+  const cred = { cred_ex_id: ids.credential };
+  const pres = { pres_ex_id: ids.presentation };
+  return {
+    'GET /issue-credential-2.0/records': { query: { state: 'done', role: 'issuer', limit: '10', offset: '0', descending: 'true', connection_id: ids.connection, thread_id: 't', order_by: 'id' } },
+    'GET /issue-credential-2.0/records/:cred_ex_id': { params: cred },
+    'DELETE /issue-credential-2.0/records/:cred_ex_id': { params: cred },
+    'POST /issue-credential-2.0/create': { body: { filter: { indy: { cred_def_id: CRED_DEF } }, credential_preview: preview, comment: 'c', auto_remove: false } },
+    'POST /issue-credential-2.0/send-offer': { body: { connection_id: ids.connection, filter: { indy: { cred_def_id: CRED_DEF } }, credential_preview: preview, auto_issue: true } },
+    'POST /issue-credential-2.0/send-proposal': { body: { connection_id: ids.connection, filter: { anoncreds: { cred_def_id: 'x' } }, credential_preview: preview } },
+    'POST /issue-credential-2.0/records/:cred_ex_id/send-offer': { params: cred, body: { filter: { indy: { cred_def_id: CRED_DEF } }, counter_preview: preview } },
+    'POST /issue-credential-2.0/records/:cred_ex_id/send-request': { params: cred, body: { holder_did: 'did:sov:WgWxqztrNooG92RXvxSTWv', auto_remove: false } },
+    'POST /issue-credential-2.0/records/:cred_ex_id/issue': { params: cred, body: { comment: 'here you are' } },
+    'POST /issue-credential-2.0/records/:cred_ex_id/store': { params: cred, body: { credential_id: 'c-1' } },
+    'POST /issue-credential-2.0/records/:cred_ex_id/problem-report': { params: cred, body: { description: 'wrong person' } },
+    'GET /present-proof-2.0/records': { query: { state: 'done', role: 'verifier', limit: '5', descending: 'false' } },
+    'GET /present-proof-2.0/records/:pres_ex_id': { params: pres },
+    'GET /present-proof-2.0/records/:pres_ex_id/credentials': { params: pres, query: { referent: 'a1', limit: '10', offset: '0' } },
+    'DELETE /present-proof-2.0/records/:pres_ex_id': { params: pres },
+    'POST /present-proof-2.0/send-request': { body: { connection_id: ids.connection, presentation_request: proofRequest, auto_verify: true, comment: null } },
+    'POST /present-proof-2.0/create-request': { body: { presentation_request: proofRequest } },
+    'POST /present-proof-2.0/send-proposal': { body: { connection_id: ids.connection, presentation_proposal: proofRequest } },
+    'POST /present-proof-2.0/records/:pres_ex_id/send-request': { params: pres, body: { auto_verify: true } },
+    'POST /present-proof-2.0/records/:pres_ex_id/send-presentation': {
+      params: pres,
+      body: { indy: { requested_attributes: { a1: { cred_id: 'c-1', revealed: true } }, requested_predicates: { p1: { cred_id: 'c-1' } }, self_attested_attributes: { s: 'x' } } },
+    },
+    'POST /present-proof-2.0/records/:pres_ex_id/verify-presentation': { params: pres, body: {} },
+    'POST /present-proof-2.0/records/:pres_ex_id/problem-report': { params: pres, body: { description: 'no' } },
+    'GET /connections': { query: { state: 'active', limit: '3' } },
+    'GET /connections/:conn_id': { params: { conn_id: ids.connection } },
+  };
+}
+
+type Sent = { method: string; path: string; query?: string; body?: string; contentType?: string };
+
+async function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const hang = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ANSWER_WITHIN_MS} ms: ${what}`)), ANSWER_WITHIN_MS);
+  });
+  try {
+    return await Promise.race([promise, hang]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Every answer: 2xx, or 4xx as problem+json whose status matches; a stream is read once and closed. */
+async function expectOrderlyAnswer(res: Response, sent: Sent): Promise<void> {
+  const what = `${sent.method} ${sent.path}${sent.query ? `?${sent.query.slice(0, 200)}` : ''} ${sent.body?.slice(0, 300) ?? ''}`;
+  tally.inputs += 1;
+  expect(res.status, what).toBeGreaterThanOrEqual(200);
+  expect(res.status, what).toBeLessThan(500);
+  if (res.status >= 400) {
+    tally.refusedByBff += 1;
+    expect(res.headers.get('content-type'), what).toBe(PROBLEM_CONTENT_TYPE);
+    const problem = (await res.json()) as { status: number; title: string };
+    expect(problem.status, what).toBe(res.status);
+    expect(typeof problem.title, what).toBe('string');
+  } else {
+    tally.acceptedByBff += 1;
+    if (res.headers.get('content-type')?.startsWith('text/event-stream')) await res.body?.cancel();
+    else if (res.status !== 204) {
+      const text = await res.text();
+      expect(() => JSON.parse(text), what).not.toThrow();
+    }
+  }
+}
+
+interface UpstreamAnswer {
+  method: string;
+  url: URL;
+  body: string | undefined;
+  status: number;
+}
+
+/** The BFF on an in-process sandbox agent, with every call the agent received and its answer kept. */
+async function fuzzTarget(sandboxOptions: TestSandboxOptions = {}) {
+  const sandbox = testSandbox(sandboxOptions);
+  const received: UpstreamAnswer[] = [];
+  const bff = await testBff({
+    upstream: async (request) => {
+      const body = request.method === 'GET' || request.method === 'DELETE' ? undefined : await request.clone().text();
+      const res = await sandbox.app.fetch(request);
+      received.push({ method: request.method, url: new URL(request.url), body, status: res.status });
+      return res;
+    },
+    // Login guesses in this file would otherwise lock the fuzzer out after five.
+    maxFailures: 1_000_000,
+  });
+  const cookie = await bff.cookieFor('admin');
+  const send = async (sent: Sent): Promise<void> => {
+    const url = `${sent.path}${sent.query ? `?${sent.query}` : ''}`;
+    const headers: Record<string, string> = { cookie };
+    if (sent.body !== undefined) headers['content-type'] = sent.contentType ?? 'application/json';
+    const res = await within(bff.app.request(url, { method: sent.method, headers, ...(sent.body !== undefined && { body: sent.body }) }), url);
+    await expectOrderlyAnswer(res, sent);
+  };
+  const ids = {
+    connection: [...sandbox.store.connections.keys()][0]!,
+    credential: [...sandbox.store.credentials.keys()][0]!,
+    presentation: [...sandbox.store.presentations.keys()][0]!,
+  };
+  return { ...bff, sandbox, received, send, ids };
+}
+
+/** What the agent received must pass the route's schemas, carry no pollution key, and never earn a 422. */
+function expectOnlyValidInputReached(received: UpstreamAnswer[], check: (call: UpstreamAnswer) => void): void {
+  tally.forwarded += received.length;
+  for (const call of received) {
+    const what = `${call.method} ${call.url.pathname}${call.url.search} ${call.body ?? ''}`;
+    expect(call.status, `the sandbox agent refused as malformed: ${what}`).not.toBe(422);
+    expect(call.status, `the sandbox agent failed on: ${what}`).toBeLessThan(500);
+    for (const key of POLLUTION_KEYS) expect(call.body ?? '', what).not.toContain(`"${key}"`);
+    check(call);
+  }
+}
+
+function expectNoPrototypePollution(): void {
+  const probe = {} as Record<string, unknown>;
+  expect(probe.polluted).toBeUndefined();
+  expect(probe.isAdmin).toBeUndefined();
+  expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(Object.getOwnPropertyNames(Object.getPrototypeOf({})).sort());
+}
+
+function pathWith(route: AgentRoute, params: Record<string, string>): string {
+  return `/api${route.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => params[name] ?? '')}`;
+}
+
+function matchesRoute(route: AgentRoute, pathname: string): Record<string, string> | null {
+  const names: string[] = [];
+  const pattern = new RegExp(`^${route.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => (names.push(name), '([^/]+)'))}$`);
+  const match = pattern.exec(pathname);
+  return match ? Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1]!)])) : null;
+}
+
+const keysOf = (schema: z.ZodType | undefined): string[] => {
+  const shape = (schema as unknown as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape ? Object.keys(shape) : [];
+};
+
+describe('fuzzing every route that takes input', () => {
+  it('has a valid sample for every allow-listed agent route, each passing the route’s own schemas', async () => {
+    const { ids } = await fuzzTarget();
+    const samples = samplesFor(ids);
+    for (const route of agentRoutes) {
+      const sample = samples[`${route.method} ${route.path}`];
+      expect(sample, `no fuzz sample for ${route.method} ${route.path}: add one`).toBeDefined();
+      if (route.params) expect(route.params.safeParse(sample!.params).success).toBe(true);
+      if (route.query) expect(route.query.safeParse(sample!.query).success).toBe(true);
+      if (route.body) expect(route.body.safeParse(sample!.body).success, `${route.method} ${route.path}`).toBe(true);
+    }
+  });
+
+  for (const route of agentRoutes) {
+    const name = `${route.method} ${route.path}`;
+    it(`${name}: never 5xx or a hang, and only schema-valid input reaches the agent`, { timeout: 120_000 }, async () => {
+      const target = await fuzzTarget();
+      const sample = samplesFor(target.ids)[name]!;
+      const hasBody = route.method === 'POST';
+      const send = (params: Record<string, string>, query: string | undefined, body: string | undefined, contentType?: string) =>
+        target.send({ method: route.method, path: pathWith(route, params), ...(query !== undefined && { query }), ...(hasBody && { body: body ?? '{}' }), ...(contentType && { contentType }) });
+      const validQuery = sample.query ? new URLSearchParams(sample.query).toString() : undefined;
+      const validBody = hasBody ? JSON.stringify(sample.body) : undefined;
+
+      if (hasBody) {
+        await fc.assert(fc.asyncProperty(hostileBody(sample.body), (body) => send(sample.params ?? {}, validQuery, body)), { numRuns: RUNS });
+        // The right JSON under the wrong content type is refused, not guessed at.
+        await fc.assert(fc.asyncProperty(fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx'), (type) => send(sample.params ?? {}, validQuery, validBody, type)), { numRuns: 8 });
+      }
+      if (route.query) {
+        await fc.assert(fc.asyncProperty(hostileQuery(keysOf(route.query)), (query) => send(sample.params ?? {}, query, validBody)), { numRuns: RUNS });
+      }
+      if (route.params) {
+        const names = Object.keys(sample.params!);
+        await fc.assert(
+          fc.asyncProperty(hostileSegment, (segment) => send(Object.fromEntries(names.map((n) => [n, segment])), validQuery, validBody)),
+          { numRuns: Math.ceil(RUNS / 2) },
+        );
+      }
+
+      expectOnlyValidInputReached(target.received, (call) => {
+        const params = matchesRoute(route, call.url.pathname);
+        expect(params, `a call outside the route: ${call.url.pathname}`).not.toBeNull();
+        if (route.params) expect(route.params.safeParse(params).success, call.url.pathname).toBe(true);
+        if (route.query) expect(route.query.safeParse(Object.fromEntries(call.url.searchParams)).success, call.url.search).toBe(true);
+        if (route.body) expect(route.body.safeParse(JSON.parse(call.body!)).success, call.body).toBe(true);
+      });
+      expectNoPrototypePollution();
+    });
+  }
+
+  const composite: { name: string; path: string; schema: z.ZodType; sample: unknown; sandbox?: TestSandboxOptions }[] = [
+    { name: 'revoke', path: '/api/revocation/revoke', schema: revokeBodySchema, sample: { rev_reg_id: `${CRED_DEF.split(':')[0]}:4:${CRED_DEF}:CL_ACCUM:0`, cred_rev_id: '1', publish: true, notify: false } },
+    { name: 'publish', path: '/api/revocation/publish', schema: publishBodySchema, sample: { rev_reg_ids: ['WgWxqztrNooG92RXvxSTWv:4:WgWxqztrNooG92RXvxSTWv:3:CL:20:tag:CL_ACCUM:0'] } },
+    // An anoncreds wallet, so that a generated body that happens to be valid cannot start a real upgrade mid-run.
+    { name: 'wallet upgrade', path: '/api/wallet/upgrade', schema: walletUpgradeBodySchema, sample: { wallet_name: 'test-wallet', confirm_wallet_name: 'test-wallet', backup_confirmed: true }, sandbox: { walletType: 'askar-anoncreds' } },
+    { name: 'login', path: '/api/session', schema: loginBodySchema, sample: { username: 'issuer', password: 'not-the-password' } },
+  ];
+  for (const { name, path, schema, sample, sandbox } of composite) {
+    it(`POST ${path} (${name}): never 5xx or a hang, and only valid input reaches the agent`, { timeout: 120_000 }, async () => {
+      const target = await fuzzTarget(sandbox);
+      expect(schema.safeParse(sample).success).toBe(true);
+      await fc.assert(fc.asyncProperty(hostileBody(sample), (body) => target.send({ method: 'POST', path, body })), { numRuns: RUNS });
+      // What reaches the agent here is the BFF's own translation, checked by the revocation tests; here: nothing malformed.
+      expectOnlyValidInputReached(target.received, () => {});
+      expectNoPrototypePollution();
+    });
+  }
+
+  for (const [path, keys] of [
+    ['/api/audit', ['actor', 'action', 'outcome', 'limit', 'offset']],
+    ['/api/events', ['lastEventId']],
+    ['/api/revocation/pending', []],
+    ['/api/wallet', []],
+    ['/api/config', []],
+    ['/api/health', []],
+  ] as const) {
+    it(`GET ${path} with generated queries: never 5xx or a hang`, { timeout: 60_000 }, async () => {
+      const target = await fuzzTarget();
+      await fc.assert(fc.asyncProperty(hostileQuery(keys), (query) => target.send({ method: 'GET', path, query })), { numRuns: Math.ceil(RUNS / 2) });
+      expectOnlyValidInputReached(target.received, () => {});
+    });
+  }
+
+  it('webhook intake: generated topics and payloads are answered 2xx/4xx, and only object payloads of valid topics are published', { timeout: 120_000 }, async () => {
+    const target = await fuzzTarget();
+    const published: ConsoleEvent[] = [];
+    await target.bus.subscribe(undefined, (m: BusMessage) => m.type === 'event' && published.push(m.event));
+    const payload = { cred_ex_id: '0e1c0b4c-5717-4562-b3fc-2c963f66afa6', state: 'offer-sent', connection_id: target.ids.connection, updated_at: '2026-11-20T12:00:00.000000Z' };
+    const topics = ['issue_credential_v2_0', 'present_proof_v2_0', 'issue_credential', 'present_proof', 'issuer_cred_rev', 'issue_credential_v2_0_indy', 'revocation-notification', 'connections', 'x'];
+    const topic = fc.oneof({ arbitrary: fc.constantFrom(...topics), weight: 4 }, { arbitrary: hostileSegment, weight: 1 });
+    await fc.assert(
+      fc.asyncProperty(topic, hostileBody(payload), fc.constantFrom('/webhooks/topic/%s/', '/webhooks/%s'), async (t, body, form) => {
+        const path = form.replace('%s', t);
+        const res = await within(target.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'test-webhook-secret-0123456789' }, body }), path);
+        await expectOrderlyAnswer(res, { method: 'POST', path, body });
+      }),
+      { numRuns: RUNS * 4 },
+    );
+    tally.webhooksPublished += published.length;
+    expect(published.length).toBeGreaterThan(0);
+    for (const event of published) {
+      expect(event.topic).toMatch(/^[A-Za-z0-9_-]{1,100}$/);
+      expect(typeof event.payload === 'object' && event.payload !== null && !Array.isArray(event.payload)).toBe(true);
+    }
+    expect(target.received).toEqual([]);
+    expectNoPrototypePollution();
+  });
+
+  it('generated strings include the hostile ones this file relies on', () => {
+    const seen = fc.sample(hostileString, { numRuns: 2_000, seed: 1 });
+    expect(seen.some((s) => s.length >= 100_000)).toBe(true);
+    expect(seen).toContain('<img src=x onerror=alert(1)>');
+  });
+});
