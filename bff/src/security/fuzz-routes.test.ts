@@ -71,7 +71,7 @@ function samplesFor(ids: { connection: string; credential: string; presentation:
 
 type Sent = { method: string; path: string; query?: string; body?: string; contentType?: string };
 
-async function within<T>(promise: Promise<T>, what: string): Promise<T> {
+async function within<T>(promise: T | Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const hang = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${ANSWER_WITHIN_MS} ms: ${what}`)), ANSWER_WITHIN_MS);
