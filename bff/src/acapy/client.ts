@@ -54,7 +54,7 @@ export class AcapyClient {
     let text: string;
     try {
       response = await this.fetchImpl(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
-      text = await response.text();
+      text = this.redacted(await response.text());
     } catch (error) {
       if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
         throw new ProblemError(504, `The agent did not answer within ${timeoutMs} ms`, { title: 'Agent timed out' });
@@ -72,6 +72,15 @@ export class AcapyClient {
     } catch {
       throw new ProblemError(502, 'The agent answered with something that is not JSON', { title: 'Agent error' });
     }
+  }
+
+  /**
+   * The agent never should, but a misconfigured agent or proxy may echo the key (a debug error page,
+   * settings dumped whole); it must not travel on to the browser.
+   */
+  private redacted(text: string): string {
+    const key = this.options.apiKey;
+    return key && text.includes(key) ? text.replaceAll(key, '[redacted]') : text;
   }
 
   get(path: string, request?: AgentRequest): Promise<AgentResponse> {

@@ -60,7 +60,7 @@ const users = () => (cachedUsers ??= demoUsers(TEST_PASSWORD).then((u) => new Us
 export const WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 
 export async function testBff(
-  options: { upstream?: (request: Request) => Response | Promise<Response>; maxFailures?: number; bodyLimitBytes?: number; sandbox?: TestSandboxOptions; bus?: EventBus; heartbeatMs?: number; maxStreamMs?: number; auditFile?: string } = {},
+  options: { upstream?: (request: Request) => Response | Promise<Response>; maxFailures?: number; bodyLimitBytes?: number; sandbox?: TestSandboxOptions; bus?: EventBus; heartbeatMs?: number; maxStreamMs?: number; auditFile?: string; now?: () => number; webDistDir?: string; agent?: { url: string; timeoutMs: number } } = {},
 ) {
   const bus = options.bus ?? new MemoryBus(100);
   const auditFile = options.auditFile ?? join(mkdtempSync(join(tmpdir(), 'credence-audit-')), 'audit.jsonl');
@@ -73,10 +73,13 @@ export async function testBff(
     calls.push({ method: request.method, url: new URL(request.url), headers: Object.fromEntries(request.headers), body });
     return upstream(request);
   };
-  const sessions = new SessionStore(60 * 60_000);
+  const sessions = new SessionStore(60 * 60_000, options.now);
   const app = createApp({
     mode: 'agent',
-    client: new AcapyClient({ baseUrl: AGENT_URL, apiKey: AGENT_KEY, timeoutMs: 2_000, fetch: fetchImpl }),
+    client: options.agent
+      ? // A real agent (or a fake one) over HTTP.
+        new AcapyClient({ baseUrl: options.agent.url, apiKey: AGENT_KEY, timeoutMs: options.agent.timeoutMs })
+      : new AcapyClient({ baseUrl: AGENT_URL, apiKey: AGENT_KEY, timeoutMs: 2_000, fetch: fetchImpl }),
     users: await users(),
     sessions,
     limiter: new LoginLimiter(options.maxFailures ?? 5, 15 * 60_000),
@@ -88,6 +91,7 @@ export async function testBff(
     maxStreamMs: options.maxStreamMs ?? 60_000,
     audit: new AuditLog(auditFile),
     upgrade: { pollMs: 20, timeoutMs: 5_000 },
+    ...(options.webDistDir && { webDistDir: options.webDistDir }),
   });
 
   async function login(username: string, password = TEST_PASSWORD): Promise<Response> {

@@ -1,0 +1,218 @@
+import { inspectRoutes } from 'hono/dev';
+import { describe, expect, it } from 'vitest';
+import { AGENT_KEY, WEBHOOK_SECRET, testBff } from '../test/harness.js';
+import { expectSecurityHeaders, expectNoSecrets } from '../test/browser-safety.js';
+
+/**
+ * Every route of the BFF × every kind of caller, against the running app. The table is the
+ * contract: a route mounted without a row here fails the first test, so nobody adds a door
+ * without deciding who may open it.
+ */
+type Caller = 'anonymous' | 'issuer' | 'verifier' | 'admin' | 'agent';
+const callers: readonly Caller[] = ['anonymous', 'issuer', 'verifier', 'admin', 'agent'];
+type Expected = Record<Caller, number>;
+
+const UNKNOWN = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
+/** Everyone logged in may; nobody else. */
+const anyUser = (ok: number): Expected => ({ anonymous: 401, issuer: ok, verifier: ok, admin: ok, agent: 401 });
+const only = (roles: readonly Caller[], ok: number): Expected => ({
+  anonymous: 401,
+  agent: 401,
+  issuer: roles.includes('issuer') ? ok : 403,
+  verifier: roles.includes('verifier') ? ok : 403,
+  admin: roles.includes('admin') ? ok : 403,
+});
+const credentials = (ok: number) => only(['issuer', 'admin'], ok);
+const presentations = (ok: number) => only(['verifier', 'admin'], ok);
+const adminOnly = (ok: number) => only(['admin'], ok);
+/** Webhooks: only the agent, with the webhook secret; a browser session is no key. */
+const agentOnly = (ok: number): Expected => ({ anonymous: 401, issuer: 401, verifier: 401, admin: 401, agent: ok });
+const everyone = (status: number): Expected => ({ anonymous: status, issuer: status, verifier: status, admin: status, agent: status });
+
+interface Row {
+  /** As Hono lists it: method and pattern. */
+  route: string;
+  /** The concrete request made, when the pattern has parameters or needs a body. */
+  path?: string;
+  body?: unknown;
+  expected: Expected;
+}
+
+/**
+ * Allowed callers get the answer of a real call: 200 for reads, 400 for a write with an empty body,
+ * 404 from the agent for a record that does not exist (proving the call was let through).
+ */
+const matrix: Row[] = [
+  { route: 'GET /api/health', expected: everyone(200) },
+  { route: 'POST /api/session', body: {}, expected: everyone(400) },
+  { route: 'GET /api/session', expected: anyUser(200) },
+  { route: 'GET /api/config', expected: anyUser(200) },
+  { route: 'GET /api/events', expected: anyUser(200) },
+  { route: 'POST /api/revocation/revoke', body: {}, expected: adminOnly(400) },
+  { route: 'GET /api/revocation/pending', expected: adminOnly(200) },
+  { route: 'POST /api/revocation/publish', body: { rev_reg_ids: [] }, expected: adminOnly(400) },
+  { route: 'GET /api/wallet', expected: adminOnly(200) },
+  { route: 'POST /api/wallet/upgrade', body: {}, expected: adminOnly(400) },
+  { route: 'GET /api/audit', expected: adminOnly(200) },
+  { route: 'GET /api/issue-credential-2.0/records', expected: credentials(200) },
+  { route: 'GET /api/issue-credential-2.0/records/:cred_ex_id', path: `/api/issue-credential-2.0/records/${UNKNOWN}`, expected: credentials(404) },
+  { route: 'DELETE /api/issue-credential-2.0/records/:cred_ex_id', path: `/api/issue-credential-2.0/records/${UNKNOWN}`, expected: credentials(404) },
+  { route: 'POST /api/issue-credential-2.0/create', body: {}, expected: credentials(400) },
+  { route: 'POST /api/issue-credential-2.0/send-offer', body: {}, expected: credentials(400) },
+  { route: 'POST /api/issue-credential-2.0/send-proposal', body: {}, expected: credentials(400) },
+  { route: 'POST /api/issue-credential-2.0/records/:cred_ex_id/send-offer', path: `/api/issue-credential-2.0/records/${UNKNOWN}/send-offer`, body: {}, expected: credentials(404) },
+  { route: 'POST /api/issue-credential-2.0/records/:cred_ex_id/send-request', path: `/api/issue-credential-2.0/records/${UNKNOWN}/send-request`, body: {}, expected: credentials(404) },
+  { route: 'POST /api/issue-credential-2.0/records/:cred_ex_id/issue', path: `/api/issue-credential-2.0/records/${UNKNOWN}/issue`, body: {}, expected: credentials(404) },
+  { route: 'POST /api/issue-credential-2.0/records/:cred_ex_id/store', path: `/api/issue-credential-2.0/records/${UNKNOWN}/store`, body: {}, expected: credentials(404) },
+  { route: 'POST /api/issue-credential-2.0/records/:cred_ex_id/problem-report', path: `/api/issue-credential-2.0/records/${UNKNOWN}/problem-report`, body: {}, expected: credentials(400) },
+  { route: 'GET /api/present-proof-2.0/records', expected: presentations(200) },
+  { route: 'GET /api/present-proof-2.0/records/:pres_ex_id', path: `/api/present-proof-2.0/records/${UNKNOWN}`, expected: presentations(404) },
+  { route: 'GET /api/present-proof-2.0/records/:pres_ex_id/credentials', path: `/api/present-proof-2.0/records/${UNKNOWN}/credentials`, expected: presentations(404) },
+  { route: 'DELETE /api/present-proof-2.0/records/:pres_ex_id', path: `/api/present-proof-2.0/records/${UNKNOWN}`, expected: presentations(404) },
+  { route: 'POST /api/present-proof-2.0/send-request', body: {}, expected: presentations(400) },
+  { route: 'POST /api/present-proof-2.0/create-request', body: {}, expected: presentations(400) },
+  { route: 'POST /api/present-proof-2.0/send-proposal', body: {}, expected: presentations(400) },
+  { route: 'POST /api/present-proof-2.0/records/:pres_ex_id/send-request', path: `/api/present-proof-2.0/records/${UNKNOWN}/send-request`, body: {}, expected: presentations(404) },
+  { route: 'POST /api/present-proof-2.0/records/:pres_ex_id/send-presentation', path: `/api/present-proof-2.0/records/${UNKNOWN}/send-presentation`, body: {}, expected: presentations(400) },
+  { route: 'POST /api/present-proof-2.0/records/:pres_ex_id/verify-presentation', path: `/api/present-proof-2.0/records/${UNKNOWN}/verify-presentation`, body: {}, expected: presentations(404) },
+  { route: 'POST /api/present-proof-2.0/records/:pres_ex_id/problem-report', path: `/api/present-proof-2.0/records/${UNKNOWN}/problem-report`, body: {}, expected: presentations(400) },
+  { route: 'GET /api/connections', expected: anyUser(200) },
+  { route: 'GET /api/connections/:conn_id', path: `/api/connections/${UNKNOWN}`, expected: anyUser(404) },
+  { route: 'POST /webhooks/topic/:topic/', path: '/webhooks/topic/issue_credential_v2_0/', body: { cred_ex_id: UNKNOWN, state: 'offer-sent' }, expected: agentOnly(200) },
+  { route: 'POST /webhooks/topic/:topic', path: '/webhooks/topic/present_proof_v2_0', body: { pres_ex_id: UNKNOWN, state: 'request-sent' }, expected: agentOnly(200) },
+  { route: 'POST /webhooks/:topic', path: '/webhooks/issuer_cred_rev', body: { record_id: UNKNOWN, state: 'revoked' }, expected: agentOnly(200) },
+  // The catch-alls: anything unlisted is 404 for everyone and reaches nothing.
+  { route: 'ALL /webhooks/*', path: '/webhooks/anything/else', body: {}, expected: everyone(404) },
+  { route: 'ALL /api/*', path: '/api/shutdown', body: {}, expected: everyone(404) },
+  // Last: it ends the session of the cookie it is sent with.
+  { route: 'DELETE /api/session', expected: everyone(204) },
+];
+
+async function signedIn() {
+  const bff = await testBff();
+  const cookies = {
+    issuer: await bff.cookieFor('issuer'),
+    verifier: await bff.cookieFor('verifier'),
+    admin: await bff.cookieFor('admin'),
+  };
+  const request = (caller: Caller, method: string, path: string, body?: unknown, extra: Record<string, string> = {}) => {
+    const headers: Record<string, string> = { ...extra };
+    if (caller === 'agent') headers['x-api-key'] = WEBHOOK_SECRET;
+    else if (caller !== 'anonymous') headers.cookie = cookies[caller];
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    return bff.app.request(path, { method: method === 'ALL' ? 'POST' : method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) });
+  };
+  return { ...bff, cookies, request };
+}
+
+describe('access matrix: every route × anonymous, issuer, verifier, admin and the agent', () => {
+  it('has a row for every route the BFF mounts, and no row for a route it does not', async () => {
+    const { app } = await testBff();
+    const mounted = inspectRoutes(app)
+      .filter((r) => !r.isMiddleware)
+      .map((r) => `${r.method} ${r.path}`);
+    expect(mounted.sort()).toEqual(matrix.map((r) => r.route).sort());
+  });
+
+  it('answers each caller as the table says, with security headers and no secret in any answer', async () => {
+    const bff = await signedIn();
+    const seen: string[] = [];
+    for (const row of matrix) {
+      const [method, pattern] = row.route.split(' ') as [string, string];
+      for (const caller of callers) {
+        const upstreamBefore = bff.calls.length;
+        const res = await bff.request(caller, method, row.path ?? pattern, row.body);
+        seen.push(`${row.route} as ${caller}: ${res.status}`);
+        expect(res.status, `${row.route} as ${caller}`).toBe(row.expected[caller]);
+        if (res.status === 401 || res.status === 403) expect(bff.calls.length, `${row.route} as ${caller} reached the agent`).toBe(upstreamBefore);
+        expectSecurityHeaders(res, row.route);
+        const text = res.headers.get('content-type')?.startsWith('text/event-stream') ? (await res.body?.cancel(), '') : await res.text();
+        expectNoSecrets(`${row.route} as ${caller}`, text, res.headers, [AGENT_KEY, WEBHOOK_SECRET]);
+      }
+    }
+    expect(seen).toHaveLength(matrix.length * callers.length);
+  });
+
+  it('refuses a forged or foreign cookie, and the agent’s own key, as anonymous', async () => {
+    const bff = await signedIn();
+    for (const headers of [
+      { cookie: 'credence_session=forged.signature' },
+      { cookie: bff.cookies.admin.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) },
+      { 'x-api-key': AGENT_KEY },
+      { authorization: `Bearer ${AGENT_KEY}` },
+    ]) {
+      const res = await bff.app.request('/api/issue-credential-2.0/records', { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(401);
+    }
+    expect(bff.calls).toEqual([]);
+  });
+});
+
+describe('cross-site requests (CSRF)', () => {
+  const writes = matrix.filter((r) => /^(POST|DELETE) \/api\//.test(r.route) && r.route !== 'POST /api/session');
+
+  it('refuses every state-changing API call that a browser says came from another site, before it reaches the agent', async () => {
+    const bff = await signedIn();
+    for (const row of writes) {
+      const [method, pattern] = row.route.split(' ') as [string, string];
+      for (const foreign of [
+        { origin: 'https://evil.example' },
+        { origin: 'null' },
+        { 'sec-fetch-site': 'cross-site' },
+        { 'sec-fetch-site': 'same-site', origin: 'https://sub.localhost' },
+      ]) {
+        const res = await bff.request('admin', method, row.path ?? pattern, row.body ?? {}, foreign);
+        expect(res.status, `${row.route} with ${JSON.stringify(foreign)}`).toBe(403);
+        expect(res.headers.get('content-type')).toBe('application/problem+json');
+      }
+    }
+    expect(bff.calls).toEqual([]);
+    // The login form too: a foreign page must not log the browser in as someone else.
+    const login = await bff.app.request('/api/session', { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'x' }) });
+    expect(login.status).toBe(403);
+  });
+
+  it('lets the same call through from the console’s own origin', async () => {
+    const bff = await signedIn();
+    const res = await bff.request('admin', 'POST', `/api/issue-credential-2.0/records/${UNKNOWN}/issue`, {}, { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' });
+    expect(res.status).toBe(404); // the agent's answer: it got through
+    expect(bff.calls).toHaveLength(1);
+  });
+});
+
+describe('sessions', () => {
+  it('marks the cookie Secure behind https, and never readable by scripts', async () => {
+    const { app } = await testBff();
+    const res = await app.request('/api/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+      body: JSON.stringify({ username: 'admin', password: 'test-password-123' }),
+    });
+    const cookie = res.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Strict/);
+  });
+
+  it('a logged-out cookie is dead on every route, not only on /api/session', async () => {
+    const bff = await signedIn();
+    await bff.request('admin', 'DELETE', '/api/session');
+    for (const row of matrix.filter((r) => r.route.includes(' /api/') && r.expected.admin !== 401 && r.expected.anonymous === 401)) {
+      const [method, pattern] = row.route.split(' ') as [string, string];
+      const res = await bff.request('admin', method, row.path ?? pattern, row.body);
+      expect(res.status, row.route).toBe(401);
+    }
+  });
+
+  it('ends a session left idle past its timeout, on the server', async () => {
+    let now = Date.parse('2026-11-21T09:00:00Z');
+    const bff = await testBff({ now: () => now });
+    const cookie = await bff.cookieFor('issuer');
+    expect((await bff.send(cookie, 'GET', '/api/session')).status).toBe(200);
+    now += 59 * 60_000;
+    expect((await bff.send(cookie, 'GET', '/api/session')).status).toBe(200);
+    now += 61 * 60_000;
+    expect((await bff.send(cookie, 'GET', '/api/session')).status).toBe(401);
+    expect((await bff.send(cookie, 'GET', '/api/issue-credential-2.0/records')).status).toBe(401);
+  });
+});
