@@ -38,6 +38,8 @@ export function validationErrorsFromRepr(repr: string): ProblemFieldError[] | un
 /** The agent writes errors as text/plain `"<status>: <reason>"`; some proxies in front of it answer JSON. */
 export function agentReason(status: number, contentType: string, text: string): string {
   const trimmed = text.trim();
+  // A proxy's error page in front of the agent: its markup says nothing to a user.
+  if (contentType.includes('html')) return `The agent answered ${status}`;
   if (contentType.includes('json')) {
     try {
       const body = JSON.parse(trimmed) as Record<string, unknown>;
