@@ -135,7 +135,7 @@ describe('access matrix: every route × anonymous, issuer, verifier, admin and t
 
   it('refuses a forged or foreign cookie, and the agent’s own key, as anonymous', async () => {
     const bff = await signedIn();
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { cookie: 'credence_session=forged.signature' },
       { cookie: bff.cookies.admin.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) },
       { 'x-api-key': AGENT_KEY },
