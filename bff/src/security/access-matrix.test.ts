@@ -155,7 +155,7 @@ describe('cross-site requests (CSRF)', () => {
     const bff = await signedIn();
     for (const row of writes) {
       const [method, pattern] = row.route.split(' ') as [string, string];
-      for (const foreign of [
+      for (const foreign of <Record<string, string>[]>[
         { origin: 'https://evil.example' },
         { origin: 'null' },
         { 'sec-fetch-site': 'cross-site' },
