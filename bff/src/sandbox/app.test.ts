@@ -145,3 +145,27 @@ describe('sandbox agent: seeded data', () => {
     for (const id of ids(5)) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });
+
+describe('sandbox agent: controls for tests and demos (not part of ACA-Py)', () => {
+  const post = (app: ReturnType<typeof testSandbox>['app'], path: string, body: unknown, headers: Record<string, string> = key) =>
+    app.request(path, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('adds a connection with any label, and a peer offers over it with the values it is told', async () => {
+    const { app } = testSandbox();
+    const label = '<img src=x onerror=alert(1)>';
+    const connection = (await (await post(app, '/sandbox/peers/connection', { label })).json()) as { connection_id: string; their_label: string; state: string };
+    expect(connection).toMatchObject({ their_label: label, state: 'active' });
+    const offer = (await (await post(app, '/sandbox/peers/credential-offer', { connection_id: connection.connection_id, values: { note: label } })).json()) as { cred_ex_id: string; cred_preview: { attributes: { name: string; value: string }[] } };
+    expect(offer.cred_preview.attributes).toContainEqual({ name: 'note', value: label });
+    const abandoned = await post(app, '/sandbox/peers/problem-report', { cred_ex_id: offer.cred_ex_id, description: label });
+    expect(abandoned.status).toBe(200);
+    const record = (await (await app.request(`/issue-credential-2.0/records/${offer.cred_ex_id}`, { headers: key })).json()) as { cred_ex_record: { state: string; error_msg: string } };
+    expect(record.cred_ex_record).toMatchObject({ state: 'abandoned', error_msg: label });
+  });
+
+  it('needs the key, and can stage an outage only when it runs as its own process', async () => {
+    const { app } = testSandbox();
+    expect((await post(app, '/sandbox/peers/connection', { label: 'x' }, {})).status).toBe(401);
+    expect((await post(app, '/sandbox/outage', { ms: 100 })).status).toBe(400);
+  });
+});

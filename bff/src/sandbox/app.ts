@@ -21,12 +21,14 @@ export interface SandboxAppOptions {
   upgrade: WalletUpgrade;
   apiKey: string;
   label?: string;
+  /** Stops answering for `ms` (the listener closes), as an agent that crashed and came back; only as a process. */
+  outage?: (ms: number) => void;
 }
 
 export const AGENT_VERSION = '1.6.1rc0';
 
 /** The admin API of the sandbox agent: ACA-Py's paths, parameters, answers and error texts. */
-export function createSandboxApp({ store, credentials, presentations, revocation, upgrade, apiKey, label = 'Credence sandbox agent' }: SandboxAppOptions) {
+export function createSandboxApp({ store, credentials, presentations, revocation, upgrade, apiKey, label = 'Credence sandbox agent', outage }: SandboxAppOptions) {
   const app = new Hono();
   const helpers = routeHelpers(store, apiKey);
   const { authorize, recordId, paging } = helpers;
@@ -79,7 +81,30 @@ export function createSandboxApp({ store, credentials, presentations, revocation
   app.post('/sandbox/peers/credential-offer', async (c) => {
     const body = await readBody(c, { allowEmpty: true });
     authorize(c);
-    return c.json(credentials.peerOffer(typeof body.connection_id === 'string' ? body.connection_id : undefined));
+    const values = body.values !== null && typeof body.values === 'object' ? Object.fromEntries(Object.entries(body.values).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
+    return c.json(credentials.peerOffer(typeof body.connection_id === 'string' ? body.connection_id : undefined, values));
+  });
+  app.post('/sandbox/peers/connection', async (c) => {
+    const body = await readBody(c, { allowEmpty: true });
+    authorize(c);
+    if (typeof body.label !== 'string' || body.label === '') throw agentError(400, 'label is required');
+    return c.json(store.addConnection(body.label));
+  });
+  app.post('/sandbox/peers/problem-report', async (c) => {
+    const body = await readBody(c);
+    authorize(c);
+    if (typeof body.cred_ex_id !== 'string' || typeof body.description !== 'string') throw agentError(400, 'cred_ex_id and description are required');
+    // The peer gives up on the exchange; its description becomes the record's error_msg.
+    return c.json(credentials.problemReport(body.cred_ex_id, { description: body.description }));
+  });
+  app.post('/sandbox/outage', async (c) => {
+    const body = await readBody(c, { allowEmpty: true });
+    authorize(c);
+    const ms = typeof body.ms === 'number' && body.ms > 0 && body.ms <= 60_000 ? body.ms : 5_000;
+    if (!outage) throw agentError(400, 'An outage needs the sandbox running as its own process');
+    // Answer first, then go away.
+    setTimeout(() => outage(ms), 50);
+    return c.json({ down_for_ms: ms });
   });
   app.post('/sandbox/peers/credential-proposal', async (c) => {
     const body = await readBody(c, { allowEmpty: true });

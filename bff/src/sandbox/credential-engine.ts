@@ -200,12 +200,12 @@ export class CredentialEngine {
   // ---- simulated peers ----------------------------------------------------------------------------
 
   /** A peer issuer offers us a credential (we are the holder): offer-received. */
-  peerOffer(connectionId?: string): CredExRecord {
+  peerOffer(connectionId?: string, overrides: Record<string, string> = {}): CredExRecord {
     const credDef = this.peerCredDef(connectionId);
     const connection = connectionId ?? [...this.deps.store.connections.values()].find((c) => c.their_label === credDef.issuedBy)?.connection_id;
     if (!connection) throw agentError(400, 'No connection to a peer that issues credentials');
     const at = this.timestamp();
-    const values = attributeValues(this.deps.rng, credDef.schema, 'Sandbox wallet');
+    const values = { ...attributeValues(this.deps.rng, credDef.schema, 'Sandbox wallet'), ...overrides };
     const detail = this.wrap({
       cred_ex_id: randomUUID(),
       connection_id: connection,

@@ -24,6 +24,12 @@ try {
   };
   const sandbox = createSandbox({
     ...config,
+    outage: (ms) => {
+      if (!server) return;
+      console.log(`[sandbox] simulating an outage: not answering for ${ms} ms`);
+      if ('closeAllConnections' in server) server.closeAllConnections();
+      server.close(() => setTimeout(listen, ms));
+    },
     emit: webhookEmitter(sender),
     upgrade: {
       durationMs: config.upgradeMs,

@@ -20,6 +20,7 @@ export interface SandboxOptions {
   emit?: EmitWebhook;
   now?: () => number;
   upgrade?: Partial<WalletUpgradeOptions>;
+  outage?: (ms: number) => void;
 }
 
 /** The whole sandbox agent: seeded wallet, protocol engines with their simulated peers, admin API. */
@@ -41,7 +42,7 @@ export function createSandbox(options: SandboxOptions) {
   const presentations = new PresentationEngine(engineDeps);
   const revocation = new RevocationEngine(engineDeps);
   const upgrade = new WalletUpgrade(store, { durationMs: 4_000, outcome: 'success', ...options.upgrade });
-  const app = createSandboxApp({ store, credentials, presentations, revocation, upgrade, apiKey: options.apiKey });
+  const app = createSandboxApp({ store, credentials, presentations, revocation, upgrade, apiKey: options.apiKey, ...(options.outage && { outage: options.outage }) });
   return { store, peers, credentials, presentations, revocation, upgrade, app };
 }
 

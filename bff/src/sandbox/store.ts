@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { SandboxConnection } from './connections.js';
 import type { CredExDetail } from './credential-records.js';
 import type { PresExRecord } from './presentation-records.js';
@@ -55,6 +56,29 @@ export class SandboxStore {
 
   listPresentations(filter: ExchangeFilter, paging: Paging): PresExRecord[] {
     return pageOf(this.presentations.values(), (p) => matches(p, filter), paging);
+  }
+
+  /** A new active connection, as if a peer had just accepted our invitation. */
+  addConnection(label: string): SandboxConnection {
+    const at = new Date().toISOString().replace('Z', '000Z');
+    const did = () => randomBytes(16).toString('hex').slice(0, 22);
+    const connection: SandboxConnection = {
+      connection_id: randomUUID(),
+      their_label: label,
+      their_did: did(),
+      my_did: did(),
+      state: 'active',
+      rfc23_state: 'completed',
+      their_role: 'invitee',
+      accept: 'auto',
+      connection_protocol: 'didexchange/1.1',
+      invitation_mode: 'once',
+      routing_state: 'none',
+      created_at: at,
+      updated_at: at,
+    };
+    this.connections.set(connection.connection_id, connection);
+    return connection;
   }
 
   listConnections(state: string | undefined, paging: Paging): SandboxConnection[] {
