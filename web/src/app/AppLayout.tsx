@@ -2,6 +2,7 @@ import { roleMayUse, type Area, type Session } from '@credence/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { logout, sessionQueries } from '../features/auth/queries';
+import { AgentUnavailableBanner } from '../features/agent/AgentUnavailableBanner';
 import { LiveEvents } from '../features/events/LiveEvents';
 import { LiveIndicator } from '../features/events/LiveIndicator';
 import { consoleConfigQueries } from '../lib/console-config';
@@ -70,6 +71,7 @@ export function AppLayout({ session }: { session: Session }) {
         </div>
       </header>
       <LiveEvents role={session.role} />
+      <AgentUnavailableBanner />
       <main id="main" className="content" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,4 +1,5 @@
 import type { Problem, ProblemFieldError } from '@credence/shared';
+import { reportAgentTrouble } from './agent-status';
 
 /** An error answer of the BFF, carrying its problem details. */
 export class ApiError extends Error {
@@ -58,7 +59,11 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
   } catch {
     throw new ApiError({ type: 'about:blank', title: 'Network error', status: 0, detail: 'The console could not be reached. Check your connection.' });
   }
-  if (!response.ok) throw new ApiError(await problemFrom(response));
+  if (!response.ok) {
+    const problem = await problemFrom(response);
+    reportAgentTrouble(problem);
+    throw new ApiError(problem);
+  }
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

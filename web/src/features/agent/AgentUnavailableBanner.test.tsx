@@ -1,0 +1,63 @@
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiFetch } from '../../lib/api';
+import { clearAgentTrouble } from '../../lib/agent-status';
+import { createQueryClient } from '../../lib/query-client';
+import { AgentUnavailableBanner } from './AgentUnavailableBanner';
+
+const problem = (status: number, title: string, detail: string) =>
+  new Response(JSON.stringify({ type: 'about:blank', title, status, detail }), { status, headers: { 'content-type': 'application/problem+json' } });
+const config = () => new Response(JSON.stringify({ username: 'admin', role: 'admin', mode: 'sandbox', wallet: { name: 'w', type: 'askar' } }), { headers: { 'content-type': 'application/json' } });
+
+function Records() {
+  const list = useQuery({ queryKey: ['credentials', 'list'], queryFn: () => apiFetch<{ results: unknown[] }>('/api/issue-credential-2.0/records') });
+  return <p>{list.isSuccess ? `${list.data.results.length} records` : list.isError ? 'Could not load the records' : 'Loading'}</p>;
+}
+
+function renderWithAgent(agentUp: () => boolean) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      if (!agentUp()) return problem(502, 'Agent unreachable', 'The agent could not be reached');
+      return String(input).startsWith('/api/config') ? config() : new Response(JSON.stringify({ results: [1, 2, 3] }), { headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  const client = createQueryClient({ onUnauthorized: vi.fn() });
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
+  render(
+    <QueryClientProvider client={client}>
+      <AgentUnavailableBanner />
+      <Records />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearAgentTrouble();
+});
+
+describe('AgentUnavailableBanner', () => {
+  it('is not there while the agent answers', async () => {
+    renderWithAgent(() => true);
+    expect(await screen.findByText('3 records')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('appears when a call finds the agent unreachable, and on recovery goes away and reloads what failed', async () => {
+    let up = false;
+    renderWithAgent(() => up);
+    expect((await screen.findByRole('alert')).textContent).toContain('Agent unavailable. The console cannot reach the agent. (The agent could not be reached)');
+    expect(await screen.findByText('Could not load the records')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Check now' }));
+    expect(screen.getByRole('alert')).toBeTruthy();
+
+    up = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Check now' }));
+    expect(await screen.findByText('3 records')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
