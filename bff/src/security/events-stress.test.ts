@@ -121,7 +121,7 @@ describe('events under stress, on Redis across two instances', () => {
         if (!killed && index >= posts.length / 2) {
           killed = true;
           // Every client connection of Redis is dropped: both instances' writers and readers.
-          connectionsKilled = Number(await killer.client('KILL', 'TYPE', 'normal'));
+          connectionsKilled = Number(await killer.call('CLIENT', 'KILL', 'TYPE', 'normal'));
         }
         await post(posts[index]!, index);
       }
