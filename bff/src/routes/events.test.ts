@@ -45,6 +45,17 @@ describe('GET /api/events', () => {
     expect((await readSse(res, 2, 1_000)).map((m) => m.event)).toEqual(['ready', 'resync']);
   });
 
+  it('gives the resync the current position as its id, so the next reconnect resumes instead of resyncing again', async () => {
+    const { app, cookieFor, webhook } = await testBff();
+    const cookie = await cookieFor('admin');
+    await webhook('issue_credential_v2_0', { cred_ex_id: '0e1c0b4c-5717-4562-b3fc-2c963f66afa6', state: 'offer-sent' });
+    const behind = await readSse(await app.request('/api/events', { headers: { cookie, 'last-event-id': 'old-boot.7' } }), 2, 1_000);
+    const resync = behind.find((m) => m.event === 'resync')!;
+    expect(resync.id).toMatch(/\.1$/);
+    const again = await readSse(await app.request('/api/events', { headers: { cookie, 'last-event-id': resync.id! } }), 2, 300);
+    expect(again.map((m) => m.event)).toEqual(['ready']);
+  });
+
   it('sends heartbeats, and ends the stream once the session is gone', async () => {
     const { app, cookieFor } = await testBff({ heartbeatMs: 50 });
     const cookie = await cookieFor('admin');

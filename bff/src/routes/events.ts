@@ -69,7 +69,12 @@ export function eventRoutes({ bus, sessions, heartbeatMs, clientQueueLimit, maxS
               // The session may have ended (logout, expiry) since the stream opened.
               if (!sessionId || !sessions.isActive(sessionId)) return;
               await stream.write(': heartbeat\n\n');
-            } else if (item.type === 'resync') await stream.writeSSE({ event: RESYNC_EVENT, data: '{}' });
+            } else if (item.type === 'resync') {
+              // The browser refetches everything now; the position lets its next reconnect resume from
+              // here rather than from the id that was too old, which would resync it again and again.
+              const position = await bus.position();
+              await stream.writeSSE({ event: RESYNC_EVENT, data: '{}', ...(position && { id: position }) });
+            }
             else await stream.writeSSE({ id: item.event.id, data: JSON.stringify(item.event) });
           }
         }

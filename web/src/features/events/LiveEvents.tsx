@@ -55,8 +55,10 @@ export function LiveEvents({ role }: { role: UserRole }) {
           toast.info(`${advice.message} —`, { href: advice.href, label: advice.label });
         }
       });
-      source.addEventListener(RESYNC_EVENT, () => {
-        // More happened than the server still holds: everything on screen is fetched again.
+      source.addEventListener(RESYNC_EVENT, (resync) => {
+        // More happened than the server still holds: everything on screen is fetched again, and the
+        // stream goes on from the position the server gave.
+        if (resync.lastEventId) lastId = resync.lastEventId;
         void queryClient.invalidateQueries();
       });
       source.onerror = () => {
