@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
@@ -46,14 +47,20 @@ test('an agent outage shows the "agent unavailable" banner, and the page recover
   page.on('load', () => (reloaded = true));
 
   expect((await sandbox(request, '/sandbox/outage', { ms: 5_000 })).status()).toBe(200);
-  // Whatever the person does next reaches the agent and fails: here, filtering the list.
-  await page.getByLabel('State').selectOption({ label: 'Offer sent' });
+  const agentIsDown = () => request.get(`http://127.0.0.1:${SANDBOX_PORT}/status/live`, { timeout: 1_000 }).then(() => false, () => true);
+  await expect.poll(agentIsDown).toBe(true);
+  // Whatever the person does next reaches the agent and fails: here, filtering the list by a thread.
+  await page.getByLabel('Thread id').fill(randomUUID());
+  await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Agent unavailable' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('The console cannot reach the agent.');
 
   // The banner probes on its own; once the agent is back it goes and the page has its data again.
   await expect(page.getByRole('alert').filter({ hasText: 'Agent unavailable' })).toBeHidden({ timeout: 20_000 });
   await expect(page.getByText('The agent is available again.')).toBeVisible();
+  // The query that failed was fetched again: the (empty) answer for that thread is on screen.
+  await expect(page.getByRole('heading', { name: /match these filters/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).first().click();
   await expect(rows.first()).toBeVisible();
   expect(reloaded).toBe(false);
 });
