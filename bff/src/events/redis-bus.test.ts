@@ -1,27 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsoleEvent } from '@credence/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testBff } from '../test/harness.js';
-import { startRedis, type RedisForTests } from '../test/redis-server.js';
+import { redisForSuite } from '../test/redis-server.js';
 import { readSse } from '../test/sse.js';
 import type { BusMessage } from './bus.js';
-import { RedisBus } from './redis-bus.js';
 
-let redis: RedisForTests;
-const buses: RedisBus[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-}, 20_000);
-afterAll(async () => {
-  await Promise.all(buses.map((b) => b.close()));
-  await redis?.stop();
-});
+const redis = redisForSuite();
 
 /** A bus on the test Redis, in a stream of its own so tests do not see each other's events. */
 function busFor(prefix: string, capacity = 1000) {
-  const bus = new RedisBus({ url: redis.url, prefix, capacity, blockMs: 200, commandTimeoutMs: 500 });
-  buses.push(bus);
-  return bus;
+  return redis.bus({ prefix, capacity, blockMs: 200, commandTimeoutMs: 500 });
 }
 
 const credential = (id: string, state: string, updated_at = '2026-07-22T19:17:37.123456Z') => ({ cred_ex_id: id, state, role: 'issuer', updated_at });
@@ -82,7 +71,7 @@ describe('RedisBus across two BFF instances', () => {
     await redis.stop();
     const duringOutage = await bff.webhook('issue_credential_v2_0', credential('c3', 'request-received', '2026-07-22T19:17:38.000000Z'));
     expect(duringOutage.status).toBe(503);
-    redis = await startRedis(redis.port);
+    await redis.start();
     let after = 0;
     for (let i = 0; i < 60 && after !== 200; i++) {
       after = (await bff.webhook('issue_credential_v2_0', credential('c3', 'request-received', '2026-07-22T19:17:38.000000Z'))).status;

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsoleEvent } from '@credence/shared';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisBus } from '../events/redis-bus.js';
+import { describe, expect, it } from 'vitest';
 import { testBff } from '../test/harness.js';
-import { startRedis, type RedisForTests } from '../test/redis-server.js';
+import { redisForSuite } from '../test/redis-server.js';
 import { readSse, type SseMessage } from '../test/sse.js';
 
 /**
@@ -22,15 +21,7 @@ const STATES = {
 type Topic = keyof typeof STATES;
 const IN_FLIGHT = 64;
 
-let redis: RedisForTests;
-const buses: RedisBus[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-}, 20_000);
-afterAll(async () => {
-  await Promise.all(buses.map((b) => b.close()));
-  await redis?.stop();
-});
+const redis = redisForSuite();
 
 /** A deterministic shuffle, so a failure can be replayed. */
 function shuffled<T>(items: T[], seed: number): T[] {
@@ -71,9 +62,8 @@ function webhooks(count: number): Webhook[] {
 describe('events under stress, on Redis across two instances', () => {
   it(`${WEBHOOKS} webhooks × ${DELIVERIES} deliveries, shuffled: exactly once, newest last, through a Redis connection kill and a browser reconnect`, { timeout: 240_000 }, async () => {
     const prefix = `stress-${randomUUID()}`;
-    const busA = new RedisBus({ url: redis.url, prefix, capacity: WEBHOOKS * 2, blockMs: 200, commandTimeoutMs: 1_000 });
-    const busB = new RedisBus({ url: redis.url, prefix, capacity: WEBHOOKS * 2, blockMs: 200, commandTimeoutMs: 1_000 });
-    buses.push(busA, busB);
+    const busA = redis.bus({ prefix, capacity: WEBHOOKS * 2, blockMs: 200, commandTimeoutMs: 1_000 });
+    const busB = redis.bus({ prefix, capacity: WEBHOOKS * 2, blockMs: 200, commandTimeoutMs: 1_000 });
     const a = await testBff({ bus: busA, maxStreamMs: 600_000 });
     const b = await testBff({ bus: busB, maxStreamMs: 600_000 });
     const instances = [a, b];

@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { afterAll, beforeAll } from 'vitest';
+import { RedisBus, type RedisBusOptions } from '../events/redis-bus.js';
 
 export interface RedisForTests {
   url: string;
@@ -46,4 +48,34 @@ export async function startRedis(port = 6400 + Math.floor(Math.random() * 500)):
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** One redis-server for a whole test file, and the buses made on it; all stopped after the file. */
+export function redisForSuite() {
+  let server: RedisForTests | undefined;
+  const buses: RedisBus[] = [];
+  beforeAll(async () => {
+    server = await startRedis();
+  }, 20_000);
+  afterAll(async () => {
+    await Promise.all(buses.map((b) => b.close()));
+    await server?.stop();
+  });
+  const suite = {
+    get url(): string {
+      return server!.url;
+    },
+    /** A bus on this Redis; give each test a prefix of its own so tests do not see each other's events. */
+    bus(options: Omit<RedisBusOptions, 'url'>): RedisBus {
+      const bus = new RedisBus({ url: suite.url, ...options });
+      buses.push(bus);
+      return bus;
+    },
+    /** Stops the server; `start()` brings it back on the same port, empty. */
+    stop: () => server!.stop(),
+    start: async () => {
+      server = await startRedis(server!.port);
+    },
+  };
+  return suite;
 }
