@@ -61,6 +61,23 @@ describe('RedisBus across two BFF instances', () => {
     expect(got[0]).toEqual({ type: 'resync' });
   });
 
+  it('answers a made-up, oversized or future Last-Event-ID with resync, then goes on live (found in review)', async () => {
+    const prefix = `t-${randomUUID()}`;
+    const bus = busFor(prefix);
+    const bff = await testBff({ bus });
+    await bff.webhook('issue_credential_v2_0', credential('c9', 'offer-sent'));
+    const cookie = await bff.cookieFor('admin');
+    for (const lastId of ['99999999999999999999999-0', '99999999999999-0', 'abc']) {
+      const stream = await bff.app.request(`/api/events?lastEventId=${lastId}`, { headers: { cookie } });
+      const reading = readSse(stream, 3, 3_000);
+      await new Promise((r) => setTimeout(r, 100));
+      await bff.webhook('issue_credential_v2_0', credential('c9', `state-${lastId.length}`, `2026-07-22T19:18:${String(lastId.length).padStart(2, '0')}.000000Z`));
+      expect((await reading).map((m) => m.event), lastId).toEqual(['ready', 'resync', 'message']);
+    }
+    // No listener is left behind by the streams that have ended.
+    expect((bus as unknown as { listeners: Set<unknown> }).listeners.size).toBe(0);
+  });
+
   it('keeps taking webhooks after Redis restarts, and the reader resumes without losing events', async () => {
     const prefix = `t-${randomUUID()}`;
     const bus = busFor(prefix);

@@ -20,6 +20,13 @@ return {1, id, stale}
 `;
 
 const STREAM_ID = /^(\d+)-(\d+)$/;
+const U64_MAX = 2n ** 64n - 1n;
+
+/** `<ms>-<seq>`, each part a 64-bit unsigned number as Redis requires. */
+function isStreamId(id: string): boolean {
+  const match = STREAM_ID.exec(id);
+  return match !== null && BigInt(match[1]!) <= U64_MAX && BigInt(match[2]!) <= U64_MAX;
+}
 const blockMsOf = (options: RedisBusOptions) => options.blockMs ?? 5_000;
 
 function compareIds(a: string, b: string): number {
@@ -98,24 +105,36 @@ export class RedisBus implements EventBus {
     const held: BusMessage[] = [];
     const holding: Listener = (m) => held.push(m);
     this.listeners.add(holding);
-    let replayedUpTo = lastId;
-    if (!STREAM_ID.test(lastId)) {
+    let replayedUpTo: string | undefined = lastId;
+    const resync = () => {
       listener({ type: 'resync' });
-    } else {
-      const first = await this.writer.xrange(this.stream, '-', '+', 'COUNT', 1);
-      const firstId = first[0]?.[0];
-      if (firstId && compareIds(lastId, firstId) < 0) listener({ type: 'resync' });
+      replayedUpTo = undefined;
+    };
+    try {
+      if (!isStreamId(lastId)) resync();
       else {
-        for (const [id, fields] of await this.writer.xrange(this.stream, `(${lastId}`, '+')) {
-          listener({ type: 'event', event: this.decode(id, fields) });
-          replayedUpTo = id;
+        const [first, last] = await Promise.all([this.writer.xrange(this.stream, '-', '+', 'COUNT', 1), this.writer.xrevrange(this.stream, '+', '-', 'COUNT', 1)]);
+        const firstId = first[0]?.[0];
+        const newestId = last[0]?.[0];
+        // Older than the capped stream holds, or newer than anything in it (a Redis that lost its data,
+        // or a made-up id): either way the browser cannot be brought up to date event by event.
+        if ((firstId && compareIds(lastId, firstId) < 0) || !newestId || compareIds(lastId, newestId) > 0) resync();
+        else {
+          for (const [id, fields] of await this.writer.xrange(this.stream, `(${lastId}`, '+')) {
+            listener({ type: 'event', event: this.decode(id, fields) });
+            replayedUpTo = id;
+          }
         }
       }
+    } catch (error) {
+      console.warn(`[bus] replay from ${lastId} failed: ${(error as Error).message}`);
+      resync();
+    } finally {
+      this.listeners.delete(holding);
     }
-    this.listeners.delete(holding);
     // Events the reader hands out after the handover may still be ones the replay already gave.
     const fresh: Listener = (message) => {
-      if (message.type === 'event' && STREAM_ID.test(replayedUpTo) && compareIds(message.event.id, replayedUpTo) <= 0) return;
+      if (message.type === 'event' && replayedUpTo !== undefined && compareIds(message.event.id, replayedUpTo) <= 0) return;
       listener(message);
     };
     for (const message of held) fresh(message);
