@@ -33,10 +33,10 @@ export class ProblemError extends HTTPException {
   readonly problem: Problem;
   readonly headers: Record<string, string> | undefined;
 
-  constructor(status: number, detail?: string, options: { title?: string; errors?: ProblemFieldError[]; headers?: Record<string, string> } = {}) {
+  constructor(status: number, detail?: string, options: { title?: string; type?: string; errors?: ProblemFieldError[]; headers?: Record<string, string> } = {}) {
     super(status as ContentfulStatusCode, { message: detail ?? titleFor(status) });
     this.problem = {
-      type: 'about:blank',
+      type: options.type ?? 'about:blank',
       title: options.title ?? titleFor(status),
       status,
       ...(detail !== undefined && { detail }),

@@ -19,6 +19,13 @@ export type Problem = z.infer<typeof problemSchema>;
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
+/**
+ * The problem type of "the agent as a whole cannot be used now": unreachable, too slow, or answering
+ * 503 (busy, upgrading). The web app raises its banner for this type only; one failing record is not
+ * an outage.
+ */
+export const AGENT_UNAVAILABLE_TYPE = 'urn:credence:problem:agent-unavailable';
+
 // One wording for a missing value everywhere, instead of "expected string, received undefined".
 z.config({
   customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined),

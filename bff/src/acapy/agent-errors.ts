@@ -1,4 +1,4 @@
-import type { ProblemFieldError } from '@credence/shared';
+import { AGENT_UNAVAILABLE_TYPE, type ProblemFieldError } from '@credence/shared';
 import { ProblemError } from '../problem.js';
 import { parsePythonLiteral, type PyValue } from './python-repr.js';
 
@@ -71,7 +71,7 @@ export function problemFromAgentError(status: number, contentType: string, text:
     // The agent refused our key: a configuration fault of the BFF, not the user's.
     return new ProblemError(502, `The agent refused the console's credentials (${status}: ${reason}). Check ACAPY_ADMIN_API_KEY.`, { title: 'Agent refused the console' });
   }
-  if (status === 503) return new ProblemError(503, reason, { title: 'Agent unavailable' });
+  if (status === 503) return new ProblemError(503, reason, { title: 'Agent unavailable', type: AGENT_UNAVAILABLE_TYPE });
   if (status >= 500) return new ProblemError(502, `The agent failed: ${reason}`, { title: 'Agent error' });
   if (status >= 400) return new ProblemError(status, reason);
   return new ProblemError(502, `Unexpected answer from the agent (${status})`, { title: 'Agent error' });

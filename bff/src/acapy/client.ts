@@ -1,3 +1,4 @@
+import { AGENT_UNAVAILABLE_TYPE } from '@credence/shared';
 import { ProblemError } from '../problem.js';
 import { problemFromAgentError } from './agent-errors.js';
 
@@ -57,9 +58,9 @@ export class AcapyClient {
       text = this.redacted(await response.text());
     } catch (error) {
       if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-        throw new ProblemError(504, `The agent did not answer within ${timeoutMs} ms`, { title: 'Agent timed out' });
+        throw new ProblemError(504, `The agent did not answer within ${timeoutMs} ms`, { title: 'Agent timed out', type: AGENT_UNAVAILABLE_TYPE });
       }
-      throw new ProblemError(502, 'The agent could not be reached', { title: 'Agent unreachable' });
+      throw new ProblemError(502, 'The agent could not be reached', { title: 'Agent unreachable', type: AGENT_UNAVAILABLE_TYPE });
     }
 
     const contentType = response.headers.get('content-type') ?? '';

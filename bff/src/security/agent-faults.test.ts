@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { PROBLEM_CONTENT_TYPE } from '@credence/shared';
+import { AGENT_UNAVAILABLE_TYPE, PROBLEM_CONTENT_TYPE } from '@credence/shared';
+import { expectSecurityHeaders } from '../test/browser-safety.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testBff } from '../test/harness.js';
 
@@ -11,13 +12,15 @@ import { testBff } from '../test/harness.js';
  */
 const TIMEOUT_MS = 400;
 /** Generous: this machine is shared; the point is "bounded", not "fast". */
-const MARGIN_MS = 2_000;
+const MARGIN_MS = 1_000;
 
 type Mode = 'ok' | 'hang' | 'stall-body' | 'slow' | 'too-slow' | '500' | '503' | 'garbage-json' | 'text-200' | 'proxy-html-502' | 'reset' | 'redirect' | 'huge-error';
 let mode: Mode = 'ok';
 const sockets = new Set<Socket>();
 
+let requestsReceived = 0;
 function answer(req: IncomingMessage, res: ServerResponse): void {
+  requestsReceived += 1;
   const ok = () => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(req.url?.startsWith('/status/ready') ? '{"ready": true}' : '{"results": []}');
@@ -110,19 +113,20 @@ async function timed(call: () => Promise<Response>) {
   return { res, text, ms: performance.now() - started };
 }
 
-const faults: { mode: Mode | 'down'; status: number; title: RegExp }[] = [
-  { mode: 'down', status: 502, title: /unreachable/i },
-  { mode: 'hang', status: 504, title: /timed out/i },
-  { mode: 'stall-body', status: 504, title: /timed out/i },
-  { mode: 'too-slow', status: 504, title: /timed out/i },
-  { mode: '500', status: 502, title: /agent error/i },
-  { mode: '503', status: 503, title: /unavailable/i },
-  { mode: 'garbage-json', status: 502, title: /agent error/i },
-  { mode: 'text-200', status: 502, title: /agent error/i },
-  { mode: 'proxy-html-502', status: 502, title: /agent error/i },
-  { mode: 'reset', status: 502, title: /unreachable/i },
-  { mode: 'redirect', status: 502, title: /agent error/i },
-  { mode: 'huge-error', status: 502, title: /agent error/i },
+/** `outage`: the agent as a whole is unusable (the web app's banner); otherwise this call failed. */
+const faults: { mode: Mode | 'down'; status: number; title: RegExp; outage: boolean }[] = [
+  { mode: 'down', status: 502, title: /unreachable/i, outage: true },
+  { mode: 'hang', status: 504, title: /timed out/i, outage: true },
+  { mode: 'stall-body', status: 504, title: /timed out/i, outage: true },
+  { mode: 'too-slow', status: 504, title: /timed out/i, outage: true },
+  { mode: '500', status: 502, title: /agent error/i, outage: false },
+  { mode: '503', status: 503, title: /unavailable/i, outage: true },
+  { mode: 'garbage-json', status: 502, title: /agent error/i, outage: false },
+  { mode: 'text-200', status: 502, title: /agent error/i, outage: false },
+  { mode: 'proxy-html-502', status: 502, title: /agent error/i, outage: false },
+  { mode: 'reset', status: 502, title: /unreachable/i, outage: true },
+  { mode: 'redirect', status: 502, title: /agent error/i, outage: false },
+  { mode: 'huge-error', status: 502, title: /agent error/i, outage: false },
 ];
 
 describe('agent faults', () => {
@@ -133,13 +137,18 @@ describe('agent faults', () => {
       if (fault.mode === 'down') await agentDown();
       else mode = fault.mode;
       for (const call of [bff.list, bff.issue]) {
+        const before = requestsReceived;
         const { res, text, ms } = await timed(call);
+        // One attempt: the BFF never retries on its own (a write must not be sent twice).
+        if (fault.mode !== 'down') expect(requestsReceived - before, fault.mode).toBe(1);
+        expectSecurityHeaders(res, fault.mode);
         injected += 1;
         const what = `${fault.mode}: ${text.slice(0, 200)}`;
         expect(res.status, what).toBe(fault.status);
         expect(res.headers.get('content-type'), what).toBe(PROBLEM_CONTENT_TYPE);
-        const problem = JSON.parse(text) as { title: string; detail: string };
+        const problem = JSON.parse(text) as { title: string; detail: string; type: string };
         expect(problem.title, what).toMatch(fault.title);
+        expect(problem.type, what).toBe(fault.outage ? AGENT_UNAVAILABLE_TYPE : 'about:blank');
         expect(problem.detail.length, what).toBeLessThanOrEqual(2_100);
         expect(text, what).not.toContain('<script>');
         expect(ms, what).toBeLessThan(TIMEOUT_MS + MARGIN_MS);

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api';
-import { isAgentFailure } from './agent-status';
+import { isAgentOutage } from './agent-status';
 import { toast } from '../components/ui/toast-store';
 
 export interface QueryClientHooks {
@@ -29,7 +29,7 @@ export function createQueryClient(hooks: QueryClientHooks): QueryClient {
     queryCache: new QueryCache({
       // A query's error is shown where its data would be; only background refetch failures need a toast,
       // and not those of an unavailable agent: the banner says that once, for all of them.
-      onError: (error, query) => handle(error, { shownInPlace: query.state.data === undefined || (isApiError(error) && isAgentFailure(error.status)) }),
+      onError: (error, query) => handle(error, { shownInPlace: query.state.data === undefined || (isApiError(error) && isAgentOutage(error.problem)) }),
     }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => handle(error, { ownsClientErrors: mutation.options.meta?.showsOwnErrors === true }),

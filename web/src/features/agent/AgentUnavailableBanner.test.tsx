@@ -1,3 +1,4 @@
+import { AGENT_UNAVAILABLE_TYPE } from '@credence/shared';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,8 +8,8 @@ import { clearAgentTrouble } from '../../lib/agent-status';
 import { createQueryClient } from '../../lib/query-client';
 import { AgentUnavailableBanner } from './AgentUnavailableBanner';
 
-const problem = (status: number, title: string, detail: string) =>
-  new Response(JSON.stringify({ type: 'about:blank', title, status, detail }), { status, headers: { 'content-type': 'application/problem+json' } });
+const problem = (status: number, title: string, detail: string, type = AGENT_UNAVAILABLE_TYPE) =>
+  new Response(JSON.stringify({ type, title, status, detail }), { status, headers: { 'content-type': 'application/problem+json' } });
 const config = () => new Response(JSON.stringify({ username: 'admin', role: 'admin', mode: 'sandbox', wallet: { name: 'w', type: 'askar' } }), { headers: { 'content-type': 'application/json' } });
 
 function Records() {
@@ -16,11 +17,11 @@ function Records() {
   return <p>{list.isSuccess ? `${list.data.results.length} records` : list.isError ? 'Could not load the records' : 'Loading'}</p>;
 }
 
-function renderWithAgent(agentUp: () => boolean) {
+function renderWithAgent(agentUp: () => boolean, failure = () => problem(502, 'Agent unreachable', 'The agent could not be reached')) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
-      if (!agentUp()) return problem(502, 'Agent unreachable', 'The agent could not be reached');
+      if (!agentUp()) return failure();
       return String(input).startsWith('/api/config') ? config() : new Response(JSON.stringify({ results: [1, 2, 3] }), { headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -43,6 +44,12 @@ describe('AgentUnavailableBanner', () => {
   it('is not there while the agent answers', async () => {
     renderWithAgent(() => true);
     expect(await screen.findByText('3 records')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('stays away when the agent fails on one call but is there (that call shows its own error)', async () => {
+    renderWithAgent(() => false, () => problem(502, 'Agent error', 'The agent failed: Internal Server Error', 'about:blank'));
+    expect(await screen.findByText('Could not load the records')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
