@@ -17,6 +17,7 @@ import { auditRoutes } from './routes/audit.js';
 import { revocationRoutes } from './routes/revocation.js';
 import { walletRoutes } from './routes/wallet.js';
 import { UpgradeTracker } from './wallet/upgrade-tracker.js';
+import { jsonBodiesOnly } from './middleware/json-bodies.js';
 import { sameOriginOnly } from './middleware/same-origin.js';
 import { loadSession, type SessionCookieOptions } from './middleware/session.js';
 import { ProblemError, problemResponse, titleFor } from './problem.js';
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', limitBody());
   app.use('/api/*', sameOriginOnly());
   app.use('/api/*', loadSession(cookie));
+  app.use('/api/*', jsonBodiesOnly());
 
   const api = new Hono<AppEnv>()
     .route('/health', healthRoutes(deps))

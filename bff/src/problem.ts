@@ -16,6 +16,7 @@ const statusTitles: Record<number, string> = {
   405: 'Method not allowed',
   409: 'Conflict',
   413: 'Request body too large',
+  415: 'Unsupported media type',
   422: 'Unprocessable request',
   429: 'Too many requests',
   500: 'Internal error',

@@ -62,7 +62,7 @@ describe('credential exchange routes through the BFF', () => {
   it('refuses a write without a JSON body', async () => {
     const { app, cookie, calls } = await issuerBff();
     const res = await app.request(`${PATH}/send-offer`, { method: 'POST', headers: { cookie } });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(415);
     expect(calls).toEqual([]);
   });
 

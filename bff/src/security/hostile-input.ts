@@ -127,6 +127,12 @@ export function mutate(sample: unknown, mutations: Mutation[]): unknown {
   return result;
 }
 
+/** The JSON text of an object with a pollution key added first, as JSON.parse would meet it. */
+export function withPollutionKey(json: string, key: string): string {
+  const injected = `"${key}":{"polluted":true,"isAdmin":true}`;
+  return json === '{}' ? `{${injected}}` : json.replace('{', `{${injected},`);
+}
+
 /** A body as text: mostly JSON of a mutated valid sample, also random JSON and text that is not JSON. */
 export function hostileBody(sample: unknown): fc.Arbitrary<string> {
   const deep = fc.integer({ min: 100, max: 20_000 }).chain((depth) =>
@@ -136,7 +142,7 @@ export function hostileBody(sample: unknown): fc.Arbitrary<string> {
     { arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }).map((ms) => JSON.stringify(mutate(sample, ms)) ?? 'null'), weight: 6 },
     { arbitrary: hostileValue.map((v) => JSON.stringify(v) ?? 'null'), weight: 2 },
     // Prototype pollution as JSON.parse would meet it, at the top level and nested.
-    { arbitrary: fc.constantFrom(...POLLUTION_KEYS).map((key) => JSON.stringify(sample).replace('{', `{"${key}":{"polluted":true,"isAdmin":true},`)), weight: 1 },
+    { arbitrary: fc.constantFrom(...POLLUTION_KEYS).map((key) => withPollutionKey(JSON.stringify(sample), key)), weight: 1 },
     { arbitrary: deep, weight: 1 },
     { arbitrary: hostileString, weight: 1 },
   );
