@@ -60,7 +60,7 @@ const users = () => (cachedUsers ??= demoUsers(TEST_PASSWORD).then((u) => new Us
 export const WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 
 export async function testBff(
-  options: { upstream?: (request: Request) => Response | Promise<Response>; maxFailures?: number; bodyLimitBytes?: number; sandbox?: TestSandboxOptions; bus?: EventBus; heartbeatMs?: number; maxStreamMs?: number; auditFile?: string; now?: () => number; webDistDir?: string; agent?: { url: string; timeoutMs: number } } = {},
+  options: { upstream?: (request: Request) => Response | Promise<Response>; maxFailures?: number; bodyLimitBytes?: number; sandbox?: TestSandboxOptions; bus?: EventBus; heartbeatMs?: number; maxStreamMs?: number; auditFile?: string; now?: () => number; webDistDir?: string; agent?: { url: string; timeoutMs: number }; clientQueueLimit?: number } = {},
 ) {
   const bus = options.bus ?? new MemoryBus(100);
   const auditFile = options.auditFile ?? join(mkdtempSync(join(tmpdir(), 'credence-audit-')), 'audit.jsonl');
@@ -89,6 +89,7 @@ export async function testBff(
     webhookSecret: WEBHOOK_SECRET,
     heartbeatMs: options.heartbeatMs ?? 15_000,
     maxStreamMs: options.maxStreamMs ?? 60_000,
+    ...(options.clientQueueLimit && { clientQueueLimit: options.clientQueueLimit }),
     audit: new AuditLog(auditFile),
     upgrade: { pollMs: 20, timeoutMs: 5_000 },
     ...(options.webDistDir && { webDistDir: options.webDistDir }),

@@ -19,35 +19,45 @@ const BINARY = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find(exi
  * Starts Debian's redis-server on a private port with nothing persisted. `scripts/test.sh` installs it;
  * a machine without it fails the Redis tests loudly rather than skipping them.
  */
-export async function startRedis(port = 6400 + Math.floor(Math.random() * 500)): Promise<RedisForTests> {
+export async function startRedis(port?: number): Promise<RedisForTests> {
   if (!BINARY) throw new Error('redis-server is not installed (apt-get install redis-server; scripts/test.sh does it)');
+  // A random port may be taken (another checkout's tests): try others, and only ever use a server we started.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const tryPort = port ?? 6400 + Math.floor(Math.random() * 2000);
+    const started = await startOn(tryPort);
+    if (started) return started;
+    if (port !== undefined) break;
+  }
+  throw new Error(`could not start redis-server${port ? ` on port ${port}` : ''}`);
+}
+
+async function startOn(port: number): Promise<RedisForTests | undefined> {
   const dir = mkdtempSync(join(tmpdir(), 'credence-redis-'));
-  const child = spawn(BINARY, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
+  const child = spawn(BINARY!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
   const url = `redis://127.0.0.1:${port}`;
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => undefined);
-  for (let i = 0; i < 100; i++) {
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  for (let i = 0; i < 100 && child.exitCode === null; i++) {
+    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probe.on('error', () => undefined);
     try {
       await probe.connect();
-      await probe.ping();
+      const info = await probe.info('server');
+      probe.disconnect();
+      // The server that answers must be the one this call started.
+      if (new RegExp(`^process_id:${child.pid}\\r?$`, 'm').test(info)) return { url, port, process: child, stop };
       break;
     } catch {
       probe.disconnect();
       await new Promise((r) => setTimeout(r, 50));
     }
   }
-  probe.disconnect();
-  return {
-    url,
-    port,
-    process: child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  await stop();
+  return undefined;
 }
 
 /** One redis-server for a whole test file, and the buses made on it; all stopped after the file. */
