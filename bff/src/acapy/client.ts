@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { ProblemError } from '../problem.js';
 import { problemFromAgentError } from './agent-errors.js';
+import { isJsonText } from './json-check.js';
 
 export interface AcapyClientOptions {
   baseUrl: string;
@@ -21,12 +22,13 @@ export interface AgentRequest {
 }
 
 export interface AgentResponse {
-  status: number;
-  body: unknown;
-  /** The answer's JSON text as the agent sent it (already checked to parse), to pass on without re-encoding. */
-  text: string;
-  /** The same answer as the bytes that came over the wire, to write out without encoding `text` again. */
-  bytes: Uint8Array;
+  readonly status: number;
+  /** The answer's value (null for a 204). */
+  readonly body: unknown;
+  /** The answer's JSON text as the agent sent it. */
+  readonly text: string;
+  /** The same answer as the bytes that came over the wire (checked to be JSON), to pass on as they are. */
+  readonly bytes: Uint8Array;
 }
 
 /** What came back over HTTP, before the client decides what it means. */
@@ -37,6 +39,40 @@ interface RawAnswer {
 }
 
 class AgentTimeout extends Error {}
+
+const decode = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+const isBlank = (bytes: Uint8Array) => bytes.every((c) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09);
+
+/** A 2xx answer already checked to be JSON; its text and value are worked out when first asked for. */
+class AgentAnswer implements AgentResponse {
+  private decoded: string | undefined;
+  private parsed = false;
+  private value: unknown;
+
+  constructor(
+    readonly status: number,
+    readonly bytes: Uint8Array,
+    body?: unknown,
+  ) {
+    if (body !== undefined) {
+      this.parsed = true;
+      this.value = body;
+      this.decoded = bytes.length ? decode(bytes) : '';
+    }
+  }
+
+  get text(): string {
+    return (this.decoded ??= decode(this.bytes));
+  }
+
+  get body(): unknown {
+    if (!this.parsed) {
+      this.value = JSON.parse(this.text);
+      this.parsed = true;
+    }
+    return this.value;
+  }
+}
 
 const EMPTY = new Uint8Array(0);
 const EMPTY_OBJECT = new TextEncoder().encode('{}');
@@ -85,16 +121,13 @@ export class AcapyClient {
     // A leading byte order mark is dropped, as fetch's text() would.
     let bytes = answer.bytes;
     if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
-    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
     if (status < 200 || status >= 300) {
-      throw problemFromAgentError(status, contentType, text);
+      throw problemFromAgentError(status, contentType, decode(bytes));
     }
-    if (text.trim() === '') return status === 204 ? { status, body: null, text: '', bytes: EMPTY } : { status, body: {}, text: '{}', bytes: EMPTY_OBJECT };
-    try {
-      return { status, body: JSON.parse(text), text, bytes };
-    } catch {
-      throw new ProblemError(502, 'The agent answered with something that is not JSON', { title: 'Agent error' });
-    }
+    if (isBlank(bytes)) return status === 204 ? new AgentAnswer(status, EMPTY, null) : new AgentAnswer(status, EMPTY_OBJECT, {});
+    // Checked, not parsed: most answers are passed on as they came, and only a few routes read `body`.
+    if (!isJsonText(bytes)) throw new ProblemError(502, 'The agent answered with something that is not JSON', { title: 'Agent error' });
+    return new AgentAnswer(status, bytes);
   }
 
   get(path: string, request?: AgentRequest): Promise<AgentResponse> {
