@@ -34,9 +34,12 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 30_000): Pr
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** A Node process running a BFF entry point directly (so its pid is the BFF's own, for RSS). */
+/**
+ * A Node process running a compiled BFF entry point directly, as `pnpm start` does (so its pid is the
+ * BFF's own, for RSS). `pnpm bench` builds bff/dist first.
+ */
 function node(entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(BFF, 'src', entry)], {
+  const child = spawn(process.execPath, [join(BFF, 'dist', entry)], {
     cwd: BFF,
     env: { ...process.env, ...env, ACAPY_ADMIN_URL: env.ACAPY_ADMIN_URL ?? '' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -55,7 +58,7 @@ const stopper = (child: ChildProcess) => () =>
 
 /** The console as `pnpm start` runs it: sandbox agent + BFF, on the given ports. */
 export async function startConsole(port: number, sandboxPort: number, extra: Record<string, string> = {}): Promise<Running> {
-  const child = node('launch.ts', {
+  const child = node('launch.js', {
     PORT: String(port),
     SANDBOX_PORT: String(sandboxPort),
     SANDBOX_API_KEY,
@@ -74,7 +77,7 @@ export async function startConsole(port: number, sandboxPort: number, extra: Rec
 
 /** A second BFF instance on the same agent (and the same Redis), as behind a load balancer. */
 export async function startExtraBff(port: number, sandboxPort: number, redisUrl: string): Promise<Running> {
-  const child = node('server.ts', {
+  const child = node('serve.js', {
     PORT: String(port),
     ACAPY_ADMIN_URL: `http://127.0.0.1:${sandboxPort}`,
     ACAPY_ADMIN_API_KEY: SANDBOX_API_KEY,
