@@ -39,9 +39,12 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 30_000): Pr
  * BFF's own, for RSS). `pnpm bench` builds bff/dist first.
  */
 function node(entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [join(BFF, 'dist', entry)], {
+  // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") is passed to every BFF process, to profile one under load.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, join(BFF, 'dist', entry)], {
     cwd: BFF,
-    env: { ...process.env, ...env, ACAPY_ADMIN_URL: env.ACAPY_ADMIN_URL ?? '' },
+    // The malloc setting is the one `pnpm start` (bff/package.json) runs the console with.
+    env: { ...process.env, MALLOC_MMAP_THRESHOLD_: '1048576', ...env, ACAPY_ADMIN_URL: env.ACAPY_ADMIN_URL ?? '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.add(child);
