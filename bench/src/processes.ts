@@ -34,11 +34,17 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 30_000): Pr
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** A Node process running a BFF entry point directly (so its pid is the BFF's own, for RSS). */
+/**
+ * A Node process running a compiled BFF entry point directly, as `pnpm start` does (so its pid is the
+ * BFF's own, for RSS). `pnpm bench` builds bff/dist first.
+ */
 function node(entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(BFF, 'src', entry)], {
+  // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") is passed to every BFF process, to profile one under load.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, join(BFF, 'dist', entry)], {
     cwd: BFF,
-    env: { ...process.env, ...env, ACAPY_ADMIN_URL: env.ACAPY_ADMIN_URL ?? '' },
+    // The malloc setting is the one `pnpm start` (bff/package.json) runs the console with.
+    env: { ...process.env, MALLOC_MMAP_THRESHOLD_: '1048576', ...env, ACAPY_ADMIN_URL: env.ACAPY_ADMIN_URL ?? '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.add(child);
@@ -55,7 +61,7 @@ const stopper = (child: ChildProcess) => () =>
 
 /** The console as `pnpm start` runs it: sandbox agent + BFF, on the given ports. */
 export async function startConsole(port: number, sandboxPort: number, extra: Record<string, string> = {}): Promise<Running> {
-  const child = node('launch.ts', {
+  const child = node('launch.js', {
     PORT: String(port),
     SANDBOX_PORT: String(sandboxPort),
     SANDBOX_API_KEY,
@@ -74,7 +80,7 @@ export async function startConsole(port: number, sandboxPort: number, extra: Rec
 
 /** A second BFF instance on the same agent (and the same Redis), as behind a load balancer. */
 export async function startExtraBff(port: number, sandboxPort: number, redisUrl: string): Promise<Running> {
-  const child = node('server.ts', {
+  const child = node('serve.js', {
     PORT: String(port),
     ACAPY_ADMIN_URL: `http://127.0.0.1:${sandboxPort}`,
     ACAPY_ADMIN_API_KEY: SANDBOX_API_KEY,

@@ -1,5 +1,5 @@
 import { PROBLEM_CONTENT_TYPE } from '@credence/shared';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
@@ -70,15 +70,20 @@ export function createApp(deps: AppDeps) {
   app.use('*', secureHeaders({ contentSecurityPolicy, referrerPolicy: 'no-referrer', crossOriginEmbedderPolicy: false }));
   app.use('/api/*', async (c, next) => {
     await next();
-    c.header('cache-control', 'no-store');
+    // On the response's headers, not c.header(): after the handler that rebuilds the response
+    // around its body as a web stream, which then costs more to write out than the whole proxying.
+    c.res.headers.set('cache-control', 'no-store');
   });
-  const limitBody = () =>
-    bodyLimit({
+  const limitBody = (): MiddlewareHandler<AppEnv> => {
+    const limit = bodyLimit({
       maxSize: deps.bodyLimitBytes,
       onError: () => {
         throw new ProblemError(413, `The request body is larger than ${deps.bodyLimitBytes} bytes.`);
       },
     });
+    // GET and HEAD carry no body; asking for one would build a whole web Request for nothing.
+    return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
+  };
   // First, so that requests refused by the body limit or the origin check are recorded too.
   app.use('/api/*', auditTrail(deps.audit));
   app.use('/webhooks/*', limitBody());

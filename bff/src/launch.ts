@@ -26,6 +26,12 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs = 20_0
   throw new Error(`The sandbox agent did not become ready at ${url} within ${timeoutMs} ms.`);
 }
 
+/** The sandbox as this launcher runs: compiled next to it in dist/, or TypeScript through tsx. */
+function sandboxEntry(): string[] {
+  if (import.meta.url.endsWith('.js')) return [fileURLToPath(new URL('./sandbox.js', import.meta.url))];
+  return ['--import', import.meta.resolve('tsx'), fileURLToPath(new URL('./sandbox/main.ts', import.meta.url))];
+}
+
 async function startSandbox(): Promise<void> {
   const port = env.SANDBOX_PORT || '8031';
   const host = '127.0.0.1';
@@ -33,7 +39,7 @@ async function startSandbox(): Promise<void> {
   const apiKey = env.SANDBOX_API_KEY || randomBytes(24).toString('base64url');
   env.WEBHOOK_SECRET ||= randomBytes(24).toString('base64url');
   const bffPort = env.PORT || '8080';
-  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), fileURLToPath(new URL('./sandbox/main.ts', import.meta.url))], {
+  const child = spawn(process.execPath, sandboxEntry(), {
     env: {
       ...env,
       SANDBOX_PORT: port,

@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { join } from 'node:path';
 import { AcapyClient } from './acapy/client.js';
@@ -94,10 +93,4 @@ export function describeStart(bff: RunningBff): string {
 export function reportStartFailure(error: unknown): never {
   console.error(error instanceof ConfigError ? `Credence cannot start. ${error.message}` : error);
   process.exit(1);
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  startBff()
-    .then((bff) => console.log(describeStart(bff)))
-    .catch(reportStartFailure);
 }

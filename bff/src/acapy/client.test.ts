@@ -47,7 +47,8 @@ describe('AcapyClient', () => {
       });
     });
     const client = new AcapyClient({ baseUrl: `${url}/`, apiKey: 'k3y', timeoutMs: 2000 });
-    expect(await client.post('/issue-credential-2.0/records/x/issue')).toEqual({ status: 200, body: { ok: true }, text: '{"ok":true}' });
+    const answer = await client.post('/issue-credential-2.0/records/x/issue');
+    expect({ status: answer.status, body: answer.body, text: answer.text, bytes: Buffer.from(answer.bytes).toString() }).toEqual({ status: 200, body: { ok: true }, text: '{"ok":true}', bytes: '{"ok":true}' });
     expect(seen[0]!.body).toBe('{}');
     expect(seen[0]!.headers['x-api-key']).toBe('k3y');
     expect(seen[0]!.headers['content-type']).toBe('application/json');

@@ -44,7 +44,7 @@ export function agentRouteHandlers(routes: readonly AgentRoute[], client: AcapyC
       if (answer.status === 204 || answer.status === 205 || answer.status === 304) return c.body(null, answer.status);
       if (route.respond) return c.json(route.respond(answer.body) as object, answer.status as ContentfulStatusCode);
       // Passed on as the agent wrote it: re-encoding a page of 100 records costs more than the proxying.
-      return c.body(answer.text, answer.status as ContentfulStatusCode, { 'content-type': 'application/json; charset=utf-8' });
+      return c.body(answer.bytes as Uint8Array<ArrayBuffer>, answer.status as ContentfulStatusCode, { 'content-type': 'application/json; charset=utf-8' });
     });
   }
   return app;

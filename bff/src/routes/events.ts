@@ -32,6 +32,14 @@ export function mayReceive(role: UserRole, event: ConsoleEvent): boolean {
   }
 }
 
+/** Each event's SSE text, written once however many streams send it (the bus hands them all one object). */
+const sseTexts = new WeakMap<ConsoleEvent, string>();
+function sseTextOf(event: ConsoleEvent): string {
+  let text = sseTexts.get(event);
+  if (text === undefined) sseTexts.set(event, (text = `data: ${JSON.stringify(event)}\nid: ${event.id}\n\n`));
+  return text;
+}
+
 /** GET /api/events: server-sent events for the logged-in user, honouring Last-Event-ID. */
 export function eventRoutes({ bus, sessions, heartbeatMs, clientQueueLimit, maxStreamMs }: EventStreamOptions) {
   return new Hono<AppEnv>().get('/', requireLogin(), (c) => {
@@ -64,19 +72,27 @@ export function eventRoutes({ bus, sessions, heartbeatMs, clientQueueLimit, maxS
         while (!stream.aborted && !stream.closed) {
           const batch = await queue.take();
           if (batch.length === 0) return;
+          // Everything waiting goes out in one write: under load a client's queue holds many events,
+          // and each write through the response's web stream costs more than formatting the event.
+          let text = '';
+          let ended = false;
           for (const item of batch) {
             if (item.type === 'heartbeat') {
               // The session may have ended (logout, expiry) since the stream opened.
-              if (!sessionId || !sessions.isActive(sessionId)) return;
-              await stream.write(': heartbeat\n\n');
+              if (!sessionId || !sessions.isActive(sessionId)) {
+                ended = true;
+                break;
+              }
+              text += ': heartbeat\n\n';
             } else if (item.type === 'resync') {
               // The browser refetches everything now; the position lets its next reconnect resume from
               // here rather than from the id that was too old, which would resync it again and again.
               const position = await bus.position();
-              await stream.writeSSE({ event: RESYNC_EVENT, data: '{}', ...(position && { id: position }) });
-            }
-            else await stream.writeSSE({ id: item.event.id, data: JSON.stringify(item.event) });
+              text += `${position ? `id: ${position}\n` : ''}event: ${RESYNC_EVENT}\ndata: {}\n\n`;
+            } else text += sseTextOf(item.event);
           }
+          if (text) await stream.write(text);
+          if (ended) return;
         }
       } finally {
         stop();

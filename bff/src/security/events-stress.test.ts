@@ -85,7 +85,8 @@ describe('events under stress, on Redis across two instances', () => {
     const firstOnB = readSse(await openStream(b), Math.floor(WEBHOOKS / 3) + 1, 200_000);
     const onB = (async () => {
       const first = eventsOf(await firstOnB);
-      expect(first.length).toBe(Math.floor(WEBHOOKS / 3));
+      // Events come in batches: the stream is dropped after the chunk that passes a third.
+      expect(first.length).toBeGreaterThanOrEqual(Math.floor(WEBHOOKS / 3));
       const rest = eventsOf(await readSse(await openStream(b, first.at(-1)!.id), WEBHOOKS - first.length + 1, 200_000));
       return [...first, ...rest];
     })();
@@ -156,7 +157,7 @@ describe('events under stress, on Redis across two instances', () => {
     const c = await testBff({ bus: redis.bus({ prefix, capacity: WEBHOOKS * 2, blockMs: 200 }), clientQueueLimit: 1_000 });
     const farBehind = await readSse(await openStream(c, browsers.a[0]!.id), 3, 10_000);
     expect(farBehind.map((m) => m.event)).toContain('resync');
-    report.farBehind = farBehind.map((m) => m.event);
+    report.farBehind = farBehind.slice(0, 2).map((m) => m.event);
     console.info(`[stress] ${JSON.stringify(report)}`);
   });
 });

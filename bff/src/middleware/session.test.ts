@@ -1,0 +1,29 @@
+import { parse } from 'hono/utils/cookie';
+import { serializeSigned } from 'hono/utils/cookie';
+import { describe, expect, it } from 'vitest';
+import { verifySignedValue } from './session.js';
+
+const SECRET = 'a-test-session-secret-of-enough-length';
+
+/** The cookie value as the browser sends it back: what setSignedCookie wrote, decoded. */
+async function signed(value: string, secret = SECRET): Promise<string> {
+  const header = (await serializeSigned('s', value, secret)).split(';')[0]!;
+  return parse(header, 's').s!;
+}
+
+describe('verifySignedValue', () => {
+  it('accepts what Hono signed with the same secret', async () => {
+    expect(verifySignedValue(await signed('abc-DEF_123'), SECRET)).toBe('abc-DEF_123');
+  });
+
+  it('refuses another secret, a changed value, a changed or missing signature', async () => {
+    const good = await signed('abc');
+    expect(verifySignedValue(await signed('abc', 'another-secret-of-enough-length'), SECRET)).toBeUndefined();
+    expect(verifySignedValue(`abd${good.slice(3)}`, SECRET)).toBeUndefined();
+    expect(verifySignedValue(`${good.slice(0, -2)}A=`, SECRET)).toBeUndefined();
+    expect(verifySignedValue(good.slice(0, good.lastIndexOf('.')), SECRET)).toBeUndefined();
+    expect(verifySignedValue(`${good}x`, SECRET)).toBeUndefined();
+    expect(verifySignedValue(undefined, SECRET)).toBeUndefined();
+    expect(verifySignedValue('', SECRET)).toBeUndefined();
+  });
+});
