@@ -28,7 +28,8 @@ const chromiumArgs = [
 
 function console_(port: number, sandboxPort: number, walletType: string) {
   return {
-    command: 'pnpm run launch',
+    // The compiled console, as `pnpm start` runs it (the test command builds it first).
+    command: 'pnpm run start',
     cwd: '../bff',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: !process.env.CI,
