@@ -23,6 +23,8 @@ const envSchema = z.object({
   /** Set by `pnpm start` when it started the sandbox agent; turns on the demo users. */
   CREDENCE_SANDBOX: flag.default(false),
   BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+  /** How long a client may take to send a whole request (headers and body); a slow sender is cut off. */
+  REQUEST_TIMEOUT_MS: positiveInt(30_000),
   LOGIN_MAX_FAILURES: positiveInt(5),
   LOGIN_WINDOW_SECONDS: positiveInt(15 * 60),
   WEB_DIST_DIR: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
@@ -51,6 +53,7 @@ export interface Config {
   usersFile: string | undefined;
   demoPassword: string | undefined;
   bodyLimitBytes: number;
+  requestTimeoutMs: number;
   login: { maxFailures: number; windowMs: number };
   webDistDir: string;
   redisUrl: string | undefined;
@@ -100,6 +103,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     usersFile: e.CREDENCE_USERS_FILE,
     demoPassword,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_WINDOW_SECONDS * 1000 },
     webDistDir: e.WEB_DIST_DIR,
     redisUrl: e.REDIS_URL,

@@ -55,7 +55,13 @@ export async function startBff(env: Record<string, string | undefined> = process
     upgrade: config.upgrade,
   });
   const server = await new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    // A client that trickles its request (slowloris) is cut off: Node checks these every half timeout.
+    const serverOptions = {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(config.requestTimeoutMs, 10_000),
+      connectionsCheckingInterval: Math.max(50, Math.floor(Math.min(config.requestTimeoutMs, 10_000) / 2)),
+    };
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions }, () => resolve(s));
     s.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
