@@ -32,25 +32,32 @@ export const peerPlan: { label: string; kind: PeerKind; state?: string; alias?: 
   { label: 'Emil Larsen', kind: 'person', state: 'invitation' },
 ];
 
+/**
+ * One connection record as the agent shows it; ids and DIDs drawn from `rng`. `updatedMs` is called
+ * last, so the seeded connections draw in the order they always have (same seed, same data).
+ */
+export function buildConnection(rng: SeededRandom, peer: { label: string; alias?: string; active: boolean }, createdMs: number, updatedMs: () => number): SandboxConnection {
+  return {
+    connection_id: rng.uuid(),
+    their_label: peer.label,
+    ...(peer.alias && { alias: peer.alias }),
+    their_did: rng.base58(22),
+    my_did: rng.base58(22),
+    state: peer.active ? 'active' : 'invitation',
+    rfc23_state: peer.active ? 'completed' : 'invitation-sent',
+    their_role: 'invitee',
+    accept: 'auto',
+    connection_protocol: 'didexchange/1.1',
+    invitation_mode: 'once',
+    routing_state: 'none',
+    created_at: agentTimestamp(createdMs),
+    updated_at: agentTimestamp(updatedMs()),
+  };
+}
+
 export function buildConnections(rng: SeededRandom, epochMs: number): SandboxConnection[] {
   return peerPlan.map((peer, index) => {
     const created = epochMs - (60 - index * 2) * 86_400_000 - rng.int(0, 86_400_000);
-    const active = peer.state === undefined;
-    return {
-      connection_id: rng.uuid(),
-      their_label: peer.label,
-      ...(peer.alias && { alias: peer.alias }),
-      their_did: rng.base58(22),
-      my_did: rng.base58(22),
-      state: active ? 'active' : 'invitation',
-      rfc23_state: active ? 'completed' : 'invitation-sent',
-      their_role: 'invitee',
-      accept: 'auto',
-      connection_protocol: 'didexchange/1.1',
-      invitation_mode: 'once',
-      routing_state: 'none',
-      created_at: agentTimestamp(created),
-      updated_at: agentTimestamp(created + rng.int(5_000, 600_000)),
-    };
+    return buildConnection(rng, { label: peer.label, ...(peer.alias && { alias: peer.alias }), active: peer.state === undefined }, created, () => created + rng.int(5_000, 600_000));
   });
 }

@@ -1,5 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { SandboxConnection } from './connections.js';
+import { randomInt } from 'node:crypto';
+import { buildConnection, type SandboxConnection } from './connections.js';
+import { SeededRandom } from './random.js';
 import type { CredExDetail } from './credential-records.js';
 import type { PresExRecord } from './presentation-records.js';
 import type { Ledger } from './ledger.js';
@@ -60,23 +61,9 @@ export class SandboxStore {
 
   /** A new active connection, as if a peer had just accepted our invitation. */
   addConnection(label: string): SandboxConnection {
-    const at = new Date().toISOString().replace('Z', '000Z');
-    const did = () => randomBytes(16).toString('hex').slice(0, 22);
-    const connection: SandboxConnection = {
-      connection_id: randomUUID(),
-      their_label: label,
-      their_did: did(),
-      my_did: did(),
-      state: 'active',
-      rfc23_state: 'completed',
-      their_role: 'invitee',
-      accept: 'auto',
-      connection_protocol: 'didexchange/1.1',
-      invitation_mode: 'once',
-      routing_state: 'none',
-      created_at: at,
-      updated_at: at,
-    };
+    // A stream of its own, so adding a connection never shifts what the seeded engines draw.
+    const now = Date.now();
+    const connection = buildConnection(new SeededRandom(randomInt(2 ** 31)), { label, active: true }, now, () => now);
     this.connections.set(connection.connection_id, connection);
     return connection;
   }
