@@ -1,5 +1,5 @@
 import { AGENT_UNAVAILABLE_TYPE, type Problem } from '@credence/shared';
-import { useSyncExternalStore } from 'react';
+import { externalStore } from './external-store';
 
 /**
  * Whether the agent behind the console answers. An API answer of the agent-unavailable problem type
@@ -14,34 +14,18 @@ export interface AgentTrouble {
   since: number;
 }
 
-let trouble: AgentTrouble | null = null;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
+const store = externalStore<AgentTrouble | null>(null);
 
 export const isAgentOutage = (problem: Problem): problem is Problem & { status: AgentTrouble['status'] } =>
   problem.type === AGENT_UNAVAILABLE_TYPE && (problem.status === 502 || problem.status === 503 || problem.status === 504);
 
 export function reportAgentTrouble(problem: Problem): void {
   if (!isAgentOutage(problem)) return;
+  const trouble = store.get();
   if (trouble && trouble.status === problem.status && trouble.detail === problem.detail) return;
-  trouble = { status: problem.status, title: problem.title, detail: problem.detail, since: trouble?.since ?? Date.now() };
-  emit();
+  store.set({ status: problem.status, title: problem.title, detail: problem.detail, since: trouble?.since ?? Date.now() });
 }
 
-export function clearAgentTrouble(): void {
-  if (trouble === null) return;
-  trouble = null;
-  emit();
-}
+export const clearAgentTrouble = (): void => store.set(null);
 
-export const agentTrouble = (): AgentTrouble | null => trouble;
-
-export function useAgentTrouble(): AgentTrouble | null {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => trouble,
-  );
-}
+export const useAgentTrouble = store.useValue;
