@@ -22,12 +22,13 @@ afterAll(() => {
   console.info(`[fuzz] ${tally.inputs} inputs: ${tally.refusedByBff} refused by the BFF (4xx), ${tally.acceptedByBff} answered 2xx, ${tally.forwarded} calls reached the sandbox agent (each re-checked), ${tally.webhooksPublished} webhook events published`);
 });
 
-const CRED_DEF = 'WgWxqztrNooG92RXvxSTWv:3:CL:20:tag';
+/** A well-formed cred def id for restrictions and registry ids, where any will do. */
+const ANY_CRED_DEF = 'WgWxqztrNooG92RXvxSTWv:3:CL:20:tag';
 const proofRequest = {
   indy: {
     name: 'Proof of age',
     version: '1.0',
-    requested_attributes: { a1: { name: 'name', restrictions: [{ cred_def_id: CRED_DEF }] } },
+    requested_attributes: { a1: { name: 'name', restrictions: [{ cred_def_id: ANY_CRED_DEF }] } },
     requested_predicates: { p1: { name: 'age', p_type: '>=', p_value: 18 } },
     non_revoked: { from: 0, to: 1_800_000_000 },
   },
@@ -36,17 +37,16 @@ const proofRequest = {
 /** A valid request for each allow-listed agent route, from which the generated ones are mutated. */
 function samplesFor(ids: SampleIds): Record<string, { params?: Record<string, string>; query?: Record<string, string>; body?: unknown }> {
   const preview = { '@type': 'issue-credential/2.0/credential-preview', attributes: ids.attributes.map((name) => ({ name, value: `${name} value` })) };
-  const CRED_DEF = ids.credDef;
   const cred = { cred_ex_id: ids.credential };
   const pres = { pres_ex_id: ids.presentation };
   return {
     'GET /issue-credential-2.0/records': { query: { state: 'done', role: 'issuer', limit: '10', offset: '0', descending: 'true', connection_id: ids.connection, thread_id: 't', order_by: 'id' } },
     'GET /issue-credential-2.0/records/:cred_ex_id': { params: cred },
     'DELETE /issue-credential-2.0/records/:cred_ex_id': { params: cred },
-    'POST /issue-credential-2.0/create': { body: { filter: { indy: { cred_def_id: CRED_DEF } }, credential_preview: preview, comment: 'c', auto_remove: false } },
-    'POST /issue-credential-2.0/send-offer': { body: { connection_id: ids.connection, filter: { indy: { cred_def_id: CRED_DEF } }, credential_preview: preview, auto_issue: true } },
+    'POST /issue-credential-2.0/create': { body: { filter: { indy: { cred_def_id: ids.credDef } }, credential_preview: preview, comment: 'c', auto_remove: false } },
+    'POST /issue-credential-2.0/send-offer': { body: { connection_id: ids.connection, filter: { indy: { cred_def_id: ids.credDef } }, credential_preview: preview, auto_issue: true } },
     'POST /issue-credential-2.0/send-proposal': { body: { connection_id: ids.connection, filter: { anoncreds: { cred_def_id: 'x' } }, credential_preview: preview } },
-    'POST /issue-credential-2.0/records/:cred_ex_id/send-offer': { params: cred, body: { filter: { indy: { cred_def_id: CRED_DEF } }, counter_preview: preview } },
+    'POST /issue-credential-2.0/records/:cred_ex_id/send-offer': { params: cred, body: { filter: { indy: { cred_def_id: ids.credDef } }, counter_preview: preview } },
     'POST /issue-credential-2.0/records/:cred_ex_id/send-request': { params: cred, body: { holder_did: 'did:sov:WgWxqztrNooG92RXvxSTWv', auto_remove: false } },
     'POST /issue-credential-2.0/records/:cred_ex_id/issue': { params: cred, body: { comment: 'here you are' } },
     'POST /issue-credential-2.0/records/:cred_ex_id/store': { params: cred, body: { credential_id: 'c-1' } },
@@ -259,7 +259,7 @@ describe('fuzzing every route that takes input', () => {
   }
 
   const composite: { name: string; path: string; schema: z.ZodType; sample: unknown; sandbox?: TestSandboxOptions }[] = [
-    { name: 'revoke', path: '/api/revocation/revoke', schema: revokeBodySchema, sample: { rev_reg_id: `${CRED_DEF.split(':')[0]}:4:${CRED_DEF}:CL_ACCUM:0`, cred_rev_id: '1', publish: true, notify: false } },
+    { name: 'revoke', path: '/api/revocation/revoke', schema: revokeBodySchema, sample: { rev_reg_id: `${ANY_CRED_DEF.split(':')[0]}:4:${ANY_CRED_DEF}:CL_ACCUM:0`, cred_rev_id: '1', publish: true, notify: false } },
     { name: 'publish', path: '/api/revocation/publish', schema: publishBodySchema, sample: { rev_reg_ids: ['WgWxqztrNooG92RXvxSTWv:4:WgWxqztrNooG92RXvxSTWv:3:CL:20:tag:CL_ACCUM:0'] } },
     // An anoncreds wallet, so that a generated body that happens to be valid cannot start a real upgrade mid-run.
     { name: 'wallet upgrade', path: '/api/wallet/upgrade', schema: walletUpgradeBodySchema, sample: { wallet_name: 'test-wallet', confirm_wallet_name: 'test-wallet', backup_confirmed: true }, sandbox: { walletType: 'askar-anoncreds' } },
@@ -301,7 +301,7 @@ describe('fuzzing every route that takes input', () => {
     await fc.assert(
       fc.asyncProperty(topic, hostileBody(payload), fc.constantFrom('/webhooks/topic/%s/', '/webhooks/%s'), async (t, body, form) => {
         const path = form.replace('%s', t);
-        const res = await within(target.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'test-webhook-secret-0123456789' }, body }), path);
+        const res = await within(target.webhook(t, body, { path }), path);
         await expectOrderlyAnswer(res, { method: 'POST', path, body });
       }),
       { numRuns: RUNS * 4 },
