@@ -1,129 +1,168 @@
 import autocannon from 'autocannon';
+import { fork, type ChildProcess } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { WEBHOOK_SECRET } from './processes.js';
+import type { Command, Figures, Reply } from './sse-clients.js';
 
-/** One browser's event stream, read with fetch: what arrived, and how long after the BFF took it. */
-class SseClient {
-  readonly latencies: number[] = [];
-  readonly seen = new Map<string, number>();
-  resyncs = 0;
-  private readonly controller = new AbortController();
-  private readonly done: Promise<void>;
+/** The benchmark's browsers, in a child process (sse-clients.ts) so that reading events and posting webhooks do not share one event loop. */
+export class SseClients {
+  private readonly child: ChildProcess;
+  private pending: { resolve: (reply: Reply) => void; reject: (error: Error) => void } | undefined;
 
-  constructor(url: string, cookie: string, onReady: () => void) {
-    this.done = this.read(url, cookie, onReady).catch(() => undefined);
+  constructor() {
+    // Forked with this process's node flags, so the TypeScript loader that runs the bench runs the child too.
+    this.child = fork(fileURLToPath(new URL('./sse-clients.ts', import.meta.url)), { execArgv: [...process.execArgv, ...(process.env.CLIENT_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/cprof'] : [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.child.on('message', (reply: Reply) => {
+      const pending = this.pending;
+      this.pending = undefined;
+      if (reply.type === 'error') pending?.reject(new Error(reply.message));
+      else pending?.resolve(reply);
+    });
+    this.child.on('exit', (code) => this.pending?.reject(new Error(`the SSE client process exited (${code})`)));
   }
 
-  private async read(url: string, cookie: string, onReady: () => void) {
-    const res = await fetch(`${url}/api/events`, { headers: { cookie }, signal: this.controller.signal });
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      buffer += value;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (block.startsWith('event: ready')) onReady();
-        else if (block.startsWith('event: resync')) this.resyncs++;
-        const data = block.split('\n').find((l) => l.startsWith('data: '));
-        if (!data || block.startsWith('event:')) continue;
-        const event = JSON.parse(data.slice(6)) as { subject_id: string; received_at: string };
-        const now = Date.now();
-        this.latencies.push(now - Date.parse(event.received_at));
-        this.seen.set(event.subject_id, (this.seen.get(event.subject_id) ?? 0) + 1);
-      }
-    }
+  private ask(command: Command): Promise<Reply> {
+    if (this.pending) throw new Error('one command at a time');
+    return new Promise((resolve, reject) => {
+      this.pending = { resolve, reject };
+      this.child.send(command);
+    });
+  }
+
+  /** Opens `count` streams, spread over the instances, and waits until each has said ready. */
+  async connect(urls: string[], cookies: string[], count: number): Promise<void> {
+    await this.ask({ type: 'connect', urls, cookies, count });
+  }
+
+  /** Tells the clients which webhooks are coming: exchange ids `${prefix}-0` … `${prefix}-${count - 1}`. */
+  async expect(prefix: string, count: number): Promise<void> {
+    await this.ask({ type: 'expect', prefix, count });
+  }
+
+  /** Waits until every client has every expected webhook (or the time runs out), then counts what arrived. */
+  async measure(settleMs = 10_000): Promise<Figures> {
+    const reply = await this.ask({ type: 'measure', settleMs });
+    if (reply.type !== 'measured') throw new Error(`unexpected reply ${reply.type}`);
+    return reply.figures;
   }
 
   async close(): Promise<void> {
-    this.controller.abort();
-    await this.done;
+    await this.ask({ type: 'close' });
+  }
+
+  /** Ends the client process (it exits when the IPC channel closes). */
+  stop(): void {
+    this.child.disconnect();
   }
 }
 
-export async function connectClients(urls: string[], cookies: string[], count: number): Promise<SseClient[]> {
-  let ready = 0;
-  const clients = Array.from({ length: count }, (_, i) => new SseClient(urls[i % urls.length]!, cookies[i % urls.length]!, () => ready++));
-  const deadline = Date.now() + 30_000;
-  while (ready < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  if (ready < count) throw new Error(`only ${ready} of ${count} event streams opened`);
-  return clients;
+// Kept across runs, as an agent keeps its connections to the console.
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+const webhookBody = (id: string, state: string) => JSON.stringify({ cred_ex_id: id, state, role: 'issuer', updated_at: new Date().toISOString() });
+
+export interface Posted {
+  ids: string[];
+  errors: number;
+  /** How late the poster sent its latest webhook against its schedule (ms): shows it kept the rate. */
+  maxSendLagMs?: number;
 }
 
-/** Posts `amount` distinct webhooks at `rate` per second, as the agent would; returns their exchange ids. */
-export function postWebhooks(url: string, rate: number, amount: number, prefix: string): Promise<{ ids: string[]; errors: number }> {
+/**
+ * Posts `amount` distinct webhooks at a fixed `rate`: webhook i leaves at start + i/rate, whatever the
+ * answers to earlier ones (an open loop, as an agent sends them), on keep-alive connections.
+ * autocannon's `overallRate` is not used here: it sends each connection's quota for a second
+ * back-to-back at the start of that second (lib/httpClient.js), i.e. bursts, not a fixed rate.
+ */
+export async function postWebhooks(urls: string[], rate: number, amount: number, prefix: string): Promise<Posted> {
+  const targets = urls.map((url) => new URL(`${url}/webhooks/topic/issue_credential_v2_0/`));
   const ids: string[] = [];
-  let n = 0;
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: `${url}/webhooks/topic/issue_credential_v2_0/`,
-        connections: Math.min(50, rate),
-        overallRate: rate,
-        amount,
-        requests: [
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-api-key': WEBHOOK_SECRET },
-            setupRequest: (request) => {
-              const id = `${prefix}-${n++}`;
-              ids.push(id);
-              return { ...request, body: JSON.stringify({ cred_ex_id: id, state: 'offer-sent', role: 'issuer', updated_at: new Date().toISOString() }) };
-            },
-          },
-        ],
-      },
-      (error, result) => (error ? reject(error) : resolve({ ids, errors: result.errors + result.non2xx })),
-    );
+  const answers: Promise<void>[] = [];
+  let errors = 0;
+  let maxSendLagMs = 0;
+  const send = (id: string, target: URL) =>
+    new Promise<void>((resolve) => {
+      const body = webhookBody(id, 'offer-sent');
+      const req = request(target, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-api-key': WEBHOOK_SECRET } }, (res) => {
+        if (res.statusCode !== 200 && res.statusCode !== 202) errors++;
+        res.resume().on('end', resolve);
+      });
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end(body);
+    });
+  const interval = 1000 / rate;
+  const start = performance.now();
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      const due = Math.min(amount, Math.floor((now - start) / interval) + 1);
+      if (ids.length < due) maxSendLagMs = Math.max(maxSendLagMs, now - (start + (due - 1) * interval));
+      while (ids.length < due) {
+        const id = `${prefix}-${ids.length}`;
+        ids.push(id);
+        answers.push(send(id, targets[ids.length % targets.length]!));
+      }
+      if (ids.length < amount) setTimeout(tick, Math.max(0, start + ids.length * interval - performance.now()));
+      else resolve();
+    };
+    tick();
   });
+  await Promise.all(answers);
+  return { ids, errors, maxSendLagMs: Math.round(maxSendLagMs * 10) / 10 };
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
-
-/** Waits until every client has every id (or the time runs out), then counts what arrived. */
-export async function measure(clients: SseClient[], ids: string[], settleMs = 10_000) {
-  const deadline = Date.now() + settleMs;
-  const complete = () => clients.every((c) => ids.every((id) => c.seen.has(id)));
-  while (!complete() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  const latencies = clients.flatMap((c) => c.latencies).sort((a, b) => a - b);
-  let lost = 0;
-  let duplicates = 0;
-  for (const client of clients) {
-    for (const id of ids) {
-      const times = client.seen.get(id) ?? 0;
-      if (times === 0) lost++;
-      if (times > 1) duplicates += times - 1;
-    }
-  }
-  return {
-    delivered: clients.reduce((n, c) => n + ids.filter((id) => c.seen.has(id)).length, 0),
-    expected: clients.length * ids.length,
-    lost,
-    duplicates,
-    resyncs: clients.reduce((n, c) => n + c.resyncs, 0),
-    latency: {
-      p50: { value: percentile(latencies, 50), unit: 'ms' },
-      p99: { value: percentile(latencies, 99), unit: 'ms' },
-      max: { value: latencies.at(-1) ?? 0, unit: 'ms' },
-    },
-  };
+/**
+ * The same webhooks as autocannon's `overallRate` sends them: each second's quota back-to-back at the
+ * start of the second on 50 connections. An agent catching up after an outage sends like this.
+ */
+export async function postWebhookBursts(urls: string[], rate: number, amount: number, prefix: string): Promise<Posted> {
+  const ids: string[] = [];
+  // One autocannon per instance, each with its share of the rate.
+  const runs = urls.map(
+    (url) =>
+      new Promise<number>((resolve, reject) => {
+        autocannon(
+          {
+            url: `${url}/webhooks/topic/issue_credential_v2_0/`,
+            connections: Math.min(50, rate / urls.length),
+            overallRate: rate / urls.length,
+            amount: amount / urls.length,
+            requests: [
+              {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', 'x-api-key': WEBHOOK_SECRET },
+                setupRequest: (request) => {
+                  const id = `${prefix}-${ids.length}`;
+                  ids.push(id);
+                  return { ...request, body: webhookBody(id, 'offer-sent') };
+                },
+              },
+            ],
+          },
+          (error, result) => (error ? reject(error) : resolve(result.errors + result.non2xx)),
+        );
+      }),
+  );
+  const errors = (await Promise.all(runs)).reduce((a, b) => a + b, 0);
+  return { ids, errors };
 }
 
 /** Posts each of `count` webhooks twice, as an agent retrying does; counts what is delivered twice. */
-export async function duplicateCheck(url: string, clients: SseClient[], count: number) {
-  const ids = Array.from({ length: count }, (_, i) => `dup-${Date.now()}-${i}`);
+export async function duplicateCheck(urls: string[], clients: SseClients, count: number) {
+  const prefix = `dup-${Date.now()}`;
+  const ids = Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
+  await clients.expect(prefix, count);
   for (const id of ids) {
-    const body = JSON.stringify({ cred_ex_id: id, state: 'request-received', role: 'issuer', updated_at: new Date().toISOString() });
+    const body = webhookBody(id, 'request-received');
+    // The retry may reach another instance behind the load balancer.
     for (let i = 0; i < 2; i++) {
-      await fetch(`${url}/webhooks/topic/issue_credential_v2_0/`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': WEBHOOK_SECRET }, body });
+      await fetch(`${urls[i % urls.length]!}/webhooks/topic/issue_credential_v2_0/`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': WEBHOOK_SECRET }, body });
     }
   }
-  const figures = await measure(clients, ids, 5_000);
+  const figures = await clients.measure(5_000);
   return { posted: ids.length * 2, distinct: ids.length, lost: figures.lost, duplicatesDelivered: figures.duplicates };
-}
-
-export async function closeAll(clients: SseClient[]): Promise<void> {
-  await Promise.all(clients.map((c) => c.close()));
 }

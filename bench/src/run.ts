@@ -2,7 +2,7 @@ import { cpus } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startRedis } from '../../bff/src/test/redis-server.js';
-import { closeAll, connectClients, duplicateCheck, measure, postWebhooks } from './live.js';
+import { duplicateCheck, postWebhookBursts, postWebhooks, SseClients } from './live.js';
 import { login, ROOT, rssMb, startConsole, startExtraBff, type Running } from './processes.js';
 import { proxyOverhead } from './proxy.js';
 import { browserTimings, bundleSizes } from './web.js';
@@ -12,30 +12,41 @@ const started = Date.now();
 const log = (message: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0)} s] ${message}`);
 const results: Record<string, unknown> = { date: new Date().toISOString(), machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version } };
 
-async function livePath(instances: Running[], label: string) {
+async function livePath(instances: Running[], label: string, browsers: SseClients) {
   const cookies = await Promise.all(instances.map((i) => login(i.url)));
   const rssIdle = Object.fromEntries(instances.map((i, n) => [`instance${n + 1}`, { value: rssMb(i.pid), unit: 'MB' }]));
   const urls = instances.map((i) => i.url);
   const runs: Record<string, unknown>[] = [];
-  for (const clients of [1, 50, 200]) {
-    for (const rate of [100, 1000]) {
-      const seconds = 3;
-      const open = await connectClients(urls, cookies, clients);
-      const { ids, errors } = await postWebhooks(urls[0]!, rate, rate * seconds, `${label}-${clients}-${rate}-${Date.now()}`);
-      const figures = await measure(open, ids);
-      const duplicates = clients === 50 && rate === 100 ? await duplicateCheck(urls[0]!, open, 20) : undefined;
-      await closeAll(open);
-      runs.push({ clients, ratePerSecond: rate, seconds, webhooks: ids.length, postErrors: errors, ...figures, ...(duplicates && { duplicates }) });
-      log(`${label}: ${clients} clients × ${rate}/s → p50 ${figures.latency.p50.value} ms, p99 ${figures.latency.p99.value} ms, lost ${figures.lost}`);
-    }
+  const cases: { clients: number; rate: number; sending: 'paced' | 'bursts' }[] = [1, 50, 200].flatMap((clients) =>
+    [100, 1000].map((rate) => ({ clients, rate, sending: 'paced' as const })),
+  );
+  // Beside the fixed rates: the heaviest case again with each second's webhooks sent at once.
+  cases.push({ clients: 200, rate: 1000, sending: 'bursts' });
+  for (const { clients, rate, sending } of cases) {
+    const seconds = 3;
+    await browsers.connect(urls, cookies, clients);
+    const post = sending === 'paced' ? postWebhooks : postWebhookBursts;
+    const prefix = `${label}-${clients}-${rate}-${sending}-${Date.now()}`;
+    // Half a second at the same rate first, not counted: opening connections and running cold code
+    // paths is not what a steady stream of webhooks meets (it put a 1 s tail on the first second).
+    await post(urls, rate, rate / 2, `${prefix}w`);
+    await browsers.expect(prefix, rate * seconds);
+    const { ids, errors, maxSendLagMs } = await post(urls, rate, rate * seconds, prefix);
+    const figures = await browsers.measure();
+    const duplicates = clients === 50 && rate === 100 ? await duplicateCheck(urls, browsers, 20) : undefined;
+    await browsers.close();
+    runs.push({ clients, ratePerSecond: rate, sending, seconds, webhooks: ids.length, postErrors: errors, maxSendLagMs, ...figures, ...(duplicates && { duplicates }) });
+    log(`${label}: ${clients} clients × ${rate}/s ${sending} → p50 ${figures.latency.p50.value} ms, p99 ${figures.latency.p99.value} ms, lost ${figures.lost}`);
   }
   const rss = Object.fromEntries(instances.map((i, n) => [`instance${n + 1}`, { value: rssMb(i.pid), unit: 'MB' }]));
   // Memory with a thousand open streams, next to the same process with none.
-  const many = await connectClients(urls, cookies, 1000);
-  const { ids } = await postWebhooks(urls[0]!, 100, 100, `${label}-1000-${Date.now()}`);
-  const thousand = await measure(many, ids);
+  await browsers.connect(urls, cookies, 1000);
+  const prefix = `${label}-1000-${Date.now()}`;
+  await browsers.expect(prefix, 100);
+  await postWebhooks(urls, 100, 100, prefix);
+  const thousand = await browsers.measure();
   const rssWith1000 = Object.fromEntries(instances.map((i, n) => [`instance${n + 1}`, { value: rssMb(i.pid), unit: 'MB', target: '≤ 200 MB' }]));
-  await closeAll(many);
+  await browsers.close();
   log(`${label}: 1000 clients, RSS ${JSON.stringify(rssWith1000)}`);
   return { runs, rssIdle, rssAfterRuns: rss, thousandClients: { lost: thousand.lost, latency: thousand.latency, rss: rssWith1000 } };
 }
@@ -44,6 +55,7 @@ try {
   // `pnpm bench -- web` (or proxy, live, redis) runs one part only.
   const only = process.argv.slice(2).filter((a) => a !== '--');
   const wanted = (part: string) => only.length === 0 || only.includes(part);
+  const browsers = new SseClients();
   log('starting the console on the sandbox agent');
   const main = await startConsole(8280, 8281);
   const cookie = await login(main.url);
@@ -53,7 +65,7 @@ try {
   }
   if (wanted('live')) {
     log('live path, in-memory bus');
-    results.liveMemory = await livePath([main], 'memory');
+    results.liveMemory = await livePath([main], 'memory', browsers);
   }
   await main.stop();
 
@@ -62,7 +74,7 @@ try {
     const redis = await startRedis(6480);
     const a = await startConsole(8282, 8283, { REDIS_URL: redis.url });
     const b = await startExtraBff(8284, 8283, redis.url);
-    results.liveRedis = await livePath([a, b], 'redis');
+    results.liveRedis = await livePath([a, b], 'redis', browsers);
     await Promise.all([a.stop(), b.stop()]);
     await redis.stop();
   }
@@ -74,6 +86,7 @@ try {
     await large.stop();
   }
 
+  browsers.stop();
   results.durationSeconds = Math.round((Date.now() - started) / 1000);
   const file = join(ROOT, 'bench', 'results.json');
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
@@ -85,8 +98,8 @@ try {
   }
   for (const [name, live] of [['memory', results.liveMemory], ['redis', results.liveRedis]] as const) {
     if (!live) continue;
-    for (const run of (live as { runs: { clients: number; ratePerSecond: number; latency: { p50: { value: number }; p99: { value: number }; max: { value: number } }; lost: number }[] }).runs) {
-      console.log(`live ${name}: ${String(run.clients).padStart(3)} clients × ${String(run.ratePerSecond).padStart(4)}/s   p50 ${run.latency.p50.value} p99 ${run.latency.p99.value} max ${run.latency.max.value} ms, lost ${run.lost}`);
+    for (const run of (live as { runs: { clients: number; ratePerSecond: number; sending: string; latency: { p50: { value: number }; p99: { value: number }; max: { value: number } }; lost: number }[] }).runs) {
+      console.log(`live ${name}: ${String(run.clients).padStart(3)} clients × ${String(run.ratePerSecond).padStart(4)}/s ${run.sending.padEnd(6)}  p50 ${run.latency.p50.value} p99 ${run.latency.p99.value} max ${run.latency.max.value} ms, lost ${run.lost}`);
     }
   }
   const web = results.web as { bundle: ReturnType<typeof bundleSizes>; browser: Awaited<ReturnType<typeof browserTimings>> } | undefined;

@@ -46,6 +46,8 @@ export interface AppDeps {
   heartbeatMs?: number;
   clientQueueLimit?: number;
   maxStreamMs?: number;
+  /** See SSE_FLUSH_MS. */
+  sseFlushMs?: number;
   audit: AuditLog;
   upgrade?: { pollMs: number; timeoutMs: number };
 }
@@ -96,7 +98,7 @@ export function createApp(deps: AppDeps) {
     .route('/health', healthRoutes(deps))
     .route('/session', sessionRoutes({ users: deps.users, limiter: deps.limiter, cookie }))
     .route('/config', configRoutes(deps))
-    .route('/events', eventRoutes({ bus: deps.bus, sessions: deps.sessions, heartbeatMs: deps.heartbeatMs ?? 15_000, clientQueueLimit: deps.clientQueueLimit ?? 1_000, maxStreamMs: deps.maxStreamMs ?? 30 * 60_000 }))
+    .route('/events', eventRoutes({ bus: deps.bus, sessions: deps.sessions, heartbeatMs: deps.heartbeatMs ?? 15_000, clientQueueLimit: deps.clientQueueLimit ?? 1_000, maxStreamMs: deps.maxStreamMs ?? 30 * 60_000, flushMs: deps.sseFlushMs ?? 10 }))
     .route('/revocation', revocationRoutes(new RevocationService(deps.client)))
     .route('/wallet', walletRoutes(new UpgradeTracker(deps.client, deps.upgrade ?? { pollMs: 1_000, timeoutMs: 10 * 60_000 })))
     .route('/audit', auditRoutes(deps.audit))

@@ -51,6 +51,7 @@ export async function startBff(env: Record<string, string | undefined> = process
     heartbeatMs: config.events.heartbeatMs,
     clientQueueLimit: config.events.clientQueueLimit,
     maxStreamMs: config.events.maxStreamMs,
+    sseFlushMs: config.events.flushMs,
     audit: new AuditLog(join(config.dataDir, 'audit.jsonl')),
     upgrade: config.upgrade,
   });

@@ -3,21 +3,63 @@ import type { BusMessage } from './bus.js';
 export type StreamItem = BusMessage | { type: 'heartbeat' };
 
 /**
+ * Wakes the readers of many client queues together, at most once per `windowMs` (0: once per turn of
+ * the event loop). The first event after a quiet spell leaves at once; events that follow within the
+ * window wait for its end and leave together, one write per browser instead of one per event.
+ * Measured: at 1,000 webhooks/s to 200 browsers, one write per event per browser spent half the BFF's
+ * time in the kernel's writev and fell seconds behind.
+ */
+export class WakeScheduler {
+  private readonly due = new Set<() => void>();
+  private scheduled = false;
+  private lastRun = -Infinity;
+
+  constructor(private readonly windowMs: number) {}
+
+  schedule(wake: () => void): void {
+    this.due.add(wake);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const wait = this.lastRun + this.windowMs - performance.now();
+    if (wait <= 0) setImmediate(this.run);
+    else setTimeout(this.run, wait);
+  }
+
+  private readonly run = () => {
+    this.scheduled = false;
+    this.lastRun = performance.now();
+    const wakes = [...this.due];
+    this.due.clear();
+    for (const wake of wakes) wake();
+  };
+}
+
+const perTurn = new WakeScheduler(0);
+
+/**
  * What one SSE client has yet to receive. It never holds more than `limit` items: a client that falls
  * that far behind gets a single `resync` in place of the backlog, so a slow reader cannot grow memory.
+ * A waiting reader is woken through the scheduler, so what arrives meanwhile is taken in one batch.
  */
 export class ClientQueue {
   private items: StreamItem[] = [];
   private wake: (() => void) | undefined;
+  private wakeDue = false;
   private closed = false;
 
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly scheduler: WakeScheduler = perTurn,
+  ) {}
 
   push(item: StreamItem): void {
     if (this.closed) return;
     if (this.items.length >= this.limit) this.items = [{ type: 'resync' }];
     else this.items.push(item);
-    this.wake?.();
+    if (this.wake && !this.wakeDue) {
+      this.wakeDue = true;
+      this.scheduler.schedule(this.wakeReader);
+    }
   }
 
   /** Waits for items and takes them all; an empty array means the queue was closed. */
@@ -37,4 +79,9 @@ export class ClientQueue {
   get length(): number {
     return this.items.length;
   }
+
+  private readonly wakeReader = () => {
+    this.wakeDue = false;
+    this.wake?.();
+  };
 }

@@ -1,10 +1,10 @@
 import { RESYNC_EVENT, roleMayUse, type ConsoleEvent, type UserRole } from '@credence/shared';
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../app-env.js';
 import type { SessionStore } from '../auth/sessions.js';
 import type { EventBus } from '../events/bus.js';
-import { ClientQueue } from '../events/client-queue.js';
+import { ClientQueue, WakeScheduler } from '../events/client-queue.js';
+import { sseResponse, type SseStream } from '../events/sse-response.js';
 import { requireLogin } from '../middleware/require-role.js';
 
 export interface EventStreamOptions {
@@ -18,6 +18,8 @@ export interface EventStreamOptions {
    * proxies and load balancers from holding one connection for ever, and re-checks the session.
    */
   maxStreamMs: number;
+  /** Events that follow a write within this long wait for it to end and go out together (one write per browser). */
+  flushMs: number;
 }
 
 /** Which events a role may see: those of the areas it may read. */
@@ -41,15 +43,16 @@ function sseTextOf(event: ConsoleEvent): string {
 }
 
 /** GET /api/events: server-sent events for the logged-in user, honouring Last-Event-ID. */
-export function eventRoutes({ bus, sessions, heartbeatMs, clientQueueLimit, maxStreamMs }: EventStreamOptions) {
+export function eventRoutes({ bus, sessions, heartbeatMs, clientQueueLimit, maxStreamMs, flushMs }: EventStreamOptions) {
+  const scheduler = new WakeScheduler(flushMs);
   return new Hono<AppEnv>().get('/', requireLogin(), (c) => {
     const user = c.get('user')!;
     const sessionId = c.get('sessionId');
     const lastId = c.req.header('last-event-id') ?? c.req.query('lastEventId') ?? undefined;
     c.header('cache-control', 'no-store');
     c.header('x-accel-buffering', 'no');
-    return streamSSE(c, async (stream) => {
-      const queue = new ClientQueue(clientQueueLimit);
+    const run = async (stream: SseStream) => {
+      const queue = new ClientQueue(clientQueueLimit, scheduler);
       const subscription = await bus.subscribe(lastId, (message) => {
         if (message.type === 'event' && !mayReceive(user.role, message.event)) return;
         queue.push(message);
@@ -68,12 +71,11 @@ export function eventRoutes({ bus, sessions, heartbeatMs, clientQueueLimit, maxS
         // yet resumes from here (Last-Event-ID) after a reconnect, rather than missing the gap.
         // With a Last-Event-ID the replay follows; a position here would let a reconnect skip it.
         const position = lastId === undefined ? await bus.position() : undefined;
-        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ role: user.role }), retry: 2_000, ...(position && { id: position }) });
-        while (!stream.aborted && !stream.closed) {
+        await stream.write(`event: ready\ndata: ${JSON.stringify({ role: user.role })}\n${position ? `id: ${position}\n` : ''}retry: 2000\n\n`);
+        while (!stream.aborted) {
           const batch = await queue.take();
           if (batch.length === 0) return;
-          // Everything waiting goes out in one write: under load a client's queue holds many events,
-          // and each write through the response's web stream costs more than formatting the event.
+          // Everything waiting goes out in one write: under load a client's queue holds many events.
           let text = '';
           let ended = false;
           for (const item of batch) {
@@ -97,6 +99,7 @@ export function eventRoutes({ bus, sessions, heartbeatMs, clientQueueLimit, maxS
       } finally {
         stop();
       }
-    });
+    };
+    return sseResponse(c, run);
   });
 }
