@@ -44,7 +44,7 @@ function node(entry: string, env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, [...nodeArgs, join(BFF, 'dist', entry)], {
     cwd: BFF,
     // The malloc setting is the one `pnpm start` (bff/package.json) runs the console with.
-    env: { ...process.env, ...(process.env.NO_MALLOC ? {} : { MALLOC_MMAP_THRESHOLD_: '1048576' }), ...env, ACAPY_ADMIN_URL: env.ACAPY_ADMIN_URL ?? '' },
+    env: { ...process.env, MALLOC_MMAP_THRESHOLD_: '1048576', ...env, ACAPY_ADMIN_URL: env.ACAPY_ADMIN_URL ?? '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.add(child);
