@@ -58,3 +58,26 @@ describe('isJsonText', () => {
     expect(check(`${'['.repeat(5_000)}${']'.repeat(4_999)}`)).toBe(false);
   });
 });
+
+describe('isJsonText, strings read four bytes at a time', () => {
+  it('finds a quote, a backslash or a control character in any byte of a word, at any alignment', () => {
+    const specials = ['"', '\\', '\\"', '\\n', '\n', '\u0001', '\u001f', '\u007f', ' ', 'é', '✓', '😀', '\\u00e9', '\\x'];
+    let checked = 0;
+    for (const special of specials) {
+      for (let before = 0; before < 9; before++) {
+        for (let after = 0; after < 6; after++) {
+          const text = `["${'a'.repeat(before)}${special}${'b'.repeat(after)}", "${'c'.repeat(before + after)}"]`;
+          const bytes = new TextEncoder().encode(text);
+          for (let shift = 0; shift < 4; shift++) {
+            // The same bytes placed 0–3 bytes into a larger buffer, as Node's pooled buffers are.
+            const host = new Uint8Array(bytes.length + 8).fill(0x22);
+            host.set(bytes, shift);
+            expect([text, shift, isJsonText(host.subarray(shift, shift + bytes.length))]).toEqual([text, shift, parses(text)]);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBe(specials.length * 9 * 6 * 4);
+  });
+});

@@ -9,6 +9,8 @@
  */
 export function isJsonText(b: Uint8Array): boolean {
   const n = b.length;
+  words = new Int32Array(b.buffer, 0, b.buffer.byteLength >> 2);
+  offset = b.byteOffset;
   // Open containers, innermost last: true = object, false = array.
   const open: boolean[] = [];
   let i = 0;
@@ -57,10 +59,30 @@ function skipSpace(b: Uint8Array, i: number): number {
 }
 
 /** b[i] is the opening quote. */
+// The checked bytes' whole buffer as 32-bit words, and where the bytes start in it (set per call).
+let words: Int32Array<ArrayBufferLike> = new Int32Array(0);
+let offset = 0;
+
 function string(b: Uint8Array, i: number): number {
   const n = b.length;
   i++;
   for (;;) {
+    while (i < n && (offset + i) & 3 && PLAIN[b[i]!] === 1) i++;
+    // Four bytes at a time (aligned words) while none is a quote, a backslash or a control character:
+    // the usual "has a byte less than / equal to" bit tests on a word. Strings are most of an agent's
+    // answer; this took the check of a 200 KB page from ~170 to ~120 µs.
+    if (((offset + i) & 3) === 0) {
+      let w = (offset + i) >> 2;
+      const last = (offset + n) >> 2;
+      while (w < last) {
+        const x = words[w]!;
+        const q = x ^ 0x22222222;
+        const s = x ^ 0x5c5c5c5c;
+        if ((((x - 0x20202020) & ~x) | ((q - 0x01010101) & ~q) | ((s - 0x01010101) & ~s)) & 0x80808080) break;
+        w++;
+      }
+      i = (w << 2) - offset;
+    }
     while (i < n && PLAIN[b[i]!] === 1) i++;
     if (i >= n) return -1;
     const c = b[i++]!;

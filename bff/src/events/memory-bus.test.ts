@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BusMessage, PublishInput } from './bus.js';
 import { microsOf } from './bus.js';
-import { ClientQueue } from './client-queue.js';
 import { MemoryBus } from './memory-bus.js';
 
 const input = (n: number): PublishInput => ({
@@ -55,26 +54,6 @@ describe('MemoryBus', () => {
     const bus = new MemoryBus(100, 1_000);
     for (let n = 0; n < 5_000; n++) await bus.publish(input(n));
     expect(bus.size).toBe(100);
-  });
-});
-
-describe('ClientQueue', () => {
-  it('replaces a backlog past its limit with one resync', async () => {
-    const queue = new ClientQueue(3);
-    for (let n = 0; n < 10; n++) queue.push({ type: 'event', event: { id: String(n) } as never });
-    expect(queue.length).toBeLessThanOrEqual(3);
-    const batch = await queue.take();
-    expect(batch[0]).toEqual({ type: 'resync' });
-  });
-
-  it('wakes a waiting reader, and an empty take means closed', async () => {
-    const queue = new ClientQueue(3);
-    const taken = queue.take();
-    queue.push({ type: 'heartbeat' });
-    expect(await taken).toEqual([{ type: 'heartbeat' }]);
-    const waiting = queue.take();
-    queue.close();
-    expect(await waiting).toEqual([]);
   });
 });
 

@@ -1,0 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { proxyOverhead } from './proxy.js';
+import { login, startConsole } from './processes.js';
+const cpu = (pid: number) => { const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' '); return (Number(f[11]) + Number(f[12])) * 10; };
+const main = await startConsole(8380, 8381);
+const cookie = await login(main.url);
+const c0 = cpu(main.pid);
+const r = await proxyOverhead(main.url, 'http://127.0.0.1:8381', cookie, Number(process.argv[2] ?? 3));
+console.log('ratio', r.ratio.value, 'p50 added', r.p50Added.value, 'direct', r.direct.requestsPerSecond.value, 'bff', r.bff.requestsPerSecond.value, 'bff cpu ms', cpu(main.pid) - c0);
+await main.stop(); process.exit(0);

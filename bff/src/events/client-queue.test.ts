@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ClientQueue, WakeScheduler, type StreamItem } from './client-queue.js';
+
+const event = (id: string): StreamItem => ({ type: 'event', event: { id } as never });
+const ids = (batch: StreamItem[]) => batch.map((item) => (item.type === 'event' ? item.event.id : item.type));
+
+describe('ClientQueue', () => {
+  it('replaces a backlog past its limit with one resync', async () => {
+    const queue = new ClientQueue(3);
+    for (let n = 0; n < 10; n++) queue.push(event(String(n)));
+    expect(queue.length).toBeLessThanOrEqual(3);
+    const batch = await queue.take();
+    expect(batch[0]).toEqual({ type: 'resync' });
+  });
+
+  it('wakes a waiting reader, and an empty take means closed', async () => {
+    const queue = new ClientQueue(3);
+    const taken = queue.take();
+    queue.push({ type: 'heartbeat' });
+    expect(await taken).toEqual([{ type: 'heartbeat' }]);
+    const waiting = queue.take();
+    queue.close();
+    expect(await waiting).toEqual([]);
+  });
+});
+
+describe('WakeScheduler', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends the first event at once and those that follow within the window together, to every browser', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] });
+    const scheduler = new WakeScheduler(10);
+    const browsers = [new ClientQueue(100, scheduler), new ClientQueue(100, scheduler)];
+    const pushAll = (id: string) => browsers.forEach((q) => q.push(event(id)));
+
+    let takes = browsers.map((q) => q.take());
+    pushAll('a');
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await Promise.all(takes)).map(ids)).toEqual([['a'], ['a']]);
+
+    // Three more arrive 3 ms apart, inside the 10 ms that follow the first write: held, then sent as one.
+    takes = browsers.map((q) => q.take());
+    let settled = false;
+    void Promise.all(takes).then(() => (settled = true));
+    for (const id of ['b', 'c', 'd']) {
+      await vi.advanceTimersByTimeAsync(3);
+      pushAll(id);
+    }
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(2);
+    expect((await Promise.all(takes)).map(ids)).toEqual([['b', 'c', 'd'], ['b', 'c', 'd']]);
+
+    // After a quiet spell longer than the window, the next event goes at once again.
+    await vi.advanceTimersByTimeAsync(50);
+    takes = browsers.map((q) => q.take());
+    pushAll('e');
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await Promise.all(takes)).map(ids)).toEqual([['e'], ['e']]);
+  });
+
+  it('with a window of 0 sends what arrived in one turn of the event loop together', async () => {
+    const queue = new ClientQueue(100, new WakeScheduler(0));
+    const taken = queue.take();
+    queue.push(event('a'));
+    queue.push(event('b'));
+    expect(ids(await taken)).toEqual(['a', 'b']);
+    const next = queue.take();
+    queue.push(event('c'));
+    expect(ids(await next)).toEqual(['c']);
+  });
+});
