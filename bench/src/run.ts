@@ -12,6 +12,20 @@ const started = Date.now();
 const log = (message: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0)} s] ${message}`);
 const results: Record<string, unknown> = { date: new Date().toISOString(), machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version } };
 
+/** Memory with a thousand open streams (spread over the instances) and a hundred events through them. */
+async function thousandStreams(instances: Running[], cookies: string[], label: string, browsers: SseClients) {
+  const urls = instances.map((i) => i.url);
+  await browsers.connect(urls, cookies, 1000);
+  const prefix = `${label}-1000-${Date.now()}`;
+  await browsers.expect(prefix, 100);
+  await postWebhooks(urls, 100, 100, prefix);
+  const figures = await browsers.measure();
+  const rss = Object.fromEntries(instances.map((i, n) => [`instance${n + 1}`, { value: rssMb(i.pid), unit: 'MB', target: '≤ 200 MB' }]));
+  await browsers.close();
+  log(`${label}: 1000 clients, RSS ${Object.values(rss).map((r) => `${r.value} MB`).join(' + ')}, lost ${figures.lost}`);
+  return { lost: figures.lost, latency: figures.latency, rss };
+}
+
 async function livePath(instances: Running[], label: string, browsers: SseClients) {
   const cookies = await Promise.all(instances.map((i) => login(i.url)));
   const rssIdle = Object.fromEntries(instances.map((i, n) => [`instance${n + 1}`, { value: rssMb(i.pid), unit: 'MB' }]));
@@ -39,16 +53,8 @@ async function livePath(instances: Running[], label: string, browsers: SseClient
     log(`${label}: ${clients} clients × ${rate}/s ${sending} → p50 ${figures.latency.p50.value} ms, p99 ${figures.latency.p99.value} ms, lost ${figures.lost}`);
   }
   const rss = Object.fromEntries(instances.map((i, n) => [`instance${n + 1}`, { value: rssMb(i.pid), unit: 'MB' }]));
-  // Memory with a thousand open streams, next to the same process with none.
-  await browsers.connect(urls, cookies, 1000);
-  const prefix = `${label}-1000-${Date.now()}`;
-  await browsers.expect(prefix, 100);
-  await postWebhooks(urls, 100, 100, prefix);
-  const thousand = await browsers.measure();
-  const rssWith1000 = Object.fromEntries(instances.map((i, n) => [`instance${n + 1}`, { value: rssMb(i.pid), unit: 'MB', target: '≤ 200 MB' }]));
-  await browsers.close();
-  log(`${label}: 1000 clients, RSS ${JSON.stringify(rssWith1000)}`);
-  return { runs, rssIdle, rssAfterRuns: rss, thousandClients: { lost: thousand.lost, latency: thousand.latency, rss: rssWith1000 } };
+  const thousandClients = await thousandStreams(instances, cookies, label, browsers);
+  return { runs, rssIdle, rssAfterRuns: rss, thousandClients };
 }
 
 try {
@@ -68,6 +74,17 @@ try {
     results.liveMemory = await livePath([main], 'memory', browsers);
   }
   await main.stop();
+
+  if (wanted('live')) {
+    // The same thousand streams on a console just started: what the streams themselves cost, apart from
+    // the heap the earlier load runs left grown.
+    log('1000 streams on a fresh console');
+    const fresh = await startConsole(8286, 8287);
+    const freshCookie = await login(fresh.url);
+    const idle = { value: rssMb(fresh.pid), unit: 'MB' };
+    results.thousandStreamsFresh = { rssIdle: idle, ...(await thousandStreams([fresh], [freshCookie], 'fresh', browsers)) };
+    await fresh.stop();
+  }
 
   if (wanted('redis')) {
     log('live path, Redis Streams, two BFF instances');
@@ -95,13 +112,26 @@ try {
   if (proxy) {
     console.log(`proxy: direct / BFF req/s               ${proxy.direct.requestsPerSecond.value} / ${proxy.bff.requestsPerSecond.value} (ratio ${proxy.ratio.value})`);
     console.log(`proxy: p50 direct / BFF (added)         ${proxy.direct.p50.value.toFixed(2)} / ${proxy.bff.p50.value.toFixed(2)} ms (+${proxy.p50Added.value} ms)`);
+    console.log(`proxy: ratio per round                  ${proxy.ratio.perRound.join(', ')}`);
   }
   for (const [name, live] of [['memory', results.liveMemory], ['redis', results.liveRedis]] as const) {
     if (!live) continue;
-    for (const run of (live as { runs: { clients: number; ratePerSecond: number; sending: string; latency: { p50: { value: number }; p99: { value: number }; max: { value: number } }; lost: number }[] }).runs) {
-      console.log(`live ${name}: ${String(run.clients).padStart(3)} clients × ${String(run.ratePerSecond).padStart(4)}/s ${run.sending.padEnd(6)}  p50 ${run.latency.p50.value} p99 ${run.latency.p99.value} max ${run.latency.max.value} ms, lost ${run.lost}`);
+    type P = { p50: { value: number }; p99: { value: number }; max: { value: number } };
+    const { runs, thousandClients } = live as {
+      runs: { clients: number; ratePerSecond: number; sending: string; latency: P; latencyFromSent: P; lost: number; duplicates: number }[];
+      thousandClients: { rss: Record<string, { value: number }> };
+    };
+    for (const run of runs) {
+      const l = run.latency;
+      const s = run.latencyFromSent;
+      console.log(
+        `live ${name}: ${String(run.clients).padStart(3)} clients × ${String(run.ratePerSecond).padStart(4)}/s ${run.sending.padEnd(6)}  p50 ${l.p50.value} p99 ${l.p99.value} max ${l.max.value} ms (from sent: p99 ${s.p99.value} max ${s.max.value}), lost ${run.lost}, dup ${run.duplicates}`,
+      );
     }
+    console.log(`live ${name}: RSS with 1000 streams after the runs   ${Object.values(thousandClients.rss).map((r) => `${r.value} MB`).join(' + ')}`);
   }
+  const fresh = results.thousandStreamsFresh as { rssIdle: { value: number }; rss: { instance1: { value: number } } } | undefined;
+  if (fresh) console.log(`live memory: RSS fresh console idle / 1000 streams   ${fresh.rssIdle.value} / ${fresh.rss.instance1.value} MB`);
   const web = results.web as { bundle: ReturnType<typeof bundleSizes>; browser: Awaited<ReturnType<typeof browserTimings>> } | undefined;
   if (web) console.log(`web: first-load JS / CSS gzip           ${web.bundle.firstLoadJsGzip.value} / ${web.bundle.firstLoadCssGzip.value} KB`);
   if (web) console.log(`web: 100 rows rendered                  ${web.browser.listOf100Rendered.value} ms`);
