@@ -12,7 +12,7 @@ export class SseClients {
 
   constructor() {
     // Forked with this process's node flags, so the TypeScript loader that runs the bench runs the child too.
-    this.child = fork(fileURLToPath(new URL('./sse-clients.ts', import.meta.url)), { execArgv: [...process.execArgv, ...(process.env.CLIENT_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/cprof'] : [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.child = fork(fileURLToPath(new URL('./sse-clients.ts', import.meta.url)), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     this.child.on('message', (reply: Reply) => {
       const pending = this.pending;
       this.pending = undefined;
