@@ -60,6 +60,19 @@ export class SseClients {
 // Kept across runs, as an agent keeps its connections to the console.
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
+const webhookUrl = (url: string) => new URL(`${url}/webhooks/topic/issue_credential_v2_0/`);
+
+/** Posts one webhook as the agent does; resolves whether the console took it (200). */
+function postWebhook(target: URL, body: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = request(target, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-api-key': WEBHOOK_SECRET } }, (res) => {
+      res.resume().on('end', () => resolve(res.statusCode === 200));
+    });
+    req.on('error', () => resolve(false));
+    req.end(body);
+  });
+}
+
 const webhookBody = (id: string, state: string) => JSON.stringify({ cred_ex_id: id, state, role: 'issuer', updated_at: new Date().toISOString() });
 
 export interface Posted {
@@ -76,24 +89,11 @@ export interface Posted {
  * back-to-back at the start of that second (lib/httpClient.js), i.e. bursts, not a fixed rate.
  */
 export async function postWebhooks(urls: string[], rate: number, amount: number, prefix: string): Promise<Posted> {
-  const targets = urls.map((url) => new URL(`${url}/webhooks/topic/issue_credential_v2_0/`));
+  const targets = urls.map(webhookUrl);
   const ids: string[] = [];
   const answers: Promise<void>[] = [];
   let errors = 0;
   let maxSendLagMs = 0;
-  const send = (id: string, target: URL) =>
-    new Promise<void>((resolve) => {
-      const body = webhookBody(id, 'offer-sent');
-      const req = request(target, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-api-key': WEBHOOK_SECRET } }, (res) => {
-        if (res.statusCode !== 200 && res.statusCode !== 202) errors++;
-        res.resume().on('end', resolve);
-      });
-      req.on('error', () => {
-        errors++;
-        resolve();
-      });
-      req.end(body);
-    });
   const interval = 1000 / rate;
   const start = performance.now();
   await new Promise<void>((resolve) => {
@@ -103,8 +103,12 @@ export async function postWebhooks(urls: string[], rate: number, amount: number,
       if (ids.length < due) maxSendLagMs = Math.max(maxSendLagMs, now - (start + (due - 1) * interval));
       while (ids.length < due) {
         const id = `${prefix}-${ids.length}`;
+        answers.push(
+          postWebhook(targets[ids.length % targets.length]!, webhookBody(id, 'offer-sent')).then((taken) => {
+            if (!taken) errors++;
+          }),
+        );
         ids.push(id);
-        answers.push(send(id, targets[ids.length % targets.length]!));
       }
       if (ids.length < amount) setTimeout(tick, Math.max(0, start + ids.length * interval - performance.now()));
       else resolve();
@@ -159,9 +163,7 @@ export async function duplicateCheck(urls: string[], clients: SseClients, count:
   for (const id of ids) {
     const body = webhookBody(id, 'request-received');
     // The retry may reach another instance behind the load balancer.
-    for (let i = 0; i < 2; i++) {
-      await fetch(`${urls[i % urls.length]!}/webhooks/topic/issue_credential_v2_0/`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': WEBHOOK_SECRET }, body });
-    }
+    for (let i = 0; i < 2; i++) await postWebhook(webhookUrl(urls[i % urls.length]!), body);
   }
   const figures = await clients.measure(5_000);
   return { posted: ids.length * 2, distinct: ids.length, lost: figures.lost, duplicatesDelivered: figures.duplicates };

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { SANDBOX_API_KEY } from './processes.js';
+import { percentile } from './stats.js';
 
 export interface LoadFigures {
   requestsPerSecond: number;
@@ -8,7 +9,6 @@ export interface LoadFigures {
   errors: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 function load(url: string, headers: Record<string, string>, seconds: number, connections: number): Promise<LoadFigures> {

@@ -1,4 +1,5 @@
 import { request, Agent, type ClientRequest } from 'node:http';
+import { percentile } from './stats.js';
 
 /**
  * The benchmark's browsers: event streams opened and read in a process of their own (forked by
@@ -115,7 +116,6 @@ function field(text: string, start: number, end: number, name: string): string |
   return text.slice(from, text.indexOf('"', from));
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let clients: SseClient[] = [];
