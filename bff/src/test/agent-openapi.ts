@@ -1,0 +1,93 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { OpenAPIBackend, type Document } from 'openapi-backend';
+
+/** ACA-Py 1.6.1's published OpenAPI document, beside the repository (`../shared`, present in CI). */
+export const AGENT_OPENAPI_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/acapy/openapi.json');
+
+type Json = Record<string, any>;
+
+/**
+ * ACA-Py's OpenAPI document is generated from its marshmallow schemas and is wrong in a few places
+ * where the code sends something else. Each correction names the source line (acapy_agent @ 1.6.1rc0)
+ * that proves it; nothing else is loosened.
+ */
+function correct(doc: Json): void {
+  const schemas = doc.components.schemas as Json;
+  for (const [path, item] of Object.entries(doc.paths as Json)) {
+    for (const [method, operation] of Object.entries(item as Json)) {
+      if (typeof operation !== 'object' || !operation.responses) continue;
+      // The generated document has no operationIds; the validator keys its validators by them.
+      operation.operationId = `${method.toUpperCase()} ${path}`;
+      // aiohttp-apispec writes `*/*` for bodies that webargs reads from the JSON location
+      // (`@request_schema` → `location="json"`); the handlers all call `await request.json()`.
+      const body = operation.requestBody?.content?.['*/*'];
+      if (body) operation.requestBody.content = { 'application/json': body };
+      // Only 200 is documented. Every other status is an aiohttp HTTPException, whose body is the
+      // text/plain "<status>: <reason>" (admin/server.py: ready_middleware and debug_middleware
+      // re-raise web.HTTPException; aiohttp renders its text).
+      operation.responses.default ??= { description: 'error', content: { 'text/plain': { schema: { type: 'string' } } } };
+    }
+  }
+
+  // protocols/issue_credential/v2_0/routes.py:631 `result[ident] = detail_record.serialize() if detail_record else None`:
+  // every format key of a Detail is present, null when the exchange has no record of that format.
+  for (const key of ['anoncreds', 'indy', 'ld_proof', 'vc_di']) {
+    const prop = schemas.V20CredExRecordDetail.properties[key];
+    schemas.V20CredExRecordDetail.properties[key] = { anyOf: [prop, { type: 'null' }] };
+  }
+
+  // protocols/issue_credential/v2_0/formats/indy/handler.py:335 `cred_request_metadata=cred_req_result["metadata"]`:
+  // the holder's request metadata (anoncreds/holder.py create_credential_request) holds strings
+  // (`nonce`, `master_secret_name`/`link_secret_name`) beside objects; the schema says objects only.
+  for (const name of ['V20CredExRecordIndy', 'V20CredExRecordAnonCreds']) {
+    schemas[name].properties.cred_request_metadata.additionalProperties = {};
+  }
+
+  // askar/… holder `get_credentials_for_presentation_request_by_referent` builds each item as
+  // `{"cred_info": …, "interval": non_revoked, "presentation_referents": …}` where non_revoked is the
+  // request's interval or None; the schema says object only.
+  const precis = schemas.IndyCredPrecis?.properties;
+  if (precis?.interval) precis.interval = { anyOf: [precis.interval, { type: 'null' }] };
+
+  // admin/routes.py:129-156 config_handler: the values are the agent's settings as they are
+  // (strings, numbers, booleans, lists, None), not objects.
+  schemas.AdminConfig.properties.config.additionalProperties = {};
+}
+
+let cached: Document | undefined;
+
+/** The corrected document, or undefined when it is absent (then CI fails and a laptop skips). */
+export function agentOpenApi(): Document | undefined {
+  if (cached) return cached;
+  if (!existsSync(AGENT_OPENAPI_PATH)) {
+    if (process.env.CI === 'true') throw new Error(`ACA-Py's OpenAPI document is missing at ${AGENT_OPENAPI_PATH}; CI must have it.`);
+    return undefined;
+  }
+  const doc = JSON.parse(readFileSync(AGENT_OPENAPI_PATH, 'utf8')) as Json;
+  correct(doc);
+  cached = doc as Document;
+  return cached;
+}
+
+/** A validator for the agent's admin API: requests and answers by the corrected document. */
+export async function agentApiValidator(document: Document): Promise<OpenAPIBackend> {
+  const api = new OpenAPIBackend({
+    definition: document,
+    strict: false,
+    quick: true,
+    validate: true,
+    lazyCompileValidators: true,
+    // ACA-Py's patterns are Python `re` patterns (`\#`, bare braces): compiled without the u flag, as
+    // Python reads them; with it, Ajv would refuse them and silently skip whole bodies.
+    ajvOpts: { unicodeRegExp: false, strict: false, allErrors: true },
+    customizeAjv: (ajv) => {
+      // marshmallow's fields.Url; Python's validator is more lenient than any JSON Schema format.
+      ajv.addFormat('url', true);
+      return ajv;
+    },
+  });
+  await api.init();
+  return api;
+}
