@@ -41,6 +41,8 @@ export interface AgentRoute {
   params?: z.ZodType<Record<string, string>>;
   query?: z.ZodType<Record<string, unknown>>;
   body?: z.ZodType;
+  /** The agent's handler takes no body: the browser's `{}` is checked, nothing is forwarded. */
+  withoutBody?: true;
   /** Reshapes the agent's answer for the browser (e.g. `verified` "true" → true). */
   respond?: (body: unknown) => unknown;
 }
@@ -126,6 +128,7 @@ export const agentRoutes: readonly AgentRoute[] = [
     params: presExIdParamsSchema,
     body,
     respond: withVerifiedFlag,
+    ...(action === 'verify-presentation' && { withoutBody: true as const }),
   })),
   {
     method: 'GET',

@@ -18,6 +18,8 @@ export interface AcapyClientOptions {
 export interface AgentRequest {
   query?: URLSearchParams | undefined;
   body?: unknown;
+  /** A write whose agent handler reads no body (verify-presentation, the wallet upgrade): send none. */
+  withoutBody?: boolean;
   /** Overrides the client's timeout, e.g. for a quick health probe. */
   timeoutMs?: number;
 }
@@ -102,7 +104,7 @@ export class AcapyClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.options.apiKey) headers['x-api-key'] = this.options.apiKey;
     let body: string | undefined;
-    if (method !== 'GET' && method !== 'DELETE') {
+    if (method !== 'GET' && method !== 'DELETE' && !request.withoutBody) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(request.body ?? {});
     }

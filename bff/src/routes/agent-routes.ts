@@ -39,6 +39,7 @@ export function agentRouteHandlers(routes: readonly AgentRoute[], client: AcapyC
       const answer = await client.request(route.method, agentPathFor(route.path, params), {
         query: new URLSearchParams(queryToStrings(query)),
         body,
+        ...(route.withoutBody && { withoutBody: true }),
       });
       // 204/205/304 carry no body: pass them on as they are.
       if (answer.status === 204 || answer.status === 205 || answer.status === 304) return c.body(null, answer.status);

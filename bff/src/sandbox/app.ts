@@ -94,8 +94,8 @@ export function createSandboxApp({ store, credentials, presentations, revocation
     const body = await readBody(c);
     authorize(c);
     if (typeof body.cred_ex_id !== 'string' || typeof body.description !== 'string') throw agentError(400, 'cred_ex_id and description are required');
-    // The peer gives up on the exchange; its description becomes the record's error_msg.
-    return c.json(credentials.problemReport(body.cred_ex_id, { description: body.description }));
+    // The peer gives up on the exchange: the record keeps its code and description as error_msg.
+    return c.json(credentials.receiveProblemReport(body.cred_ex_id, body.description));
   });
   app.post('/sandbox/outage', async (c) => {
     const body = await readBody(c, { allowEmpty: true });

@@ -12,7 +12,6 @@ export interface SandboxConnection {
   accept: string;
   connection_protocol: string;
   invitation_mode: string;
-  routing_state: string;
   created_at: string;
   updated_at: string;
 }
@@ -49,7 +48,6 @@ export function buildConnection(rng: SeededRandom, peer: { label: string; alias?
     accept: 'auto',
     connection_protocol: 'didexchange/1.1',
     invitation_mode: 'once',
-    routing_state: 'none',
     created_at: agentTimestamp(createdMs),
     updated_at: agentTimestamp(updatedMs()),
   };

@@ -3,15 +3,22 @@ import type { CredentialState } from '@credence/shared';
 import { checkWalletAllows, readyConnection, walletAllows } from './engine-support.js';
 import { agentError, pyRepr } from './agent-errors.js';
 import {
-  PREVIEW_TYPE,
+  attachmentOf,
   attachments,
   formatRecord,
+  previewOf,
+  proposalMessage,
   requestMetadata,
   revRegIdFor,
+  setCredMessage,
+  withoutEmpty,
   type CredExDetail,
   type CredExRecord,
+  type CredFormatRecord,
 } from './credential-records.js';
+import { credentialPreview, message, type Attachments } from './messages.js';
 import { CREDENTIAL_WEBHOOK_KEYS, trimmed, type EmitWebhook } from './events.js';
+import type { IssuerCredRev } from './store.js';
 import { attributeValues, type FormatKind, type SandboxCredDef } from './ledger.js';
 import { agentTimestamp, type SeededRandom } from './random.js';
 import type { PeerScheduler } from './scheduler.js';
@@ -69,7 +76,8 @@ const pySet = (items: string[]) => (items.length ? `{${[...items].sort().map((i)
 
 /**
  * The sandbox agent's issue-credential v2.0 protocol: both roles' state machines, and simulated peers
- * that answer after SANDBOX_PEER_DELAY_MS. Errors use the agent's status codes and wording.
+ * that answer after SANDBOX_PEER_DELAY_MS. Records hold the DIDComm messages as the agent stores them;
+ * errors use the agent's status codes and wording.
  */
 export class CredentialEngine {
   private readonly lastCredRevId = new Map<string, number>();
@@ -77,11 +85,8 @@ export class CredentialEngine {
 
   constructor(private readonly deps: EngineDeps) {
     this.now = deps.now ?? Date.now;
-    for (const detail of deps.store.credentials.values()) {
-      const sub = detail.indy ?? detail.anoncreds;
-      if (sub?.rev_reg_id && sub.cred_rev_id) {
-        this.lastCredRevId.set(sub.rev_reg_id, Math.max(this.lastCredRevId.get(sub.rev_reg_id) ?? 0, Number(sub.cred_rev_id)));
-      }
+    for (const r of deps.store.issuerCredRevs.values()) {
+      this.lastCredRevId.set(r.rev_reg_id, Math.max(this.lastCredRevId.get(r.rev_reg_id) ?? 0, Number(r.cred_rev_id)));
     }
   }
 
@@ -109,26 +114,15 @@ export class CredentialEngine {
   sendProposal(body: OfferBody): CredExRecord {
     const connectionId = readyConnection(this.deps.store, body.connection_id!);
     checkWalletAllows(this.deps.store, body.filter);
-    const at = this.timestamp();
-    const credExId = randomUUID();
-    const detail = this.wrap({
-      cred_ex_id: credExId,
-      connection_id: connectionId,
-      thread_id: randomUUID(),
-      initiator: 'self',
-      role: 'holder',
-      state: 'proposal-sent',
-      credential_definition_id: body.filter.anoncreds?.cred_def_id ?? body.filter.indy?.cred_def_id ?? '',
-      schema_id: body.filter.anoncreds?.schema_id ?? body.filter.indy?.schema_id ?? '',
-      ...(body.credential_preview && { cred_preview: { '@type': PREVIEW_TYPE, attributes: body.credential_preview.attributes } }),
-      by_format: { cred_proposal: Object.fromEntries(Object.entries(body.filter).filter(([, f]) => f)) as Record<string, unknown> },
-      ...this.flags(body),
-      created_at: at,
-      updated_at: at,
-    });
+    const record = this.newRecord({ connectionId, initiator: 'self', role: 'holder', state: 'proposal-sent', flags: body });
+    const filters = Object.fromEntries(Object.entries(body.filter).filter(([, f]) => f)) as Attachments;
+    const id = randomUUID();
+    record.thread_id = id;
+    setCredMessage(record, 'cred_proposal', proposalMessage(id, filters, body.credential_preview && credentialPreview(body.credential_preview.attributes), body.comment ? { comment: body.comment } : {}));
+    const detail = this.wrap(record);
     this.insert(detail);
-    this.deps.peers.later(() => this.peerOffersInReply(credExId));
-    return detail.cred_ex_record;
+    this.deps.peers.later(() => this.peerOffersInReply(record.cred_ex_id));
+    return record;
   }
 
   /** POST /records/{id}/send-offer: answer a proposal (as proposed, or with a counter filter and preview). */
@@ -136,13 +130,15 @@ export class CredentialEngine {
     const detail = this.record(id);
     this.requireState(detail, 'proposal-received');
     const record = detail.cred_ex_record;
-    const preview = body.counter_preview ?? (record.cred_preview as PreviewSpec | undefined);
+    const preview = body.counter_preview ?? record.cred_preview;
     const filter = body.filter ?? (record.by_format.cred_proposal as FilterSpec);
     const offered = this.ownCredDefs(filter, preview);
-    record.by_format.cred_offer = Object.fromEntries(offered.map((d) => [d.kind, attachments.offer(this.deps.rng, d)]));
-    if (preview) record.cred_preview = { '@type': PREVIEW_TYPE, attributes: preview.attributes };
-    record.credential_definition_id = offered[0]!.cred_def_id;
-    record.schema_id = offered[0]!.schema.schema_id;
+    // A counter proposal replaces the holder's (manager.py create_offer: "any counter replaces original").
+    if (body.counter_preview) {
+      const counter = Object.fromEntries(Object.entries(body.filter ?? {}).filter(([, f]) => f)) as Attachments;
+      setCredMessage(record, 'cred_proposal', proposalMessage(randomUUID(), counter, credentialPreview(body.counter_preview.attributes), { '~thread': { thid: record.thread_id } }));
+    }
+    this.attachOffer(record, offered, preview!);
     this.moveTo(detail, 'offer-sent');
     this.deps.peers.later(() => this.peerRequests(id));
     return record;
@@ -155,8 +151,9 @@ export class CredentialEngine {
     const record = detail.cred_ex_record;
     const credDef = this.credDefOfOffer(record);
     if (body.auto_remove !== undefined) record.auto_remove = body.auto_remove;
-    record.by_format.cred_request = { [credDef.kind]: attachments.request(this.deps.rng, credDef) };
-    this.setSubRecord(detail, credDef.kind, { cred_request_metadata: requestMetadata(this.deps.rng) });
+    // The holder's detail record is made with the request, holding what it needs to store the credential.
+    this.saveDetail(detail, credDef.kind, { cred_request_metadata: requestMetadata(this.deps.rng, credDef.kind) });
+    setCredMessage(record, 'cred_request', message('cred_request', randomUUID(), { [credDef.kind]: attachments.request(this.deps.rng, credDef, credDef.kind) }, { '~thread': { thid: record.thread_id } }));
     this.moveTo(detail, 'request-sent');
     this.deps.peers.later(() => this.peerIssues(id));
     return record;
@@ -174,11 +171,9 @@ export class CredentialEngine {
   storeCredential(id: string, body: { credential_id?: string }): CredExDetail {
     const detail = this.record(id);
     this.requireState(detail, 'credential-received');
-    const credentialId = body.credential_id ?? randomUUID();
     const kind: FormatKind = detail.anoncreds ? 'anoncreds' : 'indy';
-    this.setSubRecord(detail, kind, { cred_id_stored: credentialId });
-    detail.cred_ex_record.credential_id = credentialId;
-    this.deps.emit(`${TOPIC}_${kind}`, { ...(detail[kind] as object) });
+    const issued = attachmentOf(detail.cred_ex_record, 'cred_issue', kind) ?? {};
+    this.saveDetail(detail, kind, { cred_id_stored: body.credential_id ?? randomUUID(), rev_reg_id: issued.rev_reg_id ?? undefined, cred_rev_id: issued.rev_reg_id ? String(this.deps.rng.int(1, 500)) : undefined });
     this.finish(detail);
     return detail;
   }
@@ -186,7 +181,16 @@ export class CredentialEngine {
   /** POST /records/{id}/problem-report: tell the peer we stop; the exchange is abandoned. */
   problemReport(id: string, body: { description: string }): Record<string, never> {
     const detail = this.record(id);
-    detail.cred_ex_record.error_msg = body.description;
+    // routes.py: `save_error_state(..., reason=f"created problem report: {description}")`.
+    detail.cred_ex_record.error_msg = `created problem report: ${body.description}`;
+    this.moveTo(detail, 'abandoned');
+    return {};
+  }
+
+  /** The peer sends a problem report: the record is abandoned with the peer's code and words. */
+  receiveProblemReport(id: string, description: string, code = 'issuance-abandoned'): Record<string, never> {
+    const detail = this.record(id);
+    detail.cred_ex_record.error_msg = `${code}: ${description}`;
     this.moveTo(detail, 'abandoned');
     return {};
   }
@@ -197,32 +201,27 @@ export class CredentialEngine {
     return {};
   }
 
+  /** After a revocation is published: a still-kept v2.0 exchange of it becomes credential-revoked. */
+  markRevoked(credExId: string): void {
+    const detail = this.deps.store.credentials.get(credExId);
+    if (detail) this.moveTo(detail, 'credential-revoked');
+  }
+
   // ---- simulated peers ----------------------------------------------------------------------------
 
-  /** A peer issuer offers us a credential (we are the holder): offer-received. */
+  /** A peer issuer offers us a credential (we are the holder): offer-received, with no proposal. */
   peerOffer(connectionId?: string, overrides: Record<string, string> = {}): CredExRecord {
     const credDef = this.peerCredDef(connectionId);
     const connection = connectionId ?? [...this.deps.store.connections.values()].find((c) => c.their_label === credDef.issuedBy)?.connection_id;
     if (!connection) throw agentError(400, 'No connection to a peer that issues credentials');
-    const at = this.timestamp();
     const values = { ...attributeValues(this.deps.rng, credDef.schema, 'Sandbox wallet'), ...overrides };
-    const detail = this.wrap({
-      cred_ex_id: randomUUID(),
-      connection_id: connection,
-      thread_id: randomUUID(),
-      initiator: 'external',
-      role: 'holder',
-      state: 'offer-received',
-      credential_definition_id: credDef.cred_def_id,
-      schema_id: credDef.schema.schema_id,
-      cred_preview: { '@type': PREVIEW_TYPE, attributes: Object.entries(values).map(([name, value]) => ({ name, value })) },
-      by_format: { cred_offer: { [credDef.kind]: attachments.offer(this.deps.rng, credDef) } },
-      ...this.flags({}),
-      created_at: at,
-      updated_at: at,
-    });
+    const record = this.newRecord({ connectionId: connection, initiator: 'external', role: 'holder', state: 'offer-received', flags: {} });
+    const offerId = randomUUID();
+    record.thread_id = offerId;
+    setCredMessage(record, 'cred_offer', message('cred_offer', offerId, { [credDef.kind]: attachments.offer(this.deps.rng, credDef) }, { credential_preview: credentialPreview(Object.entries(values).map(([name, value]) => ({ name, value }))) }));
+    const detail = this.wrap(record);
     this.insert(detail);
-    return detail.cred_ex_record;
+    return record;
   }
 
   /** A holder proposes that we issue one of our credentials: proposal-received. */
@@ -233,34 +232,23 @@ export class CredentialEngine {
     const allowed = this.deps.store.ledger.credDefs.filter((d) => d.issuedBy === 'self' && walletAllows(this.deps.store, d.kind));
     const credDef = this.deps.rng.pick(allowed);
     const values = attributeValues(this.deps.rng, credDef.schema, label);
-    const at = this.timestamp();
-    const detail = this.wrap({
-      cred_ex_id: randomUUID(),
-      connection_id: connection,
-      thread_id: randomUUID(),
-      initiator: 'external',
-      role: 'issuer',
-      state: 'proposal-received',
-      credential_definition_id: credDef.cred_def_id,
-      schema_id: credDef.schema.schema_id,
-      cred_preview: { '@type': PREVIEW_TYPE, attributes: Object.entries(values).map(([name, value]) => ({ name, value })) },
-      by_format: { cred_proposal: { [credDef.kind]: attachments.proposal(credDef) } },
-      ...this.flags({}),
-      created_at: at,
-      updated_at: at,
-    });
+    const record = this.newRecord({ connectionId: connection, initiator: 'external', role: 'issuer', state: 'proposal-received', flags: {} });
+    const id = randomUUID();
+    record.thread_id = id;
+    setCredMessage(record, 'cred_proposal', proposalMessage(id, { [credDef.kind]: attachments.proposal(credDef) }, credentialPreview(Object.entries(values).map(([name, value]) => ({ name, value })))));
+    const detail = this.wrap(record);
     this.insert(detail);
-    return detail.cred_ex_record;
+    return record;
   }
 
   private peerRequests(id: string): void {
     const detail = this.deps.store.credentials.get(id);
     if (!detail || detail.cred_ex_record.state !== 'offer-sent') return;
-    const credDef = this.credDefOfOffer(detail.cred_ex_record);
-    detail.cred_ex_record.by_format.cred_request = { [credDef.kind]: attachments.request(this.deps.rng, credDef) };
-    this.setSubRecord(detail, credDef.kind, {});
+    const record = detail.cred_ex_record;
+    const credDef = this.credDefOfOffer(record);
+    setCredMessage(record, 'cred_request', message('cred_request', randomUUID(), { [credDef.kind]: attachments.request(this.deps.rng, credDef, credDef.kind) }, { '~thread': { thid: record.thread_id } }));
     this.moveTo(detail, 'request-received');
-    if (detail.cred_ex_record.auto_issue) this.issueNow(detail);
+    if (record.auto_issue) this.issueNow(detail);
   }
 
   private peerStores(id: string): void {
@@ -282,13 +270,8 @@ export class CredentialEngine {
       this.moveTo(detail, 'abandoned');
       return;
     }
-    const preview = (record.cred_preview as PreviewSpec | undefined) ?? {
-      attributes: Object.entries(attributeValues(this.deps.rng, credDef.schema, 'Sandbox wallet')).map(([name, value]) => ({ name, value })),
-    };
-    record.cred_preview = { '@type': PREVIEW_TYPE, attributes: preview.attributes };
-    record.credential_definition_id = credDef.cred_def_id;
-    record.schema_id = credDef.schema.schema_id;
-    record.by_format.cred_offer = { [credDef.kind]: attachments.offer(this.deps.rng, credDef) };
+    const preview = record.cred_preview ?? credentialPreview(Object.entries(attributeValues(this.deps.rng, credDef.schema, 'Sandbox wallet')).map(([name, value]) => ({ name, value })));
+    setCredMessage(record, 'cred_offer', message('cred_offer', randomUUID(), { [credDef.kind]: attachments.offer(this.deps.rng, credDef) }, { '~thread': { thid: record.thread_id }, credential_preview: preview }));
     this.moveTo(detail, 'offer-received');
   }
 
@@ -298,8 +281,7 @@ export class CredentialEngine {
     const record = detail.cred_ex_record;
     const credDef = this.credDefOfOffer(record);
     const revRegId = credDef.revocable ? revRegIdFor(credDef, 1) : null;
-    record.by_format.cred_issue = { [credDef.kind]: attachments.issue(this.deps.rng, credDef, this.valuesOf(record), revRegId) };
-    this.setSubRecord(detail, credDef.kind, { rev_reg_id: revRegId, cred_rev_id: revRegId ? String(this.deps.rng.int(1, 500)) : null });
+    setCredMessage(record, 'cred_issue', message('cred_issue', randomUUID(), { [credDef.kind]: attachments.issue(this.deps.rng, credDef, this.valuesOf(record), revRegId) }, { '~thread': { thid: record.thread_id } }));
     this.moveTo(detail, 'credential-received');
   }
 
@@ -308,21 +290,32 @@ export class CredentialEngine {
   private issueNow(detail: CredExDetail, comment?: string): void {
     const record = detail.cred_ex_record;
     const credDef = this.credDefOfOffer(record);
-    let revRegId: string | null = null;
-    let credRevId: string | null = null;
+    let revRegId: string | undefined;
+    let credRevId: string | undefined;
     if (credDef.revocable) {
       revRegId = revRegIdFor(credDef, 1);
       const next = (this.lastCredRevId.get(revRegId) ?? 0) + 1;
       this.lastCredRevId.set(revRegId, next);
       credRevId = String(next);
     }
-    record.by_format.cred_issue = {
-      [credDef.kind]: { ...attachments.issue(this.deps.rng, credDef, this.valuesOf(record), revRegId), ...(comment && { comment }) },
-    };
-    this.setSubRecord(detail, credDef.kind, { rev_reg_id: revRegId, cred_rev_id: credRevId });
+    // formats/indy/handler.py issue_credential: the detail record, then the revocation record, then
+    // the exchange moves to credential-issued (manager.py), each save sending its webhook.
+    this.saveDetail(detail, credDef.kind, { rev_reg_id: revRegId, cred_rev_id: credRevId });
+    if (revRegId && credRevId) this.saveCredRev(record.cred_ex_id, revRegId, credRevId);
+    setCredMessage(
+      record,
+      'cred_issue',
+      message('cred_issue', randomUUID(), { [credDef.kind]: attachments.issue(this.deps.rng, credDef, this.valuesOf(record), revRegId ?? null) }, { '~thread': { thid: record.thread_id }, ...(comment && { comment }) }),
+    );
     this.moveTo(detail, 'credential-issued');
-    this.deps.emit(`${TOPIC}_${credDef.kind}`, { ...(detail[credDef.kind] as object) });
     this.deps.peers.later(() => this.peerStores(record.cred_ex_id));
+  }
+
+  private saveCredRev(credExId: string, revRegId: string, credRevId: string): void {
+    const at = this.timestamp();
+    const rev: IssuerCredRev = { record_id: randomUUID(), state: 'issued', cred_ex_id: credExId, rev_reg_id: revRegId, cred_rev_id: credRevId, cred_ex_version: '2', created_at: at, updated_at: at };
+    this.deps.store.issuerCredRevs.set(rev.record_id, rev);
+    this.deps.emit('issuer_cred_rev', { ...rev });
   }
 
   /** done, or, with auto_remove, the record is deleted (and a `deleted` webhook sent). */
@@ -331,27 +324,41 @@ export class CredentialEngine {
     if (detail.cred_ex_record.auto_remove) this.delete(detail);
   }
 
-  private newIssuerRecord(body: OfferBody, offered: SandboxCredDef[], connectionId: string | undefined): CredExDetail {
+  private newRecord(x: { connectionId: string | undefined; initiator: 'self' | 'external'; role: 'issuer' | 'holder'; state: CredentialState; flags: Partial<OfferBody> }): CredExRecord {
     const at = this.timestamp();
-    const first = offered[0]!;
-    return this.wrap({
+    return {
       cred_ex_id: randomUUID(),
-      ...(connectionId && { connection_id: connectionId }),
-      thread_id: randomUUID(),
-      initiator: 'self',
-      role: 'issuer',
-      state: 'offer-sent',
-      credential_definition_id: first.cred_def_id,
-      schema_id: first.schema.schema_id,
-      cred_preview: { '@type': PREVIEW_TYPE, attributes: body.credential_preview!.attributes },
-      by_format: { cred_offer: Object.fromEntries(offered.map((d) => [d.kind, attachments.offer(this.deps.rng, d)])) },
-      ...this.flags(body),
+      ...(x.connectionId && { connection_id: x.connectionId }),
+      thread_id: '',
+      initiator: x.initiator,
+      role: x.role,
+      state: x.state,
+      by_format: {},
+      ...this.flags(x.flags),
       created_at: at,
       updated_at: at,
-    });
+    };
   }
 
-  private flags(body: Pick<OfferBody, 'auto_issue' | 'auto_remove' | 'auto_remove_on_failure' | 'trace'>) {
+  private newIssuerRecord(body: OfferBody, offered: SandboxCredDef[], connectionId: string | undefined): CredExDetail {
+    const record = this.newRecord({ connectionId, initiator: 'self', role: 'issuer', state: 'offer-sent', flags: body });
+    const preview = credentialPreview(body.credential_preview!.attributes);
+    // routes.py _create_free_offer: the agent builds a proposal from the filter and preview, then offers.
+    const filters = Object.fromEntries(Object.entries(body.filter).filter(([, f]) => f)) as Attachments;
+    setCredMessage(record, 'cred_proposal', proposalMessage(randomUUID(), filters, preview));
+    this.attachOffer(record, offered, preview, body.comment ?? undefined);
+    return this.wrap(record);
+  }
+
+  private attachOffer(record: CredExRecord, offered: SandboxCredDef[], preview: PreviewSpec, comment?: string): void {
+    const id = randomUUID();
+    if (!record.thread_id) record.thread_id = id;
+    const thread = record.thread_id === id ? {} : { '~thread': { thid: record.thread_id } };
+    const offers = Object.fromEntries(offered.map((d) => [d.kind, attachments.offer(this.deps.rng, d)])) as Attachments;
+    setCredMessage(record, 'cred_offer', message('cred_offer', id, offers, { ...thread, ...(comment && { comment }), credential_preview: credentialPreview(preview.attributes) }));
+  }
+
+  private flags(body: Partial<Pick<OfferBody, 'auto_issue' | 'auto_remove' | 'auto_remove_on_failure' | 'trace'>>) {
     // The sandbox runs with --preserve-exchange-records and without auto-respond flags.
     return {
       auto_offer: false,
@@ -366,21 +373,22 @@ export class CredentialEngine {
     return { cred_ex_record: record, indy: null, anoncreds: null, ld_proof: null, vc_di: null };
   }
 
-  private setSubRecord(detail: CredExDetail, kind: FormatKind, fields: Record<string, unknown>): void {
+  /** Saves the exchange's detail record of `kind`; as any record save, it sends its webhook. */
+  private saveDetail(detail: CredExDetail, kind: FormatKind, fields: Partial<CredFormatRecord>): void {
     const at = this.timestamp();
     const existing = detail[kind];
-    detail[kind] = existing ? { ...existing, ...fields, updated_at: at } : formatRecord(this.deps.rng, kind, detail.cred_ex_record.cred_ex_id, at, fields);
+    detail[kind] = existing ? withoutEmpty({ ...existing, ...fields, updated_at: at }) : formatRecord(this.deps.rng, kind, detail.cred_ex_record.cred_ex_id, at, fields);
+    this.deps.emit(`${TOPIC}_${kind}`, { ...detail[kind] });
   }
 
   private valuesOf(record: CredExRecord): Record<string, string> {
-    return Object.fromEntries((record.cred_preview?.attributes ?? []).map((a) => [a.name, a.value]));
+    return Object.fromEntries((previewOf(record)?.attributes ?? []).map((a) => [a.name, a.value]));
   }
 
   /** The credential definition the exchange runs on: the format the holder took, anoncreds first. */
   private credDefOfOffer(record: CredExRecord): SandboxCredDef {
-    const offers = (record.by_format.cred_offer ?? {}) as Record<string, { cred_def_id?: string }>;
     for (const kind of kinds) {
-      const id = offers[kind]?.cred_def_id;
+      const id = attachmentOf(record, 'cred_offer', kind)?.cred_def_id;
       const credDef = this.deps.store.ledger.credDefs.find((d) => d.cred_def_id === id);
       if (credDef && walletAllows(this.deps.store, kind)) return credDef;
     }
@@ -419,9 +427,6 @@ export class CredentialEngine {
     return this.deps.rng.pick(fromPeer.length ? fromPeer : candidates);
   }
 
-
-
-
   private record(id: string): CredExDetail {
     const detail = this.deps.store.credentials.get(id);
     if (!detail) throw agentError(404, `Record not found: cred_ex_v20/${id}`);
@@ -450,6 +455,7 @@ export class CredentialEngine {
 
   private delete(detail: CredExDetail): void {
     this.deps.store.credentials.delete(detail.cred_ex_record.cred_ex_id);
-    this.deps.emit(TOPIC, trimmed({ ...detail.cred_ex_record, state: 'deleted', updated_at: this.timestamp() }, CREDENTIAL_WEBHOOK_KEYS));
+    // base_record.py delete_record: the state becomes "deleted" and the record is serialised as last saved.
+    this.deps.emit(TOPIC, trimmed({ ...detail.cred_ex_record, state: 'deleted' }, CREDENTIAL_WEBHOOK_KEYS));
   }
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CredentialState, CredentialRole } from '@credence/shared';
 import type { SandboxCredDef, FormatKind } from './ledger.js';
 import { agentTimestamp, type SeededRandom } from './random.js';
+import { credentialPreview, decoded, message, type Attachments, type CredentialPreview, type DidcommMessage } from './messages.js';
 
 export interface CredExRecord {
   cred_ex_id: string;
@@ -12,11 +13,14 @@ export interface CredExRecord {
   initiator: 'self' | 'external';
   role: CredentialRole;
   state: CredentialState;
-  credential_definition_id: string;
-  schema_id: string;
-  credential_id?: string;
-  cred_preview?: { '@type': string; attributes: { name: string; value: string; 'mime-type'?: string }[] };
-  by_format: Record<string, Record<string, unknown>>;
+  /** Derived, as the agent derives it: the preview of the proposal (absent when there was none). */
+  cred_preview?: CredentialPreview;
+  cred_proposal?: DidcommMessage;
+  cred_offer?: DidcommMessage;
+  cred_request?: DidcommMessage;
+  cred_issue?: DidcommMessage;
+  /** Derived: each message's attachments, decoded, by format. */
+  by_format: Partial<Record<CredMessageName, Attachments>>;
   auto_offer: boolean;
   auto_issue: boolean;
   auto_remove: boolean;
@@ -27,14 +31,15 @@ export interface CredExRecord {
   updated_at: string;
 }
 
+/** The indy / anoncreds detail record; the agent leaves out keys whose value is None. */
 export interface CredFormatRecord {
   cred_ex_indy_id?: string;
   cred_ex_anoncreds_id?: string;
   cred_ex_id: string;
-  cred_id_stored: string | null;
-  cred_request_metadata: Record<string, unknown> | null;
-  rev_reg_id: string | null;
-  cred_rev_id: string | null;
+  cred_id_stored?: string;
+  cred_request_metadata?: Record<string, unknown>;
+  rev_reg_id?: string;
+  cred_rev_id?: string;
   created_at: string;
   updated_at: string;
 }
@@ -47,7 +52,30 @@ export interface CredExDetail {
   vc_di: null;
 }
 
-export const PREVIEW_TYPE = 'issue-credential/2.0/credential-preview';
+export type CredMessageName = 'cred_proposal' | 'cred_offer' | 'cred_request' | 'cred_issue';
+const credMessages: CredMessageName[] = ['cred_proposal', 'cred_offer', 'cred_request', 'cred_issue'];
+
+/** Stores a message on the record and refreshes what the agent derives from the messages. */
+export function setCredMessage(record: CredExRecord, name: CredMessageName, msg: DidcommMessage): void {
+  record[name] = msg;
+  const byFormat: CredExRecord['by_format'] = {};
+  for (const each of credMessages) if (record[each]) byFormat[each] = decoded(each, record[each]);
+  record.by_format = byFormat;
+  const preview = record.cred_proposal?.credential_preview as CredentialPreview | undefined;
+  if (preview) record.cred_preview = preview;
+  else delete record.cred_preview;
+}
+
+/** The attachment of one format of one message, decoded. */
+export function attachmentOf(record: CredExRecord, name: CredMessageName, kind: FormatKind): Record<string, any> | undefined {
+  return record.by_format[name]?.[kind] as Record<string, any> | undefined;
+}
+
+/** The preview the exchange carries: the offer's (the holder never had a proposal), else the proposal's. */
+export function previewOf(record: CredExRecord): CredentialPreview | undefined {
+  return (record.cred_offer?.credential_preview as CredentialPreview | undefined) ?? record.cred_preview;
+}
+
 
 /** How the agent encodes a raw value for a CL signature: integers as themselves, the rest as sha256 decimal. */
 export function encodeAttribute(raw: string): string {
@@ -68,17 +96,19 @@ const order: CredentialState[] = [
 ];
 const reached = (state: CredentialState, step: CredentialState) => order.indexOf(state) >= order.indexOf(step);
 
+
+/** A registry id as stock ACA-Py 1.6.1 makes them (legacy indy registries): `<did>:4:<cred def id>:CL_ACCUM:<tag>`. */
 export function revRegIdFor(credDef: SandboxCredDef, registry: number): string {
-  return credDef.kind === 'indy'
-    ? `${credDef.issuer_id}:4:${credDef.cred_def_id}:CL_ACCUM:${credDef.tag}-${registry}`
-    : `${credDef.issuer_id}/anoncreds/v0/REV_REG_DEF/${credDef.cred_def_id.split('/').slice(-2).join('/')}/${registry}`;
+  const tag = createHash('sha256').update(`${credDef.cred_def_id}#${registry}`).digest('hex');
+  const uuid = `${tag.slice(0, 8)}-${tag.slice(8, 12)}-4${tag.slice(13, 16)}-a${tag.slice(17, 20)}-${tag.slice(20, 32)}`;
+  return `${credDef.issuer_id}:4:${credDef.cred_def_id}:CL_ACCUM:${uuid}`;
 }
 
 export interface NewCredExchange {
   rng: SeededRandom;
   role: CredentialRole;
   state: CredentialState;
-  /** The state the exchange was in before it was abandoned, so the record carries what it had. */
+  /** The state the exchange was in before it was abandoned (or revoked), so the record carries what it had. */
   progress: CredentialState;
   initiator: 'self' | 'external';
   /** The exchange began with a proposal (so the record holds one). */
@@ -99,13 +129,14 @@ export const attachments = {
   offer: (rng: SeededRandom, credDef: SandboxCredDef) => ({
     schema_id: credDef.schema.schema_id,
     cred_def_id: credDef.cred_def_id,
+    key_correctness_proof: { c: rng.digits(40), xz_cap: rng.digits(60), xr_cap: credDef.schema.attributes.map((a) => [a, rng.digits(60)]).concat([['master_secret', rng.digits(60)]]) },
     nonce: rng.digits(24),
-    key_correctness_proof: { c: rng.digits(40), xz_cap: rng.digits(60) },
   }),
-  request: (rng: SeededRandom, credDef: SandboxCredDef) => ({
-    ...(credDef.kind === 'indy' ? { prover_did: rng.base58(22) } : { entropy: rng.base58(22) }),
+  request: (rng: SeededRandom, credDef: SandboxCredDef, kind: FormatKind) => ({
+    ...(kind === 'indy' ? { prover_did: rng.base58(22) } : { entropy: rng.base58(22) }),
     cred_def_id: credDef.cred_def_id,
     blinded_ms: { u: rng.digits(60), ur: null, hidden_attributes: ['master_secret'], committed_attributes: {} },
+    blinded_ms_correctness_proof: { c: rng.digits(40), v_dash_cap: rng.digits(60), m_caps: { master_secret: rng.digits(40) }, r_caps: {} },
     nonce: rng.digits(24),
   }),
   issue: (rng: SeededRandom, credDef: SandboxCredDef, values: Record<string, string>, revRegId: string | null) => ({
@@ -115,60 +146,51 @@ export const attachments = {
     values: Object.fromEntries(Object.entries(values).map(([k, raw]) => [k, { raw, encoded: encodeAttribute(raw) }])),
     signature: {
       p_credential: { m_2: rng.digits(40), a: rng.digits(60), e: rng.digits(40), v: rng.digits(60) },
-      r_credential: revRegId ? { sigma: rng.base58(40) } : null,
+      r_credential: revRegId ? { sigma: rng.base58(40), c: rng.digits(40), vr_prime_prime: rng.digits(40), witness_signature: { sigma_i: rng.base58(40), u_i: rng.base58(40), g_i: rng.base58(40) }, g_i: rng.base58(40), i: 1, m2: rng.digits(40) } : null,
     },
     signature_correctness_proof: { se: rng.digits(60), c: rng.digits(40) },
+    rev_reg: revRegId ? { accum: rng.base58(60) } : null,
+    witness: revRegId ? { omega: rng.base58(60) } : null,
   }),
 };
 
-/** The indy or anoncreds sub-record of an exchange (the Detail's `indy` / `anoncreds`). */
+/** The indy or anoncreds detail record of an exchange (the Detail's `indy` / `anoncreds`). */
 export function formatRecord(rng: SeededRandom, kind: FormatKind, credExId: string, at: string, fields: Partial<CredFormatRecord> = {}): CredFormatRecord {
-  return {
-    [kind === 'indy' ? 'cred_ex_indy_id' : 'cred_ex_anoncreds_id']: rng.uuid(),
-    cred_ex_id: credExId,
-    cred_id_stored: null,
-    cred_request_metadata: null,
-    rev_reg_id: null,
-    cred_rev_id: null,
-    created_at: at,
-    updated_at: at,
-    ...fields,
-  };
+  const record: CredFormatRecord = { [kind === 'indy' ? 'cred_ex_indy_id' : 'cred_ex_anoncreds_id']: rng.uuid(), cred_ex_id: credExId, created_at: at, updated_at: at };
+  return withoutEmpty({ ...record, ...fields });
 }
 
-export const requestMetadata = (rng: SeededRandom) => ({
-  master_secret_blinding_data: { v_prime: rng.digits(40), vr_prime: null },
-  nonce: rng.digits(24),
-  master_secret_name: 'default',
-});
+/** The agent's serialiser leaves out keys whose value is None. */
+export function withoutEmpty<T extends object>(record: T): T {
+  return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined && v !== null)) as T;
+}
 
-/** A credential exchange record with the messages and sub-record the agent would hold at that point. */
+/** What the holder keeps of its request to finish the credential (indy-credx / anoncreds-rs). */
+export const requestMetadata = (rng: SeededRandom, kind: FormatKind) =>
+  kind === 'indy'
+    ? { master_secret_blinding_data: { v_prime: rng.digits(40), vr_prime: null }, nonce: rng.digits(24), master_secret_name: 'default' }
+    : { link_secret_blinding_data: { v_prime: rng.digits(40), vr_prime: null }, nonce: rng.digits(24), link_secret_name: 'default' };
+
+/** The issuer's credential proposal for a free offer, or the holder's proposal: a filter and a preview. */
+export function proposalMessage(id: string, filters: Attachments, preview?: CredentialPreview, extra: Record<string, unknown> = {}): DidcommMessage {
+  return message('cred_proposal', id, filters, { ...extra, ...(preview && { credential_preview: preview }) });
+}
+
+/** A credential exchange record with the messages and detail record the agent would hold at that point. */
 export function buildCredExchange(x: NewCredExchange): CredExDetail {
   const { rng, credDef, kind, progress } = x;
   const created = agentTimestamp(x.createdMs);
   const updated = agentTimestamp(x.updatedMs);
   const credExId = rng.uuid();
-  const attributes = Object.entries(x.values).map(([name, value]) => ({ name, value }));
-  const byFormat: Record<string, Record<string, unknown>> = {};
-  if (x.startedWithProposal) byFormat.cred_proposal = { [kind]: attachments.proposal(credDef) };
-  if (reached(progress, 'offer-sent')) byFormat.cred_offer = { [kind]: attachments.offer(rng, credDef) };
-  if (reached(progress, 'request-sent')) byFormat.cred_request = { [kind]: attachments.request(rng, credDef) };
-  const revocable = credDef.revocable && x.credRevId !== undefined;
-  const revRegId = revocable ? revRegIdFor(credDef, 1) : null;
-  if (reached(progress, 'credential-issued')) byFormat.cred_issue = { [kind]: attachments.issue(rng, credDef, x.values, revRegId) };
-  const stored = x.role === 'holder' && x.state === 'done' ? rng.uuid() : null;
+  const preview = credentialPreview(Object.entries(x.values).map(([name, value]) => ({ name, value })));
   const record: CredExRecord = {
     cred_ex_id: credExId,
     connection_id: x.connectionId,
-    thread_id: rng.uuid(),
+    thread_id: '',
     initiator: x.initiator,
     role: x.role,
     state: x.state,
-    credential_definition_id: credDef.cred_def_id,
-    schema_id: credDef.schema.schema_id,
-    ...(stored && { credential_id: stored }),
-    cred_preview: { '@type': PREVIEW_TYPE, attributes },
-    by_format: byFormat,
+    by_format: {},
     auto_offer: false,
     auto_issue: false,
     auto_remove: false,
@@ -178,16 +200,34 @@ export function buildCredExchange(x: NewCredExchange): CredExDetail {
     created_at: created,
     updated_at: updated,
   };
-  const hasSubRecord = reached(progress, x.role === 'issuer' ? 'request-received' : 'request-sent');
+  const thread = (id: string) => {
+    if (!record.thread_id) record.thread_id = id;
+    return record.thread_id === id ? {} : { '~thread': { thid: record.thread_id } };
+  };
+  // An issuer's record always holds a proposal: the holder's, or the one the agent builds for a free offer.
+  if (x.startedWithProposal || x.role === 'issuer') {
+    const id = rng.uuid();
+    setCredMessage(record, 'cred_proposal', proposalMessage(id, { [kind]: attachments.proposal(credDef) }, preview, thread(id)));
+  }
+  if (reached(progress, 'offer-sent')) {
+    const id = rng.uuid();
+    setCredMessage(record, 'cred_offer', message('cred_offer', id, { [kind]: attachments.offer(rng, credDef) }, { ...thread(id), credential_preview: preview }));
+  }
+  if (reached(progress, 'request-sent')) setCredMessage(record, 'cred_request', message('cred_request', rng.uuid(), { [kind]: attachments.request(rng, credDef, kind) }, thread('')));
+  const revocable = credDef.revocable && x.credRevId !== undefined;
+  const revRegId = revocable ? revRegIdFor(credDef, 1) : null;
   const issued = reached(progress, 'credential-issued');
-  const sub = hasSubRecord
+  if (issued) setCredMessage(record, 'cred_issue', message('cred_issue', rng.uuid(), { [kind]: attachments.issue(rng, credDef, x.values, revRegId) }, thread('')));
+  const stored = x.role === 'holder' && x.state === 'done' ? rng.uuid() : undefined;
+  // The issuer's detail record is made at issue; the holder's when it sends its request.
+  const hasDetail = x.role === 'issuer' ? issued : reached(progress, 'request-sent');
+  const detail = hasDetail
     ? formatRecord(rng, kind, credExId, created, {
         updated_at: updated,
-        cred_id_stored: stored,
-        cred_request_metadata: x.role === 'holder' ? requestMetadata(rng) : null,
-        rev_reg_id: issued ? revRegId : null,
-        cred_rev_id: issued && revocable ? String(x.credRevId) : null,
+        ...(stored && { cred_id_stored: stored }),
+        ...(x.role === 'holder' && { cred_request_metadata: requestMetadata(rng, kind) }),
+        ...(issued && revRegId && (x.role === 'issuer' || stored) && { rev_reg_id: revRegId, cred_rev_id: String(x.credRevId) }),
       })
     : null;
-  return { cred_ex_record: record, indy: kind === 'indy' ? sub : null, anoncreds: kind === 'anoncreds' ? sub : null, ld_proof: null, vc_di: null };
+  return { cred_ex_record: record, indy: kind === 'indy' ? detail : null, anoncreds: kind === 'anoncreds' ? detail : null, ld_proof: null, vc_di: null };
 }

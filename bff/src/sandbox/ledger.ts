@@ -48,32 +48,32 @@ export interface Ledger {
   credDefs: SandboxCredDef[];
 }
 
-/** Schemas and credential definitions in both id styles: legacy indy and did:indy anoncreds. */
+/**
+ * Schemas and credential definitions as stock ACA-Py 1.6.1 writes them on an indy ledger: legacy ids
+ * (`<did>:2:<name>:<version>`, `<did>:3:CL:<schema seq no>:<tag>`) for both filters, since its
+ * did:indy registry is not implemented. The anoncreds-format definitions are separate ones (their own
+ * tag) on the same schemas, as an agent upgraded to anoncreds creates new ones.
+ */
 export function buildLedger(rng: SeededRandom, peerDids: Map<string, string>): Ledger {
   const ownDid = rng.base58(22);
   const schemas: SandboxSchema[] = [];
   const credDefs: SandboxCredDef[] = [];
+  const schemaSeqNos = new Map<string, number>();
   let seqNo = 10 + rng.int(0, 40);
   for (const plan of plans) {
     const did = plan.issuedBy === 'self' ? ownDid : (peerDids.get(plan.issuedBy) ?? rng.base58(22));
     seqNo += rng.int(3, 90);
-    const tag = plan.revocable ? 'revocable' : 'default';
-    const ns = `did:indy:sovrin:staging:${did}`;
-    const schema: SandboxSchema = {
-      kind: plan.kind,
-      schema_id: plan.kind === 'indy' ? `${did}:2:${plan.name}:${plan.version}` : `${ns}/anoncreds/v0/SCHEMA/${plan.name}/${plan.version}`,
-      name: plan.name,
-      version: plan.version,
-      issuer_id: plan.kind === 'indy' ? did : ns,
-      attributes: plan.attributes,
-    };
+    const tag = `${plan.kind === 'anoncreds' ? 'anoncreds-' : ''}${plan.revocable ? 'revocable' : 'default'}`;
+    const schemaId = `${did}:2:${plan.name}:${plan.version}`;
+    if (!schemaSeqNos.has(schemaId)) schemaSeqNos.set(schemaId, seqNo);
+    const schema: SandboxSchema = { kind: plan.kind, schema_id: schemaId, name: plan.name, version: plan.version, issuer_id: did, attributes: plan.attributes };
     schemas.push(schema);
     credDefs.push({
       kind: plan.kind,
-      cred_def_id: plan.kind === 'indy' ? `${did}:3:CL:${seqNo}:${tag}` : `${ns}/anoncreds/v0/CLAIM_DEF/${seqNo}/${tag}`,
+      cred_def_id: `${did}:3:CL:${schemaSeqNos.get(schemaId)}:${tag}`,
       tag,
       schema,
-      issuer_id: schema.issuer_id,
+      issuer_id: did,
       revocable: plan.revocable,
       issuedBy: plan.issuedBy,
     });

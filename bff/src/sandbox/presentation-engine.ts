@@ -6,7 +6,8 @@ import { encodeAttribute } from './credential-records.js';
 import { PRESENTATION_WEBHOOK_KEYS, trimmed } from './events.js';
 import type { EngineDeps } from './credential-engine.js';
 import { attributeValues, type FormatKind, type SandboxCredDef } from './ledger.js';
-import type { PresExRecord } from './presentation-records.js';
+import { requestMessage, setPresMessage, type PresExRecord } from './presentation-records.js';
+import { message, type Attachments } from './messages.js';
 import {
   answersReferent,
   heldCredentials,
@@ -73,7 +74,7 @@ export class PresentationEngine {
   sendBoundRequest(id: string, body: { auto_verify?: boolean; auto_remove?: boolean }): PresExRecord {
     const record = this.record(id);
     this.requireState(record, 'proposal-received');
-    record.by_format.pres_request = this.withNonce(record.by_format.pres_proposal as Formats);
+    setPresMessage(record, 'pres_request', requestMessage(randomUUID(), this.withNonce(record.by_format.pres_proposal as Formats) as Attachments, { '~thread': { thid: record.thread_id } }));
     if (body.auto_verify !== undefined) record.auto_verify = body.auto_verify;
     if (body.auto_remove !== undefined) record.auto_remove = body.auto_remove;
     this.moveTo(record, 'request-sent');
@@ -94,14 +95,15 @@ export class PresentationEngine {
     const connectionId = readyConnection(this.deps.store, body.connection_id);
     checkWalletAllows(this.deps.store, body.presentation_proposal);
     const at = this.timestamp();
+    const proposalId = randomUUID();
     const record: PresExRecord = {
       pres_ex_id: randomUUID(),
       connection_id: connectionId,
-      thread_id: randomUUID(),
+      thread_id: proposalId,
       initiator: 'self',
       role: 'prover',
       state: 'proposal-sent',
-      by_format: { pres_proposal: body.presentation_proposal as Record<string, unknown> },
+      by_format: {},
       auto_present: body.auto_present ?? false,
       auto_verify: false,
       auto_remove: body.auto_remove ?? false,
@@ -110,11 +112,12 @@ export class PresentationEngine {
       created_at: at,
       updated_at: at,
     };
+    setPresMessage(record, 'pres_proposal', message('pres_proposal', proposalId, body.presentation_proposal as Attachments));
     this.insert(record);
     this.deps.peers.later(() => {
       const current = this.deps.store.presentations.get(record.pres_ex_id);
       if (current?.state !== 'proposal-sent') return;
-      current.by_format.pres_request = this.withNonce(body.presentation_proposal);
+      setPresMessage(current, 'pres_request', requestMessage(randomUUID(), this.withNonce(body.presentation_proposal) as Attachments, { '~thread': { thid: current.thread_id } }));
       this.moveTo(current, 'request-received');
     });
     return record;
@@ -187,8 +190,8 @@ export class PresentationEngine {
         throw agentError(400, `Predicate ${ref} (${predicate.name} ${predicate.p_type} ${predicate.p_value}) is not satisfied by credential ${answer.cred_id}`);
       }
     }
-    record.by_format.pres = {
-      [kind]: {
+    const presentation = {
+        proof: { proofs: [], aggregated_proof: { c_hash: this.deps.rng.digits(40), c_list: [] } },
         requested_proof: {
           revealed_attrs: revealed,
           revealed_attr_groups: groups,
@@ -200,12 +203,15 @@ export class PresentationEngine {
           const c = held.get(credId)!;
           return { schema_id: c.credDef.schema.schema_id, cred_def_id: c.credDef.cred_def_id, rev_reg_id: c.revRegId, timestamp: c.revRegId ? Math.floor(this.now() / 1000) : null };
         }),
-      },
     };
+    setPresMessage(record, 'pres', message('pres', randomUUID(), { [kind]: presentation }, { '~thread': { thid: record.thread_id } }));
     this.moveTo(record, 'presentation-sent');
+    // The verifier checks it and acks with its verdict (pres_ack verification_result): the prover's done carries it.
     this.deps.peers.later(() => {
       const current = this.deps.store.presentations.get(id);
-      if (current?.state === 'presentation-sent') this.finish(current);
+      if (current?.state !== 'presentation-sent') return;
+      current.verified = 'true';
+      this.finish(current);
     });
     return record;
   }
@@ -214,7 +220,8 @@ export class PresentationEngine {
 
   problemReport(id: string, description: string): Record<string, never> {
     const record = this.record(id);
-    record.error_msg = description;
+    // routes.py: `save_error_state(..., reason=f"created problem report: {description}")`.
+    record.error_msg = `created problem report: ${description}`;
     this.moveTo(record, 'abandoned');
     return {};
   }
@@ -236,14 +243,15 @@ export class PresentationEngine {
     const connection = connectionId ? readyConnection(this.deps.store, connectionId) : this.deps.rng.pick(verifiers).connection_id;
     const request = this.requestFor(credential.credDef, credential.values);
     const at = this.timestamp();
+    const requestId = randomUUID();
     const record: PresExRecord = {
       pres_ex_id: randomUUID(),
       connection_id: connection,
-      thread_id: randomUUID(),
+      thread_id: requestId,
       initiator: 'external',
       role: 'prover',
       state: 'request-received',
-      by_format: { pres_request: { [credential.credDef.kind]: request } },
+      by_format: {},
       auto_present: false,
       auto_verify: false,
       auto_remove: false,
@@ -252,6 +260,7 @@ export class PresentationEngine {
       created_at: at,
       updated_at: at,
     };
+    setPresMessage(record, 'pres_request', requestMessage(requestId, { [credential.credDef.kind]: request }));
     this.insert(record);
     return record;
   }
@@ -271,33 +280,33 @@ export class PresentationEngine {
       return;
     }
     const values = attributeValues(this.deps.rng, credDef.schema, label);
-    const verdict = this.judge(request, credDef, values);
-    this.verdicts.set(id, verdict);
-    record.by_format.pres = { [kind]: this.presentationOf(request, credDef, values) };
+    const unmet = Object.entries(request.requested_predicates).find(([, p]) => !predicateHolds(values[p.name], p));
+    if (unmet) {
+      // The holder's wallet cannot build a proof of a predicate that does not hold: it reports the problem.
+      record.error_msg = `abandoned: No credential satisfies predicate ${unmet[0]}`;
+      this.moveTo(record, 'abandoned');
+      return;
+    }
+    this.verdicts.set(id, this.judge(request, credDef));
+    setPresMessage(record, 'pres', message('pres', randomUUID(), { [kind]: this.presentationOf(request, credDef, values) }, { '~thread': { thid: record.thread_id } }));
     this.moveTo(record, 'presentation-received');
     if (record.auto_verify) this.verifyNow(record);
   }
 
   // ---- steps ----------------------------------------------------------------------------------
 
-  /** A presentation fails when a predicate does not hold or, asked non-revoked, the credential was revoked. */
-  private judge(request: ProofRequestSpec, credDef: SandboxCredDef, values: Record<string, string>): Verdict {
-    const messages: string[] = [];
-    for (const [ref, predicate] of Object.entries(request.requested_predicates)) {
-      if (!predicateHolds(values[predicate.name], predicate)) {
-        messages.push(`PRES_VERIFY_ERROR::${ref}: ${predicate.name} ${predicate.p_type} ${predicate.p_value} does not hold`);
-      }
-    }
+  /**
+   * A proof of a credential revoked in the requested interval does not verify: the library answers
+   * false with no message (indy/credx/verifier.py); TS_OUT_NRI is only for a timestamp outside the interval.
+   */
+  private judge(request: ProofRequestSpec, credDef: SandboxCredDef): Verdict {
     const askedNonRevoked = request.non_revoked || [...Object.values(request.requested_attributes), ...Object.values(request.requested_predicates)].some((i) => i.non_revoked);
-    if (askedNonRevoked && credDef.revocable && this.deps.rng.chance(0.3)) {
-      messages.push(`TS_OUT_NRI::credential of ${credDef.cred_def_id} was revoked in the requested interval`);
-    }
-    return { ok: messages.length === 0, messages };
+    if (askedNonRevoked && credDef.revocable && this.deps.rng.chance(0.3)) return { ok: false, messages: [] };
+    return { ok: true, messages: [] };
   }
 
   private verifyNow(record: PresExRecord): void {
     const verdict = this.verdicts.get(record.pres_ex_id) ?? { ok: this.deps.rng.chance(0.8), messages: [] };
-    if (!verdict.ok && verdict.messages.length === 0) verdict.messages.push('PRES_VERIFY_ERROR::proof did not verify');
     record.verified = verdict.ok ? 'true' : 'false';
     record.verified_msgs = verdict.messages;
     this.finish(record);
@@ -341,15 +350,15 @@ export class PresentationEngine {
   private newRecord(x: { role: 'verifier'; state: PresentationState; initiator: 'self'; connectionId: string | undefined; body: RequestBody; request: Formats }): PresExRecord {
     checkWalletAllows(this.deps.store, x.body.presentation_request);
     const at = this.timestamp();
-    return {
+    const requestId = randomUUID();
+    const record: PresExRecord = {
       pres_ex_id: randomUUID(),
       ...(x.connectionId && { connection_id: x.connectionId }),
-      thread_id: randomUUID(),
+      thread_id: requestId,
       initiator: x.initiator,
       role: x.role,
       state: x.state,
-      pres_request: { '@type': 'https://didcomm.org/present-proof/2.0/request-presentation', '@id': randomUUID(), will_confirm: true, ...(x.body.comment && { comment: x.body.comment }) },
-      by_format: { pres_request: x.request as Record<string, unknown> },
+      by_format: {},
       auto_present: false,
       auto_verify: x.body.auto_verify ?? false,
       auto_remove: x.body.auto_remove ?? false,
@@ -358,9 +367,11 @@ export class PresentationEngine {
       created_at: at,
       updated_at: at,
     };
+    setPresMessage(record, 'pres_request', requestMessage(requestId, x.request as Attachments, x.body.comment ? { comment: x.body.comment } : {}));
+    return record;
   }
 
-  private withNonce(formats: Formats): Record<string, unknown> {
+  private withNonce(formats: Formats): Formats {
     return Object.fromEntries(Object.entries(formats).filter(([, r]) => r).map(([k, r]) => [k, { ...r, nonce: r!.nonce ?? this.deps.rng.digits(21) }]));
   }
 
@@ -370,9 +381,6 @@ export class PresentationEngine {
     if (!request) throw agentError(400, `Presentation exchange ${record.pres_ex_id} has no ${kind ?? ''} presentation request`.replace('  ', ' '));
     return request;
   }
-
-
-
 
   private record(id: string): PresExRecord {
     const record = this.deps.store.presentations.get(id);
@@ -402,6 +410,7 @@ export class PresentationEngine {
   private delete(record: PresExRecord): void {
     this.deps.store.presentations.delete(record.pres_ex_id);
     this.verdicts.delete(record.pres_ex_id);
-    this.deps.emit(TOPIC, trimmed({ ...record, state: 'deleted', updated_at: this.timestamp() }, PRESENTATION_WEBHOOK_KEYS));
+    // base_record.py delete_record: the state becomes "deleted" and the record is serialised as last saved.
+    this.deps.emit(TOPIC, trimmed({ ...record, state: 'deleted' }, PRESENTATION_WEBHOOK_KEYS));
   }
 }

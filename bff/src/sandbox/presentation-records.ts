@@ -1,7 +1,8 @@
 import type { PresentationRole, PresentationState } from '@credence/shared';
-import { encodeAttribute } from './credential-records.js';
+import { encodeAttribute, revRegIdFor } from './credential-records.js';
 import type { FormatKind, SandboxCredDef } from './ledger.js';
 import { agentTimestamp, type SeededRandom } from './random.js';
+import { decoded, message, type Attachments, type DidcommMessage } from './messages.js';
 
 export interface PresExRecord {
   pres_ex_id: string;
@@ -11,10 +12,11 @@ export interface PresExRecord {
   initiator: 'self' | 'external';
   role: PresentationRole;
   state: PresentationState;
-  pres_proposal?: Record<string, unknown>;
-  pres_request?: Record<string, unknown>;
-  pres?: Record<string, unknown>;
-  by_format: Record<string, Record<string, unknown>>;
+  pres_proposal?: DidcommMessage;
+  pres_request?: DidcommMessage;
+  pres?: DidcommMessage;
+  /** Derived: each message's attachments, decoded, by format. */
+  by_format: Partial<Record<PresMessageName, Attachments>>;
   verified?: 'true' | 'false';
   verified_msgs?: string[];
   auto_present: boolean;
@@ -25,6 +27,22 @@ export interface PresExRecord {
   trace: boolean;
   created_at: string;
   updated_at: string;
+}
+
+export type PresMessageName = 'pres_proposal' | 'pres_request' | 'pres';
+const presMessages: PresMessageName[] = ['pres_proposal', 'pres_request', 'pres'];
+
+/** Stores a message on the record and refreshes `by_format`, as the agent derives it. */
+export function setPresMessage(record: PresExRecord, name: PresMessageName, msg: DidcommMessage): void {
+  record[name] = msg;
+  const byFormat: PresExRecord['by_format'] = {};
+  for (const each of presMessages) if (record[each]) byFormat[each] = decoded(each, record[each]);
+  record.by_format = byFormat;
+}
+
+/** The request message (`will_confirm`: ACA-Py asks for the verifier's ack). */
+export function requestMessage(id: string, formats: Attachments, extra: Record<string, unknown> = {}): DidcommMessage {
+  return message('pres_request', id, formats, { will_confirm: true, ...extra });
 }
 
 export interface ProofRequest {
@@ -100,32 +118,24 @@ export function buildPresentation(rng: SeededRandom, request: ProofRequest, cred
       unrevealed_attrs: {},
       predicates: Object.fromEntries(Object.keys(request.requested_predicates).map((ref) => [ref, { sub_proof_index: 0 }])),
     },
-    identifiers: [{ schema_id: credDef.schema.schema_id, cred_def_id: credDef.cred_def_id, rev_reg_id: null, timestamp: credDef.revocable ? timestamp : null }],
+    identifiers: [{ schema_id: credDef.schema.schema_id, cred_def_id: credDef.cred_def_id, ...(credDef.revocable ? { rev_reg_id: revRegIdFor(credDef, 1), timestamp } : { rev_reg_id: null, timestamp: null }) }],
   };
 }
 
 export function buildPresExchange(x: NewPresExchange): PresExRecord {
   const { rng, kind, progress } = x;
   const request = buildProofRequest(rng, x.credDef, Math.floor(x.createdMs / 1000));
-  const byFormat: Record<string, Record<string, unknown>> = {};
-  if (x.startedWithProposal) {
-    byFormat.pres_proposal = { [kind]: { name: request.name, version: request.version, requested_attributes: request.requested_attributes, requested_predicates: request.requested_predicates } };
-  }
-  if (reached(progress, 'request-sent')) byFormat.pres_request = { [kind]: request };
-  if (reached(progress, 'presentation-sent')) {
-    byFormat.pres = { [kind]: buildPresentation(rng, request, x.credDef, x.values, Math.floor(x.updatedMs / 1000)) };
-  }
-  const verifiedDone = x.role === 'verifier' && x.state === 'done' && x.verified;
-  return {
+  const verifiedDone = x.state === 'done' && x.verified;
+  const record: PresExRecord = {
     pres_ex_id: rng.uuid(),
     connection_id: x.connectionId,
-    thread_id: rng.uuid(),
+    thread_id: '',
     initiator: x.initiator,
     role: x.role,
     state: x.state,
-    ...(byFormat.pres_request && { pres_request: { '@type': 'https://didcomm.org/present-proof/2.0/request-presentation', '@id': rng.uuid(), will_confirm: true } }),
-    by_format: byFormat,
-    ...(verifiedDone && { verified: x.verified!.ok ? 'true' : 'false', verified_msgs: x.verified!.messages }),
+    by_format: {},
+    // The prover learns the verdict from the verifier's ack (presentation-ack verification_result).
+    ...(verifiedDone && { verified: x.verified!.ok ? 'true' : 'false', ...(x.role === 'verifier' && { verified_msgs: x.verified!.messages }) }),
     auto_present: false,
     auto_verify: false,
     auto_remove: false,
@@ -135,4 +145,21 @@ export function buildPresExchange(x: NewPresExchange): PresExRecord {
     created_at: agentTimestamp(x.createdMs),
     updated_at: agentTimestamp(x.updatedMs),
   };
+  const thread = (id: string) => {
+    if (!record.thread_id) record.thread_id = id;
+    return record.thread_id === id ? {} : { '~thread': { thid: record.thread_id } };
+  };
+  if (x.startedWithProposal) {
+    const id = rng.uuid();
+    const proposal = { name: request.name, version: request.version, requested_attributes: request.requested_attributes, requested_predicates: request.requested_predicates };
+    setPresMessage(record, 'pres_proposal', message('pres_proposal', id, { [kind]: proposal }, thread(id)));
+  }
+  if (reached(progress, 'request-sent')) {
+    const id = rng.uuid();
+    setPresMessage(record, 'pres_request', requestMessage(id, { [kind]: request }, thread(id)));
+  }
+  if (reached(progress, 'presentation-sent')) {
+    setPresMessage(record, 'pres', message('pres', rng.uuid(), { [kind]: buildPresentation(rng, request, x.credDef, x.values, Math.floor(x.updatedMs / 1000)) }, thread('')));
+  }
+  return record;
 }

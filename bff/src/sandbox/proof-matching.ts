@@ -1,4 +1,5 @@
 import type { SandboxCredDef } from './ledger.js';
+import { attachmentOf } from './credential-records.js';
 import type { SandboxStore } from './store.js';
 
 export type Restriction = Record<string, string>;
@@ -77,21 +78,22 @@ export interface HeldCredential {
   credRevId: string | null;
 }
 
-/** The credentials the sandbox wallet holds: every exchange it completed as holder. */
+/** The credentials the sandbox wallet holds: every exchange it completed as holder, as the credential came. */
 export function heldCredentials(store: SandboxStore): HeldCredential[] {
   const held: HeldCredential[] = [];
   for (const detail of store.credentials.values()) {
     const record = detail.cred_ex_record;
     const sub = detail.indy ?? detail.anoncreds;
     if (record.role !== 'holder' || record.state !== 'done' || !sub?.cred_id_stored) continue;
-    const credDef = store.ledger.credDefs.find((d) => d.cred_def_id === record.credential_definition_id);
-    if (!credDef) continue;
+    const credential = attachmentOf(record, 'cred_issue', detail.anoncreds ? 'anoncreds' : 'indy');
+    const credDef = store.ledger.credDefs.find((d) => d.cred_def_id === credential?.cred_def_id);
+    if (!credDef || !credential) continue;
     held.push({
       credId: sub.cred_id_stored,
       credDef,
-      values: Object.fromEntries((record.cred_preview?.attributes ?? []).map((a) => [a.name, a.value])),
-      revRegId: sub.rev_reg_id,
-      credRevId: sub.cred_rev_id,
+      values: Object.fromEntries(Object.entries(credential.values as Record<string, { raw: string }>).map(([name, v]) => [name, v.raw])),
+      revRegId: sub.rev_reg_id ?? null,
+      credRevId: sub.cred_rev_id ?? null,
     });
   }
   return held;

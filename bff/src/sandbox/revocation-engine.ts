@@ -1,8 +1,14 @@
-import type { FilterKind } from '@credence/shared';
 import { agentError, validationError } from './agent-errors.js';
 import type { EngineDeps } from './credential-engine.js';
 import { revRegIdFor } from './credential-records.js';
 import type { SandboxCredDef } from './ledger.js';
+import { agentTimestamp } from './random.js';
+import type { IssuerCredRev } from './store.js';
+
+export interface RevocationDeps extends EngineDeps {
+  /** After a publish: the agent moves a still-kept v2.0 exchange of the credential to credential-revoked. */
+  onPublished?: (credExId: string) => void;
+}
 
 export type RevocationInterface = 'legacy' | 'anoncreds';
 
@@ -25,25 +31,12 @@ export interface SentNotification {
   notify_version: string;
 }
 
-interface Issued {
-  credExId: string;
-  connectionId: string | undefined;
-}
-
-const key = (rrid: string, crid: string) => `${rrid}::${crid}`;
-
-/**
- * Revocation as the agent does it: a registry per revocable credential definition, revocations left
- * pending (`pending_pub`) until published, `issuer_cred_rev` webhooks when they are, and a
- * notification to the holder on publish when asked. Which interface serves the registries depends
- * on the wallet type: `/revocation/*` on askar, `/anoncreds/revocation/*` on askar-anoncreds.
- */
 export class RevocationEngine {
-  private readonly revoked = new Set<string>();
   private readonly pending = new Map<string, Map<string, RevokeRequest>>();
   readonly notifications: SentNotification[] = [];
+  private readonly registryRecords = new Map<string, { record_id: string; created_at: string }>();
 
-  constructor(private readonly deps: EngineDeps) {}
+  constructor(private readonly deps: RevocationDeps) {}
 
   /** 403 unless this interface is the one the wallet type offers. */
   checkInterface(which: RevocationInterface): void {
@@ -56,28 +49,37 @@ export class RevocationEngine {
     return [...this.registries()].filter(([, d]) => !credDefId || d.cred_def_id === credDefId).map(([id]) => id);
   }
 
+  /** The issuer's registry record (IssuerRevRegRecord) as GET …/registry/{id} answers it. */
   registry(revRegId: string) {
     const credDef = this.registries().get(revRegId);
     if (!credDef) throw agentError(404, `Record not found: revocation_registry/${revRegId}`);
-    const kind: FilterKind = credDef.kind;
+    const made = this.registryRecords.get(revRegId) ?? { record_id: this.deps.rng.uuid(), created_at: agentTimestamp(Date.parse('2026-01-05T09:00:00Z')) };
+    this.registryRecords.set(revRegId, made);
+    const tag = revRegId.slice(revRegId.lastIndexOf(':') + 1);
     return {
       result: {
-        record_id: revRegId,
-        revoc_reg_id: revRegId,
+        record_id: made.record_id,
+        state: 'active',
         cred_def_id: credDef.cred_def_id,
         issuer_did: credDef.issuer_id,
-        revoc_def_type: 'CL_ACCUM',
         max_cred_num: 1000,
-        state: 'active',
-        tag: `${credDef.tag}-1`,
+        revoc_def_type: 'CL_ACCUM',
+        revoc_reg_id: revRegId,
+        tag,
         tails_hash: 'H8Dmp8Xr9TQcPsj7f5FXGqNxE6xYwDQA1dX3pnoGZqRY',
-        tails_local_path: `/home/aries/.indy_client/tails/${revRegId}/tails`,
+        tails_local_path: `/home/aries/.indy_client/tails/${revRegId}/H8Dmp8Xr9TQcPsj7f5FXGqNxE6xYwDQA1dX3pnoGZqRY`,
+        tails_public_uri: `https://tails.example.org/${encodeURIComponent(revRegId)}`,
         pending_pub: [...(this.pending.get(revRegId)?.keys() ?? [])],
-        format: kind,
+        created_at: made.created_at,
+        updated_at: made.created_at,
       },
     };
   }
 
+  /**
+   * Finds the credential by its revocation record, which outlives the exchange record
+   * (revocation/manager.py revoke_credential_by_cred_ex_id → IssuerCredRevRecord.retrieve_by_cred_ex_id).
+   */
   revoke(which: RevocationInterface, body: RevokeRequest): Record<string, never> {
     this.checkInterface(which);
     const byExchange = body.cred_ex_id !== undefined;
@@ -85,27 +87,21 @@ export class RevocationEngine {
       throw validationError('json', { _schema: ['Request must have either cred_ex_id or both rev_reg_id and cred_rev_id'] });
     }
     if (body.notify && !body.connection_id) throw validationError('json', { connection_id: ['Request must specify connection_id if notify is true'] });
-    let revRegId: string;
-    let credRevId: string;
+    let record: IssuerCredRev | undefined;
     if (byExchange) {
-      const detail = this.deps.store.credentials.get(body.cred_ex_id!);
-      const sub = detail?.indy ?? detail?.anoncreds;
-      if (!detail || detail.cred_ex_record.role !== 'issuer' || !sub?.rev_reg_id || !sub.cred_rev_id) {
-        throw agentError(400, `No issuer credential revocation record found for cred_ex_id ${body.cred_ex_id}`);
-      }
-      revRegId = sub.rev_reg_id;
-      credRevId = sub.cred_rev_id;
+      record = this.deps.store.credRevBy({ cred_ex_id: body.cred_ex_id! });
+      if (!record) throw agentError(400, `No issuer credential revocation record found for cred_ex_id ${body.cred_ex_id}`);
     } else {
       if (!body.rev_reg_id || !body.cred_rev_id) throw validationError('json', { _schema: ['Request must have either cred_ex_id or both rev_reg_id and cred_rev_id'] });
-      revRegId = body.rev_reg_id;
-      credRevId = body.cred_rev_id;
-      if (!this.issuedIn(revRegId).has(credRevId)) throw agentError(400, `No issuer credential revocation record found for rev_reg_id ${revRegId}, cred_rev_id ${credRevId}`);
+      if (!this.registries().has(body.rev_reg_id)) throw agentError(404, `Record not found: revocation_registry/${body.rev_reg_id}`);
+      record = this.deps.store.credRevBy({ rev_reg_id: body.rev_reg_id, cred_rev_id: body.cred_rev_id });
+      if (!record) throw agentError(400, `No issuer credential revocation record found for rev_reg_id ${body.rev_reg_id}, cred_rev_id ${body.cred_rev_id}`);
     }
-    if (this.revoked.has(key(revRegId, credRevId))) throw agentError(400, `Credential ${credRevId} of ${revRegId} is already revoked`);
-    const entries = this.pending.get(revRegId) ?? new Map<string, RevokeRequest>();
-    entries.set(credRevId, body);
-    this.pending.set(revRegId, entries);
-    if (body.publish) this.publishEntries({ [revRegId]: [credRevId] });
+    if (record.state === 'revoked') throw agentError(400, `Credential ${record.cred_rev_id} of ${record.rev_reg_id} is already revoked`);
+    const entries = this.pending.get(record.rev_reg_id) ?? new Map<string, RevokeRequest>();
+    entries.set(record.cred_rev_id, body);
+    this.pending.set(record.rev_reg_id, entries);
+    if (body.publish) this.publishEntries({ [record.rev_reg_id]: [record.cred_rev_id] });
     return {};
   }
 
@@ -122,22 +118,17 @@ export class RevocationEngine {
       const entries = this.pending.get(revRegId);
       if (!entries) continue;
       const chosen = ids.length > 0 ? ids.filter((id) => entries.has(id)) : [...entries.keys()];
-      const issued = this.issuedIn(revRegId);
-      const credDef = this.registries().get(revRegId);
       for (const credRevId of chosen) {
         const request = entries.get(credRevId)!;
         entries.delete(credRevId);
-        this.revoked.add(key(revRegId, credRevId));
-        const credExId = issued.get(credRevId)?.credExId;
-        this.deps.emit('issuer_cred_rev', {
-          record_id: `${revRegId}::${credRevId}`,
-          state: 'revoked',
-          ...(credExId && { cred_ex_id: credExId }),
-          rev_reg_id: revRegId,
-          cred_def_id: credDef?.cred_def_id,
-          cred_rev_id: credRevId,
-          cred_ex_version: '2',
-        });
+        const record = this.deps.store.credRevBy({ rev_reg_id: revRegId, cred_rev_id: credRevId });
+        if (record) {
+          // manager.py set_cred_revoked_state: the record is saved as revoked (its webhook).
+          record.state = 'revoked';
+          record.updated_at = agentTimestamp((this.deps.now ?? Date.now)());
+          this.deps.emit('issuer_cred_rev', { ...record });
+          this.deps.onPublished?.(record.cred_ex_id);
+        }
         if (request.notify && request.connection_id) {
           this.notifications.push({
             connection_id: request.connection_id,
@@ -154,22 +145,11 @@ export class RevocationEngine {
   }
 
   isRevoked(revRegId: string, credRevId: string): boolean {
-    return this.revoked.has(key(revRegId, credRevId));
+    return this.deps.store.credRevBy({ rev_reg_id: revRegId, cred_rev_id: credRevId })?.state === 'revoked';
   }
 
   /** One registry per revocable credential definition of ours. */
   private registries(): Map<string, SandboxCredDef> {
     return new Map(this.deps.store.ledger.credDefs.filter((d) => d.issuedBy === 'self' && d.revocable).map((d) => [revRegIdFor(d, 1), d]));
-  }
-
-  private issuedIn(revRegId: string): Map<string, Issued> {
-    const issued = new Map<string, Issued>();
-    for (const detail of this.deps.store.credentials.values()) {
-      const sub = detail.indy ?? detail.anoncreds;
-      if (detail.cred_ex_record.role === 'issuer' && sub?.rev_reg_id === revRegId && sub.cred_rev_id) {
-        issued.set(sub.cred_rev_id, { credExId: detail.cred_ex_record.cred_ex_id, connectionId: detail.cred_ex_record.connection_id });
-      }
-    }
-    return issued;
   }
 }

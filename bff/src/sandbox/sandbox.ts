@@ -40,7 +40,7 @@ export function createSandbox(options: SandboxOptions) {
   const engineDeps = { store, emit, peers, rng, ...(options.now && { now: options.now }) };
   const credentials = new CredentialEngine(engineDeps);
   const presentations = new PresentationEngine(engineDeps);
-  const revocation = new RevocationEngine(engineDeps);
+  const revocation = new RevocationEngine({ ...engineDeps, onPublished: (credExId) => credentials.markRevoked(credExId) });
   const upgrade = new WalletUpgrade(store, { durationMs: 4_000, outcome: 'success', ...options.upgrade });
   const app = createSandboxApp({ store, credentials, presentations, revocation, upgrade, apiKey: options.apiKey, ...(options.outage && { outage: options.outage }) });
   return { store, peers, credentials, presentations, revocation, upgrade, app };

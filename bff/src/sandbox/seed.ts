@@ -4,6 +4,7 @@ import { buildCredExchange, type CredExDetail } from './credential-records.js';
 import { attributeValues, buildLedger, type FormatKind, type Ledger, type SandboxCredDef } from './ledger.js';
 import { buildPresExchange, type PresExRecord } from './presentation-records.js';
 import { SeededRandom } from './random.js';
+import type { IssuerCredRev } from './store.js';
 
 export type WalletType = 'askar' | 'askar-anoncreds';
 
@@ -21,6 +22,7 @@ export interface SeedData {
   connections: SandboxConnection[];
   credentials: CredExDetail[];
   presentations: PresExRecord[];
+  issuerCredRevs: IssuerCredRev[];
 }
 
 const DAY = 86_400_000;
@@ -35,7 +37,9 @@ const credentialSteps: Step<CredentialRole, CredentialState>[] = [
   { role: 'issuer', state: 'offer-sent', weight: 7 },
   { role: 'issuer', state: 'request-received', weight: 7 },
   { role: 'issuer', state: 'credential-issued', weight: 5 },
-  { role: 'issuer', state: 'done', weight: 14 },
+  { role: 'issuer', state: 'done', weight: 13 },
+  // Revoked and published: the agent moves a still-kept exchange to credential-revoked.
+  { role: 'issuer', state: 'credential-revoked', weight: 2 },
   { role: 'issuer', state: 'abandoned', weight: 4 },
   { role: 'holder', state: 'proposal-sent', weight: 3 },
   { role: 'holder', state: 'offer-received', weight: 6 },
@@ -87,10 +91,15 @@ const presentationAbandon: Record<PresentationRole, { at: PresentationState[]; m
   prover: { at: ['request-received', 'proposal-sent'], messages: ['abandoned: No credential satisfies the request', 'abandoned: Verifier abandoned the exchange'] },
 };
 
+/**
+ * Why seeded verifications failed, in the agent's codes (indy/verifier.py PresVerifyMsg): a revoked
+ * credential fails the proof itself with no message; a tampered value is a VALUE_ERROR; a proof the
+ * library rejects is a VERIFY_ERROR; TS_OUT_NRI marks a timestamp outside the requested interval.
+ */
 const failedVerifications = [
-  ['TS_OUT_NRI::0_name_uuid', 'PRES_VERIFY_ERROR::Credential revoked in the requested interval'],
-  ['PRES_VERIFY_ERROR::Predicate 0_birthdate_dateint_GE_uuid not satisfied'],
-  ['VALUE_ERROR::0_name_uuid: encoded value does not match raw value'],
+  [],
+  ["VALUE_ERROR::Encoded representation mismatch for 'name'"],
+  ['TS_OUT_NRI::0_name_uuid', 'VERIFY_ERROR::Proof rejected: credential revoked in the requested interval'],
 ];
 
 export function seedSandbox(options: SeedOptions): SeedData {
@@ -118,10 +127,10 @@ export function seedSandbox(options: SeedOptions): SeedData {
     const { createdMs, updatedMs } = times();
     const kind = kindAt(createdMs);
     const own = step.role === 'issuer';
-    const credDef = rng.pick(credDefsOf(kind, own));
+    const credDef = rng.pick(credDefsOf(kind, own).filter((d) => step.state !== 'credential-revoked' || d.revocable));
     const connection = own ? rng.pick(people) : connectionOf(credDef);
     const abandon = step.state === 'abandoned' ? credentialAbandon[step.role] : undefined;
-    const progress = abandon ? rng.pick(abandon.at) : step.state;
+    const progress = abandon ? rng.pick(abandon.at) : step.state === 'credential-revoked' ? 'done' : step.state;
     const startedWithProposal = progress.startsWith('proposal') || rng.chance(0.15);
     const issued = own && ['credential-issued', 'done'].includes(progress);
     let credRevId: number | undefined;
@@ -176,8 +185,25 @@ export function seedSandbox(options: SeedOptions): SeedData {
     });
   });
 
+  // Each revocable credential we issued has its revocation record (they outlive the exchanges).
+  const issuerCredRevs: IssuerCredRev[] = credentials.flatMap((detail) => {
+    const record = detail.cred_ex_record;
+    const sub = detail.indy ?? detail.anoncreds;
+    if (record.role !== 'issuer' || !sub?.rev_reg_id || !sub.cred_rev_id) return [];
+    return [{
+      record_id: rng.uuid(),
+      state: record.state === 'credential-revoked' ? ('revoked' as const) : ('issued' as const),
+      cred_ex_id: record.cred_ex_id,
+      rev_reg_id: sub.rev_reg_id,
+      cred_rev_id: sub.cred_rev_id,
+      cred_ex_version: '2' as const,
+      created_at: sub.created_at,
+      updated_at: record.state === 'credential-revoked' ? record.updated_at : sub.created_at,
+    }];
+  });
+
   // The agent lists by storage order: oldest first unless `descending`.
   credentials.sort((a, b) => a.cred_ex_record.created_at.localeCompare(b.cred_ex_record.created_at));
   presentations.sort((a, b) => a.created_at.localeCompare(b.created_at));
-  return { ledger, connections, credentials, presentations };
+  return { ledger, connections, credentials, presentations, issuerCredRevs };
 }

@@ -19,6 +19,18 @@ export interface ExchangeFilter {
   state?: string | undefined;
 }
 
+/** revocation/models/issuer_cred_rev_record.py as the v2.0 format handlers create it at issue (no cred_def_id). */
+export interface IssuerCredRev {
+  record_id: string;
+  state: 'issued' | 'revoked';
+  cred_ex_id: string;
+  rev_reg_id: string;
+  cred_rev_id: string;
+  cred_ex_version: '2';
+  created_at: string;
+  updated_at: string;
+}
+
 /** Filters then pages `items` (kept in storage order) as the agent's paginated queries do. */
 export function pageOf<T>(items: Iterable<T>, keep: (item: T) => boolean, paging: Paging): T[] {
   const matching = [...items].filter(keep);
@@ -41,6 +53,8 @@ export class SandboxStore {
   readonly connections = new Map<string, SandboxConnection>();
   readonly credentials = new Map<string, CredExDetail>();
   readonly presentations = new Map<string, PresExRecord>();
+  /** The issuer's revocation record of each revocable credential; it outlives the exchange record. */
+  readonly issuerCredRevs = new Map<string, IssuerCredRev>();
   readonly wallet: { name: string; type: WalletType };
 
   constructor(data: SeedData, wallet: { name: string; type: WalletType }) {
@@ -49,6 +63,7 @@ export class SandboxStore {
     for (const c of data.connections) this.connections.set(c.connection_id, c);
     for (const d of data.credentials) this.credentials.set(d.cred_ex_record.cred_ex_id, d);
     for (const p of data.presentations) this.presentations.set(p.pres_ex_id, p);
+    for (const r of data.issuerCredRevs) this.issuerCredRevs.set(r.record_id, r);
   }
 
   listCredentials(filter: ExchangeFilter, paging: Paging): CredExDetail[] {
@@ -66,6 +81,14 @@ export class SandboxStore {
     const connection = buildConnection(new SeededRandom(randomInt(2 ** 31)), { label, active: true }, now, () => now);
     this.connections.set(connection.connection_id, connection);
     return connection;
+  }
+
+  /** The revocation record of a credential, by registry and index, or by the exchange it was issued in. */
+  credRevBy(query: { cred_ex_id: string } | { rev_reg_id: string; cred_rev_id: string }): IssuerCredRev | undefined {
+    for (const r of this.issuerCredRevs.values()) {
+      if ('cred_ex_id' in query ? r.cred_ex_id === query.cred_ex_id : r.rev_reg_id === query.rev_reg_id && r.cred_rev_id === query.cred_rev_id) return r;
+    }
+    return undefined;
   }
 
   listConnections(state: string | undefined, paging: Paging): SandboxConnection[] {

@@ -76,9 +76,9 @@ export async function agentApiValidator(document: Document): Promise<OpenAPIBack
   const api = new OpenAPIBackend({
     definition: document,
     strict: false,
+    // Quick: validators are compiled on first use, not all 179 paths at start (20 s).
     quick: true,
     validate: true,
-    lazyCompileValidators: true,
     // ACA-Py's patterns are Python `re` patterns (`\#`, bare braces): compiled without the u flag, as
     // Python reads them; with it, Ajv would refuse them and silently skip whole bodies.
     ajvOpts: { unicodeRegExp: false, strict: false, allErrors: true },

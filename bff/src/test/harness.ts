@@ -60,7 +60,7 @@ const users = () => (cachedUsers ??= demoUsers(TEST_PASSWORD).then((u) => new Us
 export const WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 
 export async function testBff(
-  options: { upstream?: (request: Request) => Response | Promise<Response>; maxFailures?: number; bodyLimitBytes?: number; sandbox?: TestSandboxOptions; bus?: EventBus; heartbeatMs?: number; maxStreamMs?: number; auditFile?: string; now?: () => number; webDistDir?: string; agent?: { url: string; timeoutMs: number }; clientQueueLimit?: number } = {},
+  options: { upstream?: (request: Request) => Response | Promise<Response>; maxFailures?: number; bodyLimitBytes?: number; sandbox?: TestSandboxOptions; bus?: EventBus; heartbeatMs?: number; maxStreamMs?: number; auditFile?: string; now?: () => number; webDistDir?: string; agent?: { url: string; timeoutMs: number }; clientQueueLimit?: number; observe?: (request: Request, response: Response) => Promise<void> } = {},
 ) {
   const bus = options.bus ?? new MemoryBus(100);
   const auditFile = options.auditFile ?? join(mkdtempSync(join(tmpdir(), 'credence-audit-')), 'audit.jsonl');
@@ -71,7 +71,9 @@ export async function testBff(
     const request = new Request(input as string, init);
     const body = request.method === 'GET' || request.method === 'DELETE' ? undefined : await request.clone().text();
     calls.push({ method: request.method, url: new URL(request.url), headers: Object.fromEntries(request.headers), body });
-    return upstream(request);
+    const response = await upstream(options.observe ? request.clone() : request);
+    await options.observe?.(request, response);
+    return response;
   };
   const sessions = new SessionStore(60 * 60_000, options.now);
   const app = createApp({

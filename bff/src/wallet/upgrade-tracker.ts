@@ -57,7 +57,8 @@ export class UpgradeTracker {
   async start(walletName: string): Promise<void> {
     const query = new URLSearchParams({ wallet_name: walletName });
     try {
-      await this.client.post('/anoncreds/wallet/upgrade', {}, { query });
+      // The handler reads only the query (wallet_name); it takes no body.
+      await this.client.post('/anoncreds/wallet/upgrade', undefined, { query, withoutBody: true });
     } finally {
       this.starting = false;
     }

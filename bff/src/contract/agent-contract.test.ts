@@ -1,0 +1,238 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { AgentContract } from '../test/agent-contract.js';
+import { WEBHOOK_SECRET, testBff } from '../test/harness.js';
+import type { WalletType } from '../sandbox/seed.js';
+
+/**
+ * The agent contract: full flows through the BFF against the sandbox, every request the BFF sends to
+ * the agent, every answer and every webhook checked against ACA-Py 1.6.1's OpenAPI document.
+ */
+const contract = await AgentContract.create();
+const PREVIEW = 'issue-credential/2.0/credential-preview';
+type Json = Record<string, any>;
+
+async function console_(walletType: WalletType) {
+  const pending: Promise<unknown>[] = [];
+  const bff: Awaited<ReturnType<typeof testBff>> = await testBff({
+    sandbox: {
+      walletType,
+      peerDelayMs: 0,
+      upgrade: { durationMs: 40 },
+      // Webhooks go to the BFF's intake as the agent posts them, after the check.
+      emit: (topic, payload) => {
+        contract!.checkWebhook(topic, payload);
+        pending.push(Promise.resolve().then(() => bff.webhook(topic, payload)));
+      },
+    },
+    observe: (request, response) => contract!.checkCall(request, response),
+  });
+  const issuer = await bff.cookieFor('issuer');
+  const verifier = await bff.cookieFor('verifier');
+  const admin = await bff.cookieFor('admin');
+  const json = async (cookie: string, method: string, path: string, body?: unknown, status = 200): Promise<Json> => {
+    const res = await bff.send(cookie, method, path, body);
+    const text = await res.text();
+    expect(res.status, `${method} ${path}: ${text}`).toBe(status);
+    return text ? (JSON.parse(text) as Json) : {};
+  };
+  const settle = async () => {
+    await bff.sandbox.peers.idle();
+    await Promise.all(pending.splice(0));
+  };
+  const store = bff.sandbox.store;
+  const connection = (label: string) => [...store.connections.values()].find((c) => c.their_label === label)!;
+  const ownCredDef = (kind: 'indy' | 'anoncreds', revocable: boolean) => store.ledger.credDefs.find((d) => d.issuedBy === 'self' && d.kind === kind && d.revocable === revocable)!;
+  return { ...bff, issuer, verifier, admin, json, settle, connection, ownCredDef, kind: walletType === 'askar' ? ('indy' as const) : ('anoncreds' as const) };
+}
+
+type Console = Awaited<ReturnType<typeof console_>>;
+const CRED = '/api/issue-credential-2.0';
+const PRES = '/api/present-proof-2.0';
+
+async function readEverything({ json, issuer, verifier, admin }: Console) {
+  for (const query of ['', '?limit=500', '?state=done', '?role=holder&descending=true', '?state=credential-revoked']) {
+    const list = await json(issuer, 'GET', `${CRED}/records${query}`);
+    for (const detail of list.results.slice(0, 3)) await json(issuer, 'GET', `${CRED}/records/${detail.cred_ex_record.cred_ex_id}`);
+  }
+  for (const query of ['', '?limit=500', '?state=done&role=verifier', '?role=prover']) {
+    const list = await json(verifier, 'GET', `${PRES}/records${query}`);
+    for (const record of list.results.slice(0, 3)) await json(verifier, 'GET', `${PRES}/records/${record.pres_ex_id}`);
+  }
+  const connections = await json(issuer, 'GET', '/api/connections?limit=100');
+  await json(issuer, 'GET', `/api/connections/${connections.results[0].connection_id}`);
+  await json(admin, 'GET', '/api/config');
+  await json(admin, 'GET', '/api/wallet');
+  await json(admin, 'GET', '/api/revocation/pending');
+  await json(issuer, 'GET', `${CRED}/records/00000000-0000-4000-8000-000000000000`, undefined, 404);
+}
+
+async function issuance(c: Console) {
+  const { json, issuer, settle, connection, ownCredDef, kind, sandbox } = c;
+  const credDef = ownCredDef(kind, true);
+  const preview = { '@type': PREVIEW, attributes: credDef.schema.attributes.map((name) => ({ name, value: name === 'name' ? 'Bob Smith' : '2024' })) };
+  const bob = connection('Bob Smith').connection_id;
+  // Kept: offer → request → issue → done.
+  const kept = await json(issuer, 'POST', `${CRED}/send-offer`, { connection_id: bob, filter: { [kind]: { cred_def_id: credDef.cred_def_id } }, credential_preview: preview, auto_remove: false });
+  await settle();
+  await json(issuer, 'POST', `${CRED}/records/${kept.cred_ex_id}/issue`, { comment: 'Here it is' });
+  await settle();
+  // Removed by the agent once done.
+  const removed = await json(issuer, 'POST', `${CRED}/send-offer`, { connection_id: bob, filter: { [kind]: { cred_def_id: credDef.cred_def_id } }, credential_preview: preview, auto_remove: true });
+  await settle();
+  await json(issuer, 'POST', `${CRED}/records/${removed.cred_ex_id}/issue`, {});
+  await settle();
+  await json(issuer, 'GET', `${CRED}/records/${removed.cred_ex_id}`, undefined, 404);
+  // Connectionless offer, then abandoned by our own problem report, then removed.
+  const created = await json(issuer, 'POST', `${CRED}/create`, { filter: { [kind]: { cred_def_id: credDef.cred_def_id } }, credential_preview: preview });
+  await json(issuer, 'POST', `${CRED}/records/${created.cred_ex_id}/issue`, {}, 400);
+  const offered = await json(issuer, 'POST', `${CRED}/send-offer`, { connection_id: bob, filter: { [kind]: { cred_def_id: ownCredDef(kind, false).cred_def_id } }, credential_preview: { '@type': PREVIEW, attributes: ownCredDef(kind, false).schema.attributes.map((name) => ({ name, value: 'x' })) } });
+  await json(issuer, 'POST', `${CRED}/records/${offered.cred_ex_id}/problem-report`, { description: 'Sent by mistake' });
+  await json(issuer, 'DELETE', `${CRED}/records/${created.cred_ex_id}`);
+  // A holder proposes; we answer with a counter offer, then issue.
+  const proposal = sandbox.credentials.peerProposal(bob);
+  await settle();
+  const proposedDef = sandbox.store.credentials.get(proposal.cred_ex_id)!;
+  const proposedKind = proposedDef.cred_ex_record.by_format?.cred_proposal?.anoncreds ? 'anoncreds' : 'indy';
+  const proposedCredDef = sandbox.store.ledger.credDefs.find((d) => d.cred_def_id === (proposedDef.cred_ex_record.by_format?.cred_proposal as Json)?.[proposedKind]?.cred_def_id)!;
+  await json(issuer, 'POST', `${CRED}/records/${proposal.cred_ex_id}/send-offer`, {
+    filter: { [proposedKind]: { cred_def_id: proposedCredDef.cred_def_id } },
+    counter_preview: { '@type': PREVIEW, attributes: proposedCredDef.schema.attributes.map((name) => ({ name, value: 'countered' })) },
+  });
+  await settle();
+  await json(issuer, 'POST', `${CRED}/records/${proposal.cred_ex_id}/issue`, {});
+  await settle();
+  // As holder: an offer from a peer issuer, accepted and stored; then a proposal of ours.
+  const offer = sandbox.credentials.peerOffer();
+  await settle();
+  await json(issuer, 'POST', `${CRED}/records/${offer.cred_ex_id}/send-request`, {});
+  await settle();
+  await json(issuer, 'POST', `${CRED}/records/${offer.cred_ex_id}/store`, {});
+  await settle();
+  const faber = connection('Faber College').connection_id;
+  const degree = sandbox.store.ledger.credDefs.find((d) => d.issuedBy === 'Faber College')!;
+  const proposed = await json(issuer, 'POST', `${CRED}/send-proposal`, { connection_id: faber, filter: { indy: { cred_def_id: degree.cred_def_id } } });
+  await settle();
+  const answered = await json(issuer, 'GET', `${CRED}/records/${proposed.cred_ex_id}`);
+  if (answered.cred_ex_record.state === 'offer-received') {
+    await json(issuer, 'POST', `${CRED}/records/${proposed.cred_ex_id}/send-request`, {});
+    await settle();
+  }
+  return { kept: kept.cred_ex_id as string, removed: removed.cred_ex_id as string, bob };
+}
+
+async function presentation(c: Console) {
+  const { json, verifier, settle, connection, sandbox, kind } = c;
+  const bob = connection('Bob Smith').connection_id;
+  const credDef = sandbox.store.ledger.credDefs.find((d) => d.issuedBy === 'self' && d.kind === kind && d.revocable)!;
+  const restrictions = [{ cred_def_id: credDef.cred_def_id }];
+  const request = {
+    name: 'Proof of enrolment',
+    version: '1.0',
+    requested_attributes: { '0_name_uuid': { name: 'name', restrictions } },
+    requested_predicates: { '0_year_GE_uuid': { name: 'enrolment_year', p_type: '>=', p_value: 2000, restrictions } },
+    non_revoked: { from: 1_700_000_000, to: 1_800_000_000 },
+  };
+  const sent = await json(verifier, 'POST', `${PRES}/send-request`, { connection_id: bob, presentation_request: { [kind]: request }, auto_verify: false });
+  await settle();
+  await json(verifier, 'POST', `${PRES}/records/${sent.pres_ex_id}/verify-presentation`, {});
+  await settle();
+  await json(verifier, 'POST', `${PRES}/create-request`, { presentation_request: { [kind]: request } });
+  const abandoned = await json(verifier, 'POST', `${PRES}/send-request`, { connection_id: bob, presentation_request: { [kind]: request } });
+  await json(verifier, 'POST', `${PRES}/records/${abandoned.pres_ex_id}/problem-report`, { description: 'Asked the wrong person' });
+  await json(verifier, 'DELETE', `${PRES}/records/${abandoned.pres_ex_id}`);
+  const proposalReceived = (await json(verifier, 'GET', `${PRES}/records?state=proposal-received`)).results[0];
+  if (proposalReceived) {
+    await json(verifier, 'POST', `${PRES}/records/${proposalReceived.pres_ex_id}/send-request`, {});
+    await settle();
+  }
+  // As prover: a peer asks, we pick credentials and present.
+  const asked = sandbox.presentations.peerRequest();
+  await settle();
+  const credentials = (await json(verifier, 'GET', `${PRES}/records/${asked.pres_ex_id}/credentials`)) as unknown as Json[];
+  const record = await json(verifier, 'GET', `${PRES}/records/${asked.pres_ex_id}`);
+  const askedKind = Object.keys(record.by_format.pres_request)[0]!;
+  const proofRequest = record.by_format.pres_request[askedKind];
+  // The agent lists every credential that answers a referent; the prover picks one whose value meets the predicate.
+  const meets = (cr: Json, ref: string) => {
+    const predicate = proofRequest.requested_predicates[ref];
+    if (!predicate) return true;
+    const value = Number(cr.cred_info.attrs[predicate.name]);
+    return { '>=': value >= predicate.p_value, '>': value > predicate.p_value, '<=': value <= predicate.p_value, '<': value < predicate.p_value }[predicate.p_type as string];
+  };
+  const pick = (ref: string) => credentials.find((cr) => cr.presentation_referents.includes(ref) && meets(cr, ref))!.cred_info.referent;
+  await json(verifier, 'POST', `${PRES}/records/${asked.pres_ex_id}/send-presentation`, {
+    [askedKind]: {
+      requested_attributes: Object.fromEntries(Object.keys(proofRequest.requested_attributes).map((ref) => [ref, { cred_id: pick(ref), revealed: true }])),
+      requested_predicates: Object.fromEntries(Object.keys(proofRequest.requested_predicates).map((ref) => [ref, { cred_id: pick(ref) }])),
+      self_attested_attributes: {},
+    },
+  });
+  await settle();
+  const acme = connection('Acme Corp HR').connection_id;
+  await json(verifier, 'POST', `${PRES}/send-proposal`, { connection_id: acme, presentation_proposal: { [askedKind]: { name: 'Offer', version: '1.0', requested_attributes: proofRequest.requested_attributes, requested_predicates: {} } } });
+  await settle();
+}
+
+async function revocation(c: Console, issued: { kept: string; removed: string; bob: string }) {
+  const { json, admin, sandbox } = c;
+  const seeded = [...sandbox.store.credentials.values()].filter((d) => d.cred_ex_record.role === 'issuer' && (d.indy ?? d.anoncreds)?.cred_rev_id);
+  await json(admin, 'POST', '/api/revocation/revoke', { cred_ex_id: issued.kept });
+  await json(admin, 'GET', '/api/revocation/pending');
+  await json(admin, 'POST', '/api/revocation/publish', {});
+  // The exchange was removed by the agent once done; its revocation record was not.
+  await json(admin, 'POST', '/api/revocation/revoke', { cred_ex_id: issued.removed, publish: true, notify: true, connection_id: issued.bob, notify_version: 'v2_0', comment: 'Card lost' });
+  const unrevoked = [...sandbox.store.issuerCredRevs.values()].filter((r) => r.state === 'issued' && r.cred_ex_id !== issued.kept && r.cred_ex_id !== issued.removed);
+  await json(admin, 'POST', '/api/revocation/revoke', { rev_reg_id: unrevoked[0]!.rev_reg_id, cred_rev_id: unrevoked[0]!.cred_rev_id });
+  const pending = await json(admin, 'GET', '/api/revocation/pending');
+  await json(admin, 'POST', '/api/revocation/publish', { rev_reg_ids: pending.registries.map((r: Json) => r.rev_reg_id) });
+  const kept = seeded.find((d) => d.cred_ex_record.state === 'done' && unrevoked.slice(1).some((r) => r.cred_ex_id === d.cred_ex_record.cred_ex_id))!;
+  await json(admin, 'POST', '/api/revocation/revoke', { cred_ex_id: kept.cred_ex_record.cred_ex_id, publish: true, notify: true });
+  expect((await json(admin, 'GET', `${CRED}/records/${kept.cred_ex_record.cred_ex_id}`)).cred_ex_record.state).toBe('credential-revoked');
+  await json(admin, 'GET', `${CRED}/records?state=credential-revoked`);
+}
+
+async function upgrade(c: Console, walletType: WalletType) {
+  const { json, admin, send } = c;
+  const body = { wallet_name: 'test-wallet', confirm_wallet_name: 'test-wallet', backup_confirmed: true };
+  if (walletType === 'askar-anoncreds') {
+    expect((await send(admin, 'POST', '/api/wallet/upgrade', body)).status).toBe(409);
+    return;
+  }
+  await json(admin, 'POST', '/api/wallet/upgrade', body, 202);
+  let state = '';
+  for (let i = 0; i < 200 && state !== 'done'; i++) {
+    await new Promise((r) => setTimeout(r, 10));
+    state = (await json(admin, 'GET', '/api/wallet')).upgrade.state;
+  }
+  expect(state).toBe('done');
+  await json(admin, 'GET', '/api/config');
+}
+
+describe.skipIf(!contract)('the agent contract (ACA-Py 1.6.1 OpenAPI)', () => {
+  afterAll(() => {
+    console.log(`[contract] ${contract!.summary()}`);
+  });
+
+  for (const walletType of ['askar', 'askar-anoncreds'] as const) {
+    it(`holds over every flow the console drives, on an ${walletType} wallet`, async () => {
+      const c = await console_(walletType);
+      await readEverything(c);
+      const issued = await issuance(c);
+      await presentation(c);
+      await revocation(c, issued);
+      await c.json(c.admin, 'GET', '/api/health');
+      await readEverything(c);
+      await upgrade(c, walletType);
+      await c.settle();
+      expect(c.calls.length).toBeGreaterThan(50);
+      expect(WEBHOOK_SECRET).toBeTruthy();
+    }, 60_000);
+  }
+
+  it('finds no request, answer or webhook that breaks the contract', () => {
+    const shown = contract!.violations.slice(0, 40).map((v) => `${v.kind} ${v.at}\n    ${v.errors.slice(0, 4).join('\n    ')}`);
+    expect(shown, contract!.summary()).toEqual([]);
+    expect(contract!.calls).toBeGreaterThan(200);
+    expect(contract!.webhooks).toBeGreaterThan(50);
+  });
+});
