@@ -25,6 +25,9 @@ export const credentialPreviewSchema = z.looseObject({
   attributes: z.array(credentialPreviewAttributeSchema),
 });
 
+/** A DIDComm message as the agent stores it on a record (offer, request, …); only the preview is read. */
+const storedMessageSchema = z.looseObject({ '@type': z.string().optional(), '@id': z.string().optional(), credential_preview: credentialPreviewSchema.nullish() });
+
 export const credExRecordSchema = z.looseObject({
   cred_ex_id: z.string(),
   connection_id: z.string().nullish(),
@@ -37,6 +40,10 @@ export const credExRecordSchema = z.looseObject({
   schema_id: z.string().nullish(),
   credential_id: z.string().nullish(),
   cred_preview: credentialPreviewSchema.nullish(),
+  cred_proposal: storedMessageSchema.nullish(),
+  cred_offer: storedMessageSchema.nullish(),
+  cred_request: storedMessageSchema.nullish(),
+  cred_issue: storedMessageSchema.nullish(),
   by_format: z.record(z.string(), z.record(z.string(), z.unknown())).nullish(),
   auto_offer: z.boolean().nullish(),
   auto_issue: z.boolean().nullish(),
@@ -80,6 +87,48 @@ export function credentialFormatOf(detail: CredExDetail): 'indy' | 'anoncreds' |
   return undefined;
 }
 
+const credMessages = ['cred_issue', 'cred_request', 'cred_offer', 'cred_proposal'] as const;
+const formatsFirst = ['anoncreds', 'indy'] as const;
+
+/** The first string `field` holds in the exchange's attachments, latest message first, anoncreds first. */
+function fromAttachments(record: CredExRecord, field: string, messages: readonly string[] = credMessages): string | undefined {
+  const byFormat = record.by_format ?? {};
+  for (const message of messages) {
+    for (const format of formatsFirst) {
+      const value = (byFormat[message]?.[format] as Record<string, unknown> | undefined)?.[field];
+      if (typeof value === 'string' && value !== '') return value;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The credential definition of a v2.0 exchange. The spec puts `credential_definition_id` on the record;
+ * ACA-Py 1.6 does not send it and keeps it in the attachments (`by_format`). Both are read.
+ */
+export function credDefIdOf(record: CredExRecord): string | undefined {
+  return record.credential_definition_id ?? fromAttachments(record, 'cred_def_id');
+}
+
+/** The schema of a v2.0 exchange: the spec's `schema_id`, else the attachments' (requests carry none). */
+export function schemaIdOf(record: CredExRecord): string | undefined {
+  return record.schema_id ?? fromAttachments(record, 'schema_id', ['cred_issue', 'cred_offer', 'cred_proposal']);
+}
+
+/**
+ * The attributes of the credential: the spec's `cred_preview`; ACA-Py derives `cred_preview` from the
+ * proposal only, so a holder's offer carries them in `cred_offer.credential_preview`. The offer wins when
+ * both are there (a counter offer replaces what was proposed).
+ */
+export function credentialPreviewOf(record: CredExRecord): z.infer<typeof credentialPreviewSchema> | undefined {
+  return record.cred_offer?.credential_preview ?? record.cred_preview ?? record.cred_proposal?.credential_preview ?? undefined;
+}
+
+/** The id under which the holder stored the credential: the spec's `credential_id`, else the detail record's. */
+export function storedCredentialIdOf(detail: CredExDetail): string | undefined {
+  return detail.cred_ex_record.credential_id ?? detail.anoncreds?.cred_id_stored ?? detail.indy?.cred_id_stored ?? undefined;
+}
+
 export const credExListSchema = z.object({ results: z.array(credExDetailSchema) });
 export type CredExList = z.infer<typeof credExListSchema>;
 
@@ -90,6 +139,7 @@ export const presExRecordSchema = z.looseObject({
   state: z.string(),
   role: presentationRoleSchema,
   initiator: initiatorSchema.nullish(),
+  pres_proposal: z.record(z.string(), z.unknown()).nullish(),
   pres_request: z.record(z.string(), z.unknown()).nullish(),
   pres: z.record(z.string(), z.unknown()).nullish(),
   by_format: z.record(z.string(), z.record(z.string(), z.unknown())).nullish(),

@@ -21,6 +21,8 @@ export interface SandboxAppOptions {
   upgrade: WalletUpgrade;
   apiKey: string;
   label?: string;
+  /** The webhook URLs the agent posts to, without their `#key` (shown by /status/config). */
+  webhookUrls?: string[];
   /** Stops answering for `ms` (the listener closes), as an agent that crashed and came back; only as a process. */
   outage?: (ms: number) => void;
 }
@@ -28,7 +30,7 @@ export interface SandboxAppOptions {
 export const AGENT_VERSION = '1.6.1rc0';
 
 /** The admin API of the sandbox agent: ACA-Py's paths, parameters, answers and error texts. */
-export function createSandboxApp({ store, credentials, presentations, revocation, upgrade, apiKey, label = 'Credence sandbox agent', outage }: SandboxAppOptions) {
+export function createSandboxApp({ store, credentials, presentations, revocation, upgrade, apiKey, label = 'Credence sandbox agent', webhookUrls = [], outage }: SandboxAppOptions) {
   const app = new Hono();
   const helpers = routeHelpers(store, apiKey);
   const { authorize, recordId, paging } = helpers;
@@ -41,16 +43,37 @@ export function createSandboxApp({ store, credentials, presentations, revocation
 
   app.get('/status/live', (c) => c.json({ alive: true }));
   app.get('/status/ready', (c) => c.json({ ready: true }));
+  // settings/routes.py: only the wallet type and the lifecycle flags that are set; no key needed.
   app.get('/settings', (c) =>
     c.json({
-      'wallet.type': store.wallet.type,
-      'wallet.name': store.wallet.name,
-      default_label: label,
-      'admin.admin_insecure_mode': false,
-      preserve_exchange_records: true,
+      'debug.auto_respond_credential_offer': false,
       'debug.auto_respond_credential_request': false,
+      'debug.auto_verify_presentation': false,
+      preserve_exchange_records: true,
+      'revocation.notify': false,
+      'wallet.type': store.wallet.type,
     }),
   );
+  // admin/routes.py config_handler: every setting but the secrets, webhook URLs without their #key.
+  app.get('/status/config', (c) => {
+    authorize(c);
+    return c.json({
+      config: {
+        default_label: label,
+        'admin.admin_insecure_mode': false,
+        'admin.webhook_urls': webhookUrls,
+        'debug.auto_respond_credential_offer': false,
+        'debug.auto_respond_credential_request': false,
+        'debug.auto_verify_presentation': false,
+        preserve_exchange_records: true,
+        'revocation.notify': false,
+        'wallet.name': store.wallet.name,
+        'wallet.type': store.wallet.type,
+        'wallet.storage_type': 'default',
+        'ledger.genesis_url': 'http://test.bcovrin.vonx.io/genesis',
+      },
+    });
+  });
   app.get('/status', (c) => {
     authorize(c);
     return c.json({ version: AGENT_VERSION, label, conductor: {} });

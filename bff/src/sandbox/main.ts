@@ -31,6 +31,7 @@ try {
       server.close(() => setTimeout(listen, ms));
     },
     emit: webhookEmitter(sender),
+    webhookUrls: config.webhooks.map((t) => t.url),
     upgrade: {
       durationMs: config.upgradeMs,
       outcome: config.upgradeOutcome,

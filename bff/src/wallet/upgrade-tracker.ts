@@ -1,4 +1,5 @@
 import { isAnoncredsWallet, type UpgradeState, type WalletStatus } from '@credence/shared';
+import { readAgentWallet } from '../acapy/agent-wallet.js';
 import type { AcapyClient } from '../acapy/client.js';
 import { ProblemError } from '../problem.js';
 
@@ -91,12 +92,7 @@ export class UpgradeTracker {
   }
 
   private async refreshSettings(): Promise<void> {
-    const { body } = await this.client.get('/settings', { timeoutMs: 3_000 });
-    const settings = (body ?? {}) as Record<string, unknown>;
-    this.known = {
-      name: typeof settings['wallet.name'] === 'string' ? settings['wallet.name'] : null,
-      type: typeof settings['wallet.type'] === 'string' ? settings['wallet.type'] : null,
-    };
+    this.known = await readAgentWallet(this.client, 3_000);
   }
 
   private move(state: UpgradeState, detail?: string): void {

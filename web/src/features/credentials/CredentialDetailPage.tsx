@@ -1,4 +1,4 @@
-import { advisedCredentialAction, credentialFormatOf } from '@credence/shared';
+import { advisedCredentialAction, credDefIdOf, credentialFormatOf, credentialPreviewOf, schemaIdOf, storedCredentialIdOf } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { RecordStates } from '../../components/ui/RecordStates';
@@ -22,12 +22,16 @@ export function CredentialDetailPage() {
   const format = credentialFormatOf(detail.data);
   const sub = detail.data.anoncreds ?? detail.data.indy;
   const action = advisedCredentialAction(record.state);
+  const schemaId = schemaIdOf(record);
+  const credDefId = credDefIdOf(record);
+  const credentialId = storedCredentialIdOf(detail.data);
+  const preview = credentialPreviewOf(record);
 
   return (
     <article aria-labelledby="credential-title" className="detail">
       <Link to="/credentials">← Credential exchanges</Link>
       <div className="page-head">
-        <h1 id="credential-title">{schemaLabel(record.schema_id) ?? 'Credential exchange'}</h1>
+        <h1 id="credential-title">{schemaLabel(schemaId) ?? 'Credential exchange'}</h1>
         <StateBadge state={record.state} />
       </div>
       <ErrorMessage message={record.error_msg} />
@@ -46,16 +50,16 @@ export function CredentialDetailPage() {
             ['Initiator', record.initiator && humanize(record.initiator)],
             ['Thread id', <Mono>{record.thread_id}</Mono>],
             ['Format (filter)', format],
-            ['Schema id', <Mono>{record.schema_id}</Mono>],
-            ['Credential definition id', <Mono>{record.credential_definition_id}</Mono>],
-            ['Credential id', record.credential_id && <Mono>{record.credential_id}</Mono>],
+            ['Schema id', schemaId && <Mono>{schemaId}</Mono>],
+            ['Credential definition id', credDefId && <Mono>{credDefId}</Mono>],
+            ['Credential id', credentialId && <Mono>{credentialId}</Mono>],
             ['Auto offer / issue / remove', yesNo(record.auto_offer, record.auto_issue, record.auto_remove)],
             ['Created', formatDateTime(record.created_at)],
             ['Updated', formatDateTime(record.updated_at)],
           ]}
         />
       </section>
-      {record.cred_preview && (
+      {preview && (
         <section aria-labelledby="attributes-title" className="card">
           <h2 id="attributes-title">Attributes</h2>
           <table className="data-table compact">
@@ -66,7 +70,7 @@ export function CredentialDetailPage() {
               </tr>
             </thead>
             <tbody>
-              {record.cred_preview.attributes.map((a) => (
+              {preview.attributes.map((a) => (
                 <tr key={a.name}>
                   <td>{a.name}</td>
                   <td>{a.value}</td>

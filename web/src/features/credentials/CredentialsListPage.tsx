@@ -1,4 +1,4 @@
-import { advisedCredentialAction, credentialFormatOf, credentialListQuerySchema, credentialRoles, credentialStates, type CredExDetail } from '@credence/shared';
+import { advisedCredentialAction, credDefIdOf, credentialFormatOf, credentialListQuerySchema, credentialRoles, credentialStates, schemaIdOf, type CredExDetail } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
@@ -33,16 +33,16 @@ export function CredentialsListPage() {
         header: 'Connection',
         cell: (info) => <ConnectionName id={info.getValue()} labelOf={connections.labelOf} />,
       }),
-      column.accessor((d) => d.cred_ex_record.schema_id, {
+      column.accessor((d) => schemaIdOf(d.cred_ex_record), {
         id: 'credential',
         header: 'Credential',
         cell: (info) => {
-          const record = info.row.original.cred_ex_record;
+          const credDefId = credDefIdOf(info.row.original.cred_ex_record);
           const format = credentialFormatOf(info.row.original);
           return (
-            <span title={record.credential_definition_id ?? undefined}>
+            <span title={credDefId}>
               {schemaLabel(info.getValue()) ?? '—'}
-              <span className="muted small"> {[credDefTag(record.credential_definition_id), format].filter(Boolean).join(' · ')}</span>
+              <span className="muted small"> {[credDefTag(credDefId), format].filter(Boolean).join(' · ')}</span>
             </span>
           );
         },

@@ -1,4 +1,4 @@
-import { credentialFormatOf, type CredExDetail } from '@credence/shared';
+import { credDefIdOf, credentialFormatOf, credentialPreviewOf, schemaIdOf, type CredExDetail } from '@credence/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { schemaLabel } from '../../lib/format';
@@ -18,13 +18,15 @@ export function recentDefinitions(records: CredExDetail[]): RecentDefinition[] {
   for (const detail of records) {
     const record = detail.cred_ex_record;
     const format = credentialFormatOf(detail);
-    if (record.role !== 'issuer' || !record.credential_definition_id || !format || seen.has(record.credential_definition_id)) continue;
-    seen.set(record.credential_definition_id, {
-      credDefId: record.credential_definition_id,
-      schemaId: record.schema_id ?? undefined,
+    const credDefId = credDefIdOf(record);
+    const schemaId = schemaIdOf(record);
+    if (record.role !== 'issuer' || !credDefId || !format || seen.has(credDefId)) continue;
+    seen.set(credDefId, {
+      credDefId,
+      schemaId,
       format,
-      label: `${schemaLabel(record.schema_id) ?? record.credential_definition_id} (${format})`,
-      attributeNames: record.cred_preview?.attributes.map((a) => a.name) ?? [],
+      label: `${schemaLabel(schemaId) ?? credDefId} (${format})`,
+      attributeNames: credentialPreviewOf(record)?.attributes.map((a) => a.name) ?? [],
     });
   }
   return [...seen.values()];

@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CRED_DEF_ID, SCHEMA_ID, agentHolderOffer, agentIssued, specRecord } from '../../test/record-shapes';
+import { renderPage } from '../../test/render-page';
+import { CredentialDetailPage } from './CredentialDetailPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const id = '11111111-1111-4111-8111-111111111111';
+
+async function showDetail(detail: unknown) {
+  renderPage('/credentials/:credExId', `/credentials/${id}`, <CredentialDetailPage />, {
+    [`/api/issue-credential-2.0/records/${id}`]: detail,
+    '/api/connections': { results: [] },
+    '/api/config': { username: 'issuer', role: 'issuer', mode: 'sandbox', wallet: { name: 'w', type: 'askar' } },
+  });
+  await screen.findByRole('heading', { level: 1, name: 'Student ID 1.2' });
+}
+
+describe('CredentialDetailPage', () => {
+  it.each([
+    ['the holder’s offer as ACA-Py keeps it (attributes only in the offer message)', agentHolderOffer(id)],
+    ['an issued credential as ACA-Py keeps it', agentIssued(id)],
+    ['the record as the spec describes it', specRecord(id)],
+  ])('shows schema, credential definition and attributes for %s', async (_, detail) => {
+    await showDetail(detail);
+    expect(screen.getByText(SCHEMA_ID)).toBeTruthy();
+    expect(screen.getByText(CRED_DEF_ID)).toBeTruthy();
+    const attributes = screen.getByRole('heading', { name: 'Attributes' }).closest('section')!;
+    expect(attributes.textContent).toContain('Alice Jones');
+    expect(attributes.textContent).toContain('S1234567');
+  });
+
+  it('shows the stored credential id from the spec’s credential_id', async () => {
+    await showDetail(specRecord(id));
+    expect(screen.getByText('stored-credential-1')).toBeTruthy();
+  });
+});
