@@ -4,7 +4,8 @@ import { testBff } from '../test/harness.js';
 async function adminBff(walletType: 'askar' | 'askar-anoncreds' = 'askar', upgradeMs = 60) {
   const bff = await testBff({ sandbox: { walletType, upgrade: { durationMs: upgradeMs } } });
   const admin = await bff.cookieFor('admin');
-  const issued = [...bff.sandbox.store.credentials.values()].filter((d) => d.cred_ex_record.role === 'issuer' && (d.indy ?? d.anoncreds)?.cred_rev_id);
+  // Issued and not yet revoked.
+  const issued = [...bff.sandbox.store.credentials.values()].filter((d) => d.cred_ex_record.role === 'issuer' && (d.indy ?? d.anoncreds)?.cred_rev_id && d.cred_ex_record.state !== 'credential-revoked');
   return { ...bff, admin, issued };
 }
 
@@ -127,15 +128,17 @@ describe('review fixes', () => {
     const detail = issued[2]!;
     const id = detail.cred_ex_record.cred_ex_id;
     sandbox.store.credentials.delete(id);
-    // The BFF still asks the agent to revoke, on the wallet's interface (ACA-Py keeps its own
-    // revocation record after the exchange is gone; this sandbox does not, so it answers 400).
-    const res = await send(admin, 'POST', '/api/revocation/revoke', { cred_ex_id: id });
-    expect(calls.some((c) => c.url.pathname === `/issue-credential-2.0/records/${id}`)).toBe(true);
-    expect(calls.at(-1)!.url.pathname).toBe('/revocation/revoke');
-    expect(res.status).toBe(400);
+    // The BFF still asks the agent to revoke, on the wallet's interface: the agent keeps its
+    // revocation record after the exchange is gone and finds the credential by it.
     const notify = await send(admin, 'POST', '/api/revocation/revoke', { cred_ex_id: id, notify: true });
     expect(notify.status).toBe(400);
     expect(await notify.json()).toMatchObject({ errors: [{ path: 'body.connection_id' }] });
+    const res = await send(admin, 'POST', '/api/revocation/revoke', { cred_ex_id: id });
+    expect(calls.some((c) => c.url.pathname === `/issue-credential-2.0/records/${id}`)).toBe(true);
+    expect(calls.at(-1)!.url.pathname).toBe('/revocation/revoke');
+    expect(res.status).toBe(200);
+    const pending = (await (await send(admin, 'GET', '/api/revocation/pending')).json()) as { registries: { cred_rev_ids: string[] }[] };
+    expect(pending.registries.flatMap((r) => r.cred_rev_ids)).toContain(detail.indy!.cred_rev_id);
   });
 
   it('lets only one of two simultaneous upgrade requests through', async () => {

@@ -23,11 +23,15 @@ describe('sandbox agent: authentication and errors as the agent writes them', ()
     }
   });
 
-  it('answers the status and settings routes without a key', async () => {
+  it('answers the status and settings routes without a key; the wallet name only in /status/config, with the key', async () => {
     const { app } = testSandbox();
     expect(await (await app.request('/status/live')).json()).toEqual({ alive: true });
     expect(await (await app.request('/status/ready')).json()).toEqual({ ready: true });
-    expect(await (await app.request('/settings')).json()).toMatchObject({ 'wallet.type': 'askar', 'wallet.name': 'test-wallet' });
+    const settings = (await (await app.request('/settings')).json()) as Record<string, unknown>;
+    expect(settings).toMatchObject({ 'wallet.type': 'askar' });
+    expect(settings).not.toHaveProperty('wallet.name');
+    expect((await app.request('/status/config')).status).toBe(401);
+    expect(await (await app.request('/status/config', { headers: key })).json()).toMatchObject({ config: { 'wallet.name': 'test-wallet', 'wallet.type': 'askar' } });
   });
 
   it('answers 404 Record not found for an unknown id and 422 for a non-UUID, checked before the key', async () => {
@@ -133,8 +137,8 @@ describe('sandbox agent: seeded data', () => {
     expect(revocable.length).toBeGreaterThan(0);
     for (const d of revocable) {
       expect(d.cred_ex_record.role).toBe('issuer');
-      expect(['credential-issued', 'done']).toContain(d.cred_ex_record.state);
-      expect(d.indy!.rev_reg_id).toContain(d.cred_ex_record.credential_definition_id);
+      expect(['credential-issued', 'done', 'credential-revoked']).toContain(d.cred_ex_record.state);
+      expect(d.indy!.rev_reg_id).toContain(d.cred_ex_record.by_format.cred_offer!.indy!.cred_def_id);
     }
   });
 
@@ -155,12 +159,14 @@ describe('sandbox agent: controls for tests and demos (not part of ACA-Py)', () 
     const label = '<img src=x onerror=alert(1)>';
     const connection = (await (await post(app, '/sandbox/peers/connection', { label })).json()) as { connection_id: string; their_label: string; state: string };
     expect(connection).toMatchObject({ their_label: label, state: 'active' });
-    const offer = (await (await post(app, '/sandbox/peers/credential-offer', { connection_id: connection.connection_id, values: { note: label } })).json()) as { cred_ex_id: string; cred_preview: { attributes: { name: string; value: string }[] } };
-    expect(offer.cred_preview.attributes).toContainEqual({ name: 'note', value: label });
+    const offer = (await (await post(app, '/sandbox/peers/credential-offer', { connection_id: connection.connection_id, values: { note: label } })).json()) as { cred_ex_id: string; cred_offer: { credential_preview: { attributes: { name: string; value: string }[] } } };
+    // A holder's record has no proposal, so no cred_preview: the attributes are in the offer message.
+    expect(offer).not.toHaveProperty('cred_preview');
+    expect(offer.cred_offer.credential_preview.attributes).toContainEqual({ name: 'note', value: label });
     const abandoned = await post(app, '/sandbox/peers/problem-report', { cred_ex_id: offer.cred_ex_id, description: label });
     expect(abandoned.status).toBe(200);
     const record = (await (await app.request(`/issue-credential-2.0/records/${offer.cred_ex_id}`, { headers: key })).json()) as { cred_ex_record: { state: string; error_msg: string } };
-    expect(record.cred_ex_record).toMatchObject({ state: 'abandoned', error_msg: label });
+    expect(record.cred_ex_record).toMatchObject({ state: 'abandoned', error_msg: `issuance-abandoned: ${label}` });
   });
 
   it('needs the key, and can stage an outage only when it runs as its own process', async () => {

@@ -32,8 +32,14 @@ describe('sandbox issue-credential v2.0: issuer', () => {
     await a.sandbox.peers.idle();
     let detail = (await a.call('GET', `/issue-credential-2.0/records/${id}`)).json!;
     expect(detail.cred_ex_record.state).toBe('request-received');
-    expect(detail.indy).toMatchObject({ cred_ex_id: id, rev_reg_id: null });
+    // The issuer's detail record is made at issue, not when the request arrives.
+    expect(detail.indy).toBeNull();
     expect(detail.anoncreds).toBeNull();
+    // The record holds the messages as the agent stores them; the ids are in by_format, not on the record.
+    expect(detail.cred_ex_record).not.toHaveProperty('credential_definition_id');
+    expect(detail.cred_ex_record.cred_offer.formats).toEqual([{ attach_id: 'indy', format: 'hlindy/cred-abstract@v2.0' }]);
+    expect(detail.cred_ex_record.by_format.cred_offer.indy.cred_def_id).toBe(credDef.cred_def_id);
+    expect(detail.cred_ex_record.cred_preview.attributes).toHaveLength(credDef.schema.attributes.length);
 
     const issued = await a.call('POST', `/issue-credential-2.0/records/${id}/issue`, { comment: 'welcome' });
     expect(issued.status).toBe(200);
@@ -45,7 +51,12 @@ describe('sandbox issue-credential v2.0: issuer', () => {
     detail = (await a.call('GET', `/issue-credential-2.0/records/${id}`)).json!;
     expect(detail.cred_ex_record.state).toBe('done');
     expect(a.statesOf(id)).toEqual(['offer-sent', 'request-received', 'credential-issued', 'done']);
+    // At issue: the detail record's webhook, then the revocation record's, then credential-issued.
+    const order = a.webhooks.filter((w) => w.payload.cred_ex_id === id).map((w) => `${w.topic}${w.payload.state ? `:${w.payload.state}` : ''}`);
+    expect(order.slice(2, 5)).toEqual(['issue_credential_v2_0_indy', 'issuer_cred_rev:issued', 'issue_credential_v2_0:credential-issued']);
     expect(a.webhooks.find((w) => w.topic === 'issue_credential_v2_0_indy')?.payload).toMatchObject({ cred_ex_id: id, cred_rev_id: issued.json!.indy.cred_rev_id });
+    expect(a.webhooks.find((w) => w.topic === 'issuer_cred_rev')?.payload).toMatchObject({ state: 'issued', cred_ex_id: id, cred_rev_id: issued.json!.indy.cred_rev_id, cred_ex_version: '2' });
+    for (const w of a.webhooks) expect(Object.values(w.payload)).not.toContain(null);
   });
 
   it('sends trimmed webhooks: no messages, no by_format, no nulls', async () => {
@@ -100,6 +111,8 @@ describe('sandbox issue-credential v2.0: holder', () => {
     expect(offer).toMatchObject({ state: 'offer-received', role: 'holder', initiator: 'external' });
     const requested = await a.call('POST', `/issue-credential-2.0/records/${offer.cred_ex_id}/send-request`, {});
     expect(requested.json).toMatchObject({ state: 'request-sent' });
+    // The holder's detail record comes with the request, holding the request metadata.
+    expect(a.webhooks.at(-2)).toMatchObject({ topic: 'issue_credential_v2_0_indy', payload: { cred_ex_id: offer.cred_ex_id, cred_request_metadata: { master_secret_name: 'default' } } });
     await a.sandbox.peers.idle();
     expect(a.sandbox.store.credentials.get(offer.cred_ex_id)!.cred_ex_record.state).toBe('credential-received');
     const stored = await a.call('POST', `/issue-credential-2.0/records/${offer.cred_ex_id}/store`, {});
@@ -163,6 +176,7 @@ describe('sandbox issue-credential v2.0: refusals in the agent’s words', () =>
     expect(sent.status).toBe(200);
     expect(Object.keys(sent.json!.by_format.cred_offer).sort()).toEqual(['anoncreds', 'indy']);
     await a.sandbox.peers.idle();
+    await a.call('POST', `/issue-credential-2.0/records/${sent.json!.cred_ex_id}/issue`, {});
     const detail = a.sandbox.store.credentials.get(sent.json!.cred_ex_id)!;
     expect(detail.anoncreds).not.toBeNull();
     expect(detail.indy).toBeNull();
@@ -197,10 +211,13 @@ describe('sandbox issue-credential v2.0: refusals in the agent’s words', () =>
     const offer = a.sandbox.credentials.peerOffer(a.faber.connection_id);
     const reported = await a.call('POST', `/issue-credential-2.0/records/${offer.cred_ex_id}/problem-report`, { description: 'Wrong name on the offer' });
     expect(reported.json).toEqual({});
-    expect(a.sandbox.store.credentials.get(offer.cred_ex_id)!.cred_ex_record).toMatchObject({ state: 'abandoned', error_msg: 'Wrong name on the offer' });
+    expect(a.sandbox.store.credentials.get(offer.cred_ex_id)!.cred_ex_record).toMatchObject({ state: 'abandoned', error_msg: 'created problem report: Wrong name on the offer' });
+    const lastSaved = a.sandbox.store.credentials.get(offer.cred_ex_id)!.cred_ex_record.updated_at;
     expect((await a.call('DELETE', `/issue-credential-2.0/records/${offer.cred_ex_id}`)).json).toEqual({});
     expect((await a.call('DELETE', `/issue-credential-2.0/records/${offer.cred_ex_id}`)).status).toBe(404);
     expect(a.statesOf(offer.cred_ex_id)).toEqual(['offer-received', 'abandoned', 'deleted']);
-    expect(a.webhooks.at(-2)!.payload.error_msg).toBe('Wrong name on the offer');
+    expect(a.webhooks.at(-2)!.payload.error_msg).toBe('created problem report: Wrong name on the offer');
+    // The deleted webhook carries the record as last saved.
+    expect(a.webhooks.at(-1)!.payload.updated_at).toBe(lastSaved);
   });
 });

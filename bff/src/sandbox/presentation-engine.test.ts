@@ -45,7 +45,7 @@ describe('sandbox present-proof v2.0: verifier', () => {
     expect(last).not.toHaveProperty('by_format');
   });
 
-  it('comes out false, with messages, when a predicate does not hold', async () => {
+  it('is abandoned by the peer when a predicate does not hold: its wallet cannot build that proof', async () => {
     const a = agent();
     const sent = await a.call('POST', '/present-proof-2.0/send-request', {
       connection_id: a.connection('Chen Wei'),
@@ -54,9 +54,10 @@ describe('sandbox present-proof v2.0: verifier', () => {
     });
     await a.sandbox.peers.idle();
     const record = a.sandbox.store.presentations.get(sent.json.pres_ex_id)!;
-    expect(record.state).toBe('done');
-    expect(record.verified).toBe('false');
-    expect(record.verified_msgs!.some((m) => m.includes('0_birth_GE_uuid'))).toBe(true);
+    expect(record.state).toBe('abandoned');
+    // The peer's problem report: its code, then its words (manager.py receive_problem_report).
+    expect(record.error_msg).toBe('abandoned: No credential satisfies predicate 0_birth_GE_uuid');
+    expect(record).not.toHaveProperty('verified');
   });
 
   it('is abandoned by the peer when nothing it could hold answers the request', async () => {
@@ -152,7 +153,7 @@ describe('sandbox present-proof v2.0: refusals', () => {
     const a = agent();
     const request = a.sandbox.presentations.peerRequest();
     await a.call('POST', `/present-proof-2.0/records/${request.pres_ex_id}/problem-report`, { description: 'Not sharing that' });
-    expect(a.sandbox.store.presentations.get(request.pres_ex_id)).toMatchObject({ state: 'abandoned', error_msg: 'Not sharing that' });
+    expect(a.sandbox.store.presentations.get(request.pres_ex_id)).toMatchObject({ state: 'abandoned', error_msg: 'created problem report: Not sharing that' });
     expect((await a.call('DELETE', `/present-proof-2.0/records/${request.pres_ex_id}`)).json).toEqual({});
     expect(a.statesOf(request.pres_ex_id)).toEqual(['request-received', 'abandoned', 'deleted']);
   });

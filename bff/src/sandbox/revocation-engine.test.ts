@@ -4,7 +4,8 @@ import { recordingSandbox, type TestSandboxOptions } from '../test/harness.js';
 function agent(options: TestSandboxOptions = {}) {
   const base = recordingSandbox(options);
   const { sandbox } = base;
-  const issued = [...sandbox.store.credentials.values()].filter((d) => d.cred_ex_record.role === 'issuer' && (d.indy ?? d.anoncreds)?.cred_rev_id);
+  // Issued and not yet revoked.
+  const issued = [...sandbox.store.credentials.values()].filter((d) => d.cred_ex_record.role === 'issuer' && (d.indy ?? d.anoncreds)?.cred_rev_id && d.cred_ex_record.state !== 'credential-revoked');
   return { ...base, issued };
 }
 
@@ -21,6 +22,8 @@ describe('sandbox revocation', () => {
     expect(published.json).toEqual({ rrid2crid: { [rev_reg_id!]: [cred_rev_id] } });
     expect((await a.call('GET', `/revocation/registry/${encodeURIComponent(rev_reg_id!)}`)).json.result.pending_pub).toEqual([]);
     expect(a.webhooks.find((w) => w.topic === 'issuer_cred_rev')!.payload).toMatchObject({ state: 'revoked', cred_ex_id: detail.cred_ex_record.cred_ex_id, cred_rev_id });
+    // The exchange the agent still keeps moves to credential-revoked.
+    expect(a.statesOf('issue_credential_v2_0', 'cred_ex_id', detail.cred_ex_record.cred_ex_id)).toEqual(['credential-revoked']);
   });
 
   it('revokes by registry and id with publish, and notifies the holder when asked', async () => {
@@ -38,7 +41,9 @@ describe('sandbox revocation', () => {
     const both = await a.call('POST', '/revocation/revoke', { cred_ex_id: detail.cred_ex_record.cred_ex_id, rev_reg_id: 'x', cred_rev_id: '1' });
     expect(both.status).toBe(422);
     expect((await a.call('POST', '/revocation/revoke', { rev_reg_id: detail.indy!.rev_reg_id, cred_rev_id: 1 })).status).toBe(422);
-    expect((await a.call('POST', '/revocation/revoke', { cred_ex_id: '3fa85f64-5717-4562-b3fc-2c963f66afa6' })).status).toBe(400);
+    expect((await a.call('POST', '/revocation/revoke', { cred_ex_id: '3fa85f64-5717-4562-b3fc-2c963f66afa6' })).text).toBe(
+      "400: No issuer credential revocation record found for credential exchange id 3fa85f64-5717-4562-b3fc-2c963f66afa6. IssuerCredRevRecord record not found for {'cred_ex_id': '3fa85f64-5717-4562-b3fc-2c963f66afa6'}.",
+    );
     expect((await a.call('POST', '/revocation/revoke', { cred_ex_id: detail.cred_ex_record.cred_ex_id, notify: true })).status).toBe(422);
     const anoncreds = await a.call('POST', '/anoncreds/revocation/revoke', { cred_ex_id: detail.cred_ex_record.cred_ex_id });
     expect(anoncreds.text).toBe('403: AnonCreds interface requires AskarAnonCreds or KanonAnonCreds profile');

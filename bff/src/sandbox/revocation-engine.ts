@@ -49,13 +49,36 @@ export class RevocationEngine {
     return [...this.registries()].filter(([, d]) => !credDefId || d.cred_def_id === credDefId).map(([id]) => id);
   }
 
-  /** The issuer's registry record (IssuerRevRegRecord) as GET …/registry/{id} answers it. */
-  registry(revRegId: string) {
+  /**
+   * GET …/registry/{id}: the legacy interface reads the stored IssuerRevRegRecord; the anoncreds one
+   * builds the answer on each call from the registry definition (a new record_id, no timestamps, the
+   * tails location in tails_local_path: anoncreds/routes/revocation/registry/routes.py).
+   */
+  registry(revRegId: string, which: RevocationInterface = 'legacy') {
     const credDef = this.registries().get(revRegId);
-    if (!credDef) throw agentError(404, `Record not found: revocation_registry/${revRegId}`);
+    if (!credDef) throw agentError(404, which === 'legacy' ? `Record not found: revocation_registry/${revRegId}` : `Rev reg def with id ${revRegId} not found`);
+    const tag = revRegId.slice(revRegId.lastIndexOf(':') + 1);
+    const pending = [...(this.pending.get(revRegId)?.keys() ?? [])].sort((a, b) => Number(a) - Number(b));
+    if (which === 'anoncreds') {
+      return {
+        result: {
+          record_id: this.deps.rng.uuid(),
+          state: 'finished',
+          cred_def_id: credDef.cred_def_id,
+          issuer_did: credDef.issuer_id,
+          max_cred_num: 1000,
+          revoc_def_type: 'CL_ACCUM',
+          revoc_reg_id: revRegId,
+          revoc_reg_def: { ver: '1.0', id: revRegId, revocDefType: 'CL_ACCUM', tag, credDefId: credDef.cred_def_id },
+          tag,
+          tails_hash: 'H8Dmp8Xr9TQcPsj7f5FXGqNxE6xYwDQA1dX3pnoGZqRY',
+          tails_local_path: 'https://tails.example.org/hash/H8Dmp8Xr9TQcPsj7f5FXGqNxE6xYwDQA1dX3pnoGZqRY',
+          pending_pub: pending,
+        },
+      };
+    }
     const made = this.registryRecords.get(revRegId) ?? { record_id: this.deps.rng.uuid(), created_at: agentTimestamp(Date.parse('2026-01-05T09:00:00Z')) };
     this.registryRecords.set(revRegId, made);
-    const tag = revRegId.slice(revRegId.lastIndexOf(':') + 1);
     return {
       result: {
         record_id: made.record_id,
@@ -69,7 +92,7 @@ export class RevocationEngine {
         tails_hash: 'H8Dmp8Xr9TQcPsj7f5FXGqNxE6xYwDQA1dX3pnoGZqRY',
         tails_local_path: `/home/aries/.indy_client/tails/${revRegId}/H8Dmp8Xr9TQcPsj7f5FXGqNxE6xYwDQA1dX3pnoGZqRY`,
         tails_public_uri: `https://tails.example.org/${encodeURIComponent(revRegId)}`,
-        pending_pub: [...(this.pending.get(revRegId)?.keys() ?? [])],
+        pending_pub: pending,
         created_at: made.created_at,
         updated_at: made.created_at,
       },
@@ -87,21 +110,30 @@ export class RevocationEngine {
       throw validationError('json', { _schema: ['Request must have either cred_ex_id or both rev_reg_id and cred_rev_id'] });
     }
     if (body.notify && !body.connection_id) throw validationError('json', { connection_id: ['Request must specify connection_id if notify is true'] });
-    let record: IssuerCredRev | undefined;
+    let revRegId: string;
+    let credRevId: string;
     if (byExchange) {
-      record = this.deps.store.credRevBy({ cred_ex_id: body.cred_ex_id! });
-      if (!record) throw agentError(400, `No issuer credential revocation record found for cred_ex_id ${body.cred_ex_id}`);
+      const record = this.deps.store.credRevBy({ cred_ex_id: body.cred_ex_id! });
+      if (!record) {
+        throw agentError(400, `No issuer credential revocation record found for credential exchange id ${body.cred_ex_id}. IssuerCredRevRecord record not found for {'cred_ex_id': '${body.cred_ex_id}'}.`);
+      }
+      revRegId = record.rev_reg_id;
+      credRevId = record.cred_rev_id;
     } else {
       if (!body.rev_reg_id || !body.cred_rev_id) throw validationError('json', { _schema: ['Request must have either cred_ex_id or both rev_reg_id and cred_rev_id'] });
-      if (!this.registries().has(body.rev_reg_id)) throw agentError(404, `Record not found: revocation_registry/${body.rev_reg_id}`);
-      record = this.deps.store.credRevBy({ rev_reg_id: body.rev_reg_id, cred_rev_id: body.cred_rev_id });
-      if (!record) throw agentError(400, `No issuer credential revocation record found for rev_reg_id ${body.rev_reg_id}, cred_rev_id ${body.cred_rev_id}`);
+      revRegId = body.rev_reg_id;
+      credRevId = body.cred_rev_id;
+      if (!this.registries().has(revRegId)) {
+        throw agentError(400, which === 'legacy' ? `IssuerRevRegRecord record not found for {'revoc_reg_id': '${revRegId}'}.` : `No revocation registry record found for id: ${revRegId}.`);
+      }
+      // The agent does not look for a revocation record on this path: an index it never issued is
+      // simply marked pending (revocation/manager.py revoke_credential).
     }
-    if (record.state === 'revoked') throw agentError(400, `Credential ${record.cred_rev_id} of ${record.rev_reg_id} is already revoked`);
-    const entries = this.pending.get(record.rev_reg_id) ?? new Map<string, RevokeRequest>();
-    entries.set(record.cred_rev_id, body);
-    this.pending.set(record.rev_reg_id, entries);
-    if (body.publish) this.publishEntries({ [record.rev_reg_id]: [record.cred_rev_id] });
+    if (this.isRevoked(revRegId, credRevId)) throw agentError(400, `Credential ${credRevId} of ${revRegId} is already revoked`);
+    const entries = this.pending.get(revRegId) ?? new Map<string, RevokeRequest>();
+    entries.set(credRevId, body);
+    this.pending.set(revRegId, entries);
+    if (body.publish) this.publishEntries({ [revRegId]: [credRevId] });
     return {};
   }
 

@@ -33,7 +33,7 @@ export function revocationRoutes(engine: RevocationEngine, upgrade: WalletUpgrad
   const registry = (which: RevocationInterface) => (c: Context) => {
     authorize(c);
     engine.checkInterface(which);
-    return c.json(engine.registry(c.req.param('rev_reg_id')!));
+    return c.json(engine.registry(c.req.param('rev_reg_id')!, which));
   };
 
   app.post('/revocation/revoke', revoke('legacy'));
