@@ -128,7 +128,11 @@ test.describe('on an anoncreds wallet', () => {
     await expect(preview).toContainText('"indy"');
     await expect(preview).toContainText('"anoncreds"');
     await page.getByRole('button', { name: 'Send offer' }).click();
-    await expect(page.getByRole('button', { name: 'Issue credential' })).toBeVisible();
+    const issue = page.getByRole('button', { name: 'Issue credential' });
+    await expect(issue).toBeVisible();
+    // The holder took the anoncreds format; the agent makes the issuer's detail record only at issue.
+    await expect(page.getByRole('region', { name: 'Format record (anoncreds)' })).toHaveCount(0);
+    await issue.click();
     await expect(page.getByRole('region', { name: 'Format record (anoncreds)' })).toBeVisible();
   });
 });

@@ -10,6 +10,7 @@ test('an admin revokes a credential leaving it pending, finds it on the pending 
   const format = page.getByRole('region', { name: /Format record/ });
   const credRevId = (await format.locator('dd').nth(1).innerText()).trim();
   const revRegId = (await format.locator('dd').nth(0).innerText()).trim();
+  const credExId = page.url().split('/').at(-1)!;
   await page.getByRole('button', { name: 'Revoke…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Revoke this credential?' });
   await expect(dialog.getByText(/left pending: verifiers do not see it/)).toBeVisible();
@@ -23,6 +24,13 @@ test('an admin revokes a credential leaving it pending, finds it on the pending 
   await row.getByRole('button', { name: /Publish registry/ }).click();
   await expect(page.getByText(/Published \d+ revocation/)).toBeVisible();
   await expect(page.getByText('Nothing is waiting to be published.')).toBeVisible();
+
+  // Once published, the agent moves the exchange it still keeps to credential-revoked: the list filters by it.
+  await page.goto('/credentials?state=credential-revoked&role=issuer&size=100');
+  const revoked = page.getByRole('table', { name: 'Credential exchanges' });
+  await expect(revoked).not.toHaveAttribute('aria-busy');
+  await expect(revoked.locator(`a[href="/credentials/${credExId}"]`)).toBeVisible();
+  await expect(page.getByLabel('State')).toHaveValue('credential-revoked');
 
   await page.getByRole('link', { name: 'Audit' }).click();
   const audit = page.getByRole('table', { name: 'Audit log' });

@@ -18,7 +18,7 @@ import {
 } from './credential-records.js';
 import { credentialPreview, message, type Attachments } from './messages.js';
 import { CREDENTIAL_WEBHOOK_KEYS, trimmed, type EmitWebhook } from './events.js';
-import type { IssuerCredRev } from './store.js';
+import { credDefIdOfRegistry, type IssuerCredRev } from './store.js';
 import { attributeValues, type FormatKind, type SandboxCredDef } from './ledger.js';
 import { agentTimestamp, type SeededRandom } from './random.js';
 import type { PeerScheduler } from './scheduler.js';
@@ -313,7 +313,7 @@ export class CredentialEngine {
 
   private saveCredRev(credExId: string, revRegId: string, credRevId: string): void {
     const at = this.timestamp();
-    const rev: IssuerCredRev = { record_id: randomUUID(), state: 'issued', cred_ex_id: credExId, rev_reg_id: revRegId, cred_rev_id: credRevId, cred_ex_version: '2', created_at: at, updated_at: at };
+    const rev: IssuerCredRev = { record_id: randomUUID(), state: 'issued', cred_ex_id: credExId, rev_reg_id: revRegId, cred_def_id: credDefIdOfRegistry(revRegId), cred_rev_id: credRevId, cred_ex_version: '2', created_at: at, updated_at: at };
     this.deps.store.issuerCredRevs.set(rev.record_id, rev);
     this.deps.emit('issuer_cred_rev', { ...rev });
   }

@@ -300,6 +300,8 @@ export class PresentationEngine {
    * false with no message (indy/credx/verifier.py); TS_OUT_NRI is only for a timestamp outside the interval.
    */
   private judge(request: ProofRequestSpec, credDef: SandboxCredDef): Verdict {
+    // indy/verifier.py non_revoc_intervals: a proof of only irrevocable credentials drops the global interval.
+    if (!credDef.revocable) return { ok: true, messages: ['RMV_GLB_NRI'] };
     const askedNonRevoked = request.non_revoked || [...Object.values(request.requested_attributes), ...Object.values(request.requested_predicates)].some((i) => i.non_revoked);
     if (askedNonRevoked && credDef.revocable && this.deps.rng.chance(0.3)) return { ok: false, messages: [] };
     return { ok: true, messages: [] };

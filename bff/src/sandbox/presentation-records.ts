@@ -135,7 +135,11 @@ export function buildPresExchange(x: NewPresExchange): PresExRecord {
     state: x.state,
     by_format: {},
     // The prover learns the verdict from the verifier's ack (presentation-ack verification_result).
-    ...(verifiedDone && { verified: x.verified!.ok ? 'true' : 'false', ...(x.role === 'verifier' && { verified_msgs: x.verified!.messages }) }),
+    ...(verifiedDone && {
+      verified: x.verified!.ok ? 'true' : 'false',
+      // indy/verifier.py: a proof of only irrevocable credentials notes that the global interval was dropped.
+      ...(x.role === 'verifier' && { verified_msgs: x.credDef.revocable ? x.verified!.messages : ['RMV_GLB_NRI', ...x.verified!.messages] }),
+    }),
     auto_present: false,
     auto_verify: false,
     auto_remove: false,

@@ -4,7 +4,7 @@ import { buildCredExchange, type CredExDetail } from './credential-records.js';
 import { attributeValues, buildLedger, type FormatKind, type Ledger, type SandboxCredDef } from './ledger.js';
 import { buildPresExchange, type PresExRecord } from './presentation-records.js';
 import { SeededRandom } from './random.js';
-import type { IssuerCredRev } from './store.js';
+import { credDefIdOfRegistry, type IssuerCredRev } from './store.js';
 
 export type WalletType = 'askar' | 'askar-anoncreds';
 
@@ -195,6 +195,7 @@ export function seedSandbox(options: SeedOptions): SeedData {
       state: record.state === 'credential-revoked' ? ('revoked' as const) : ('issued' as const),
       cred_ex_id: record.cred_ex_id,
       rev_reg_id: sub.rev_reg_id,
+      cred_def_id: credDefIdOfRegistry(sub.rev_reg_id),
       cred_rev_id: sub.cred_rev_id,
       cred_ex_version: '2' as const,
       created_at: sub.created_at,

@@ -19,12 +19,17 @@ export interface ExchangeFilter {
   state?: string | undefined;
 }
 
-/** revocation/models/issuer_cred_rev_record.py as the v2.0 format handlers create it at issue (no cred_def_id). */
+/** revocation/models/issuer_cred_rev_record.py as the v2.0 format handlers create it at issue. */
+
+/** `<did>:4:<cred def id>:CL_ACCUM:<tag>` → the credential definition id inside it. */
+export const credDefIdOfRegistry = (revRegId: string): string => revRegId.slice(revRegId.indexOf(':4:') + 3, revRegId.lastIndexOf(':CL_ACCUM:'));
 export interface IssuerCredRev {
   record_id: string;
   state: 'issued' | 'revoked';
   cred_ex_id: string;
   rev_reg_id: string;
+  /** The constructor derives it from rev_reg_id when the format handler does not give it. */
+  cred_def_id: string;
   cred_rev_id: string;
   cred_ex_version: '2';
   created_at: string;

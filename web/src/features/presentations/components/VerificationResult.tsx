@@ -1,6 +1,20 @@
 import type { PresExRecord } from '@credence/shared';
+import { SILENT_FAILURE, verificationNotes } from '../verification-messages';
 
-/** Pass, fail (with the agent's messages) or pending, said plainly. */
+function Notes({ messages }: { messages: string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <ul className="plain">
+      {verificationNotes(messages).map((note) => (
+        <li key={note.code}>
+          {note.text} <span className="mono muted small">{note.code}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Pass, fail (with the agent's messages in words) or pending, said plainly. */
 export function VerificationResult({ record }: { record: PresExRecord }) {
   if (record.role !== 'verifier') return null;
   const messages = Array.isArray(record.verified_msgs) ? (record.verified_msgs as unknown[]).map(String) : [];
@@ -8,6 +22,7 @@ export function VerificationResult({ record }: { record: PresExRecord }) {
     return (
       <div className="callout callout-success" role="status">
         <strong>Verified.</strong> The presentation is valid and answers the request.
+        <Notes messages={messages} />
       </div>
     );
   }
@@ -15,15 +30,7 @@ export function VerificationResult({ record }: { record: PresExRecord }) {
     return (
       <div className="callout callout-danger" role="status">
         <strong>Verification failed.</strong>
-        {messages.length > 0 && (
-          <ul className="plain">
-            {messages.map((m) => (
-              <li key={m} className="mono">
-                {m}
-              </li>
-            ))}
-          </ul>
-        )}
+        {messages.length > 0 ? <Notes messages={messages} /> : <p>{SILENT_FAILURE}</p>}
       </div>
     );
   }
