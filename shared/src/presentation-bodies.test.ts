@@ -91,3 +91,14 @@ describe('verified for the web app', () => {
     expect(withVerifiedFlags({ results: [{ pres_ex_id: 'a', verified: 'true' }] })).toEqual({ results: [{ pres_ex_id: 'a', verified: true }] });
   });
 });
+
+describe('referents', () => {
+  it('are never a key that could reach a prototype', () => {
+    const withKey = (key: string) => JSON.parse(`{"indy":{"requested_attributes":{},"requested_predicates":{},"self_attested_attributes":{"${key}":"x"}}}`);
+    for (const key of ['constructor', 'prototype']) expect(presSendPresentationBodySchema.safeParse(withKey(key)).success, key).toBe(false);
+    // An own `__proto__` key never survives parsing into what is forwarded.
+    const parsed = presSendPresentationBodySchema.safeParse(withKey('__proto__'));
+    expect(!parsed.success || !Object.hasOwn(parsed.data.indy!.self_attested_attributes, '__proto__')).toBe(true);
+    expect(presSendPresentationBodySchema.safeParse({ indy: { requested_attributes: {}, requested_predicates: {}, self_attested_attributes: { phone: 'x' } } }).success).toBe(true);
+  });
+});

@@ -44,7 +44,13 @@ export const requestedPredicateSchema = z.strictObject({
   non_revoked: nonRevokedSchema.optional(),
 });
 
-const referent = z.string().min(1, 'a referent must not be empty').max(200);
+/** Object keys that could reach a prototype in a careless reader are never a referent. */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const referent = z
+  .string()
+  .min(1, 'a referent must not be empty')
+  .max(200)
+  .refine((key) => !RESERVED_KEYS.has(key), 'this name cannot be a referent');
 
 export const proofRequestSchema = z
   .strictObject({
