@@ -19,29 +19,31 @@ export function RequestedItems({ record }: { record: PresExRecord }) {
           {window.to !== undefined ? formatDateTime(new Date(window.to * 1000).toISOString()) : 'now'}.
         </p>
       )}
-      <table className="data-table compact">
-        <thead>
-          <tr>
-            <th scope="col">Asked for</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Restrictions</th>
-            <th scope="col">Presented</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={`${item.kind}-${item.referent}`}>
-              <td>
-                {item.asked}
-                <div className="muted mono small">{item.referent}</div>
-              </td>
-              <td>{item.kind}</td>
-              <td>{item.restrictions.length ? item.restrictions.map((r) => <div key={r} className="mono small">{r}</div>) : <span className="muted">none</span>}</td>
-              <td>{item.answer ?? <span className="muted">—</span>}</td>
+      <div className="scroll-x">
+        <table className="data-table compact">
+          <thead>
+            <tr>
+              <th scope="col">Asked for</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Restrictions</th>
+              <th scope="col">Presented</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={`${item.kind}-${item.referent}`}>
+                <td>
+                  {item.asked}
+                  <div className="muted mono small">{item.referent}</div>
+                </td>
+                <td>{item.kind}</td>
+                <td>{item.restrictions.length ? item.restrictions.map((r) => <div key={r} className="mono small">{r}</div>) : <span className="muted">none</span>}</td>
+                <td>{item.answer ?? <span className="muted">—</span>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
