@@ -16,7 +16,7 @@ import {
   type CredExRecord,
   type CredFormatRecord,
 } from './credential-records.js';
-import { credentialPreview, message, type Attachments } from './messages.js';
+import { attachmentsOf, credentialPreview, message, previewOfValues, threadOf, type Attachments } from './messages.js';
 import { CREDENTIAL_WEBHOOK_KEYS, trimmed, type EmitWebhook } from './events.js';
 import { credDefIdOfRegistry, type IssuerCredRev } from './store.js';
 import { attributeValues, type FormatKind, type SandboxCredDef } from './ledger.js';
@@ -115,10 +115,9 @@ export class CredentialEngine {
     const connectionId = readyConnection(this.deps.store, body.connection_id!);
     checkWalletAllows(this.deps.store, body.filter);
     const record = this.newRecord({ connectionId, initiator: 'self', role: 'holder', state: 'proposal-sent', flags: body });
-    const filters = Object.fromEntries(Object.entries(body.filter).filter(([, f]) => f)) as Attachments;
     const id = randomUUID();
     record.thread_id = id;
-    setCredMessage(record, 'cred_proposal', proposalMessage(id, filters, body.credential_preview && credentialPreview(body.credential_preview.attributes), body.comment ? { comment: body.comment } : {}));
+    setCredMessage(record, 'cred_proposal', proposalMessage(id, attachmentsOf(body.filter), body.credential_preview && credentialPreview(body.credential_preview.attributes), body.comment ? { comment: body.comment } : {}));
     const detail = this.wrap(record);
     this.insert(detail);
     this.deps.peers.later(() => this.peerOffersInReply(record.cred_ex_id));
@@ -135,8 +134,7 @@ export class CredentialEngine {
     const offered = this.ownCredDefs(filter, preview);
     // A counter proposal replaces the holder's (manager.py create_offer: "any counter replaces original").
     if (body.counter_preview) {
-      const counter = Object.fromEntries(Object.entries(body.filter ?? {}).filter(([, f]) => f)) as Attachments;
-      setCredMessage(record, 'cred_proposal', proposalMessage(randomUUID(), counter, credentialPreview(body.counter_preview.attributes), { '~thread': { thid: record.thread_id } }));
+      setCredMessage(record, 'cred_proposal', proposalMessage(randomUUID(), attachmentsOf(body.filter ?? {}), credentialPreview(body.counter_preview.attributes), { '~thread': { thid: record.thread_id } }));
     }
     this.attachOffer(record, offered, preview!);
     this.moveTo(detail, 'offer-sent');
@@ -218,7 +216,7 @@ export class CredentialEngine {
     const record = this.newRecord({ connectionId: connection, initiator: 'external', role: 'holder', state: 'offer-received', flags: {} });
     const offerId = randomUUID();
     record.thread_id = offerId;
-    setCredMessage(record, 'cred_offer', message('cred_offer', offerId, { [credDef.kind]: attachments.offer(this.deps.rng, credDef) }, { credential_preview: credentialPreview(Object.entries(values).map(([name, value]) => ({ name, value }))) }));
+    setCredMessage(record, 'cred_offer', message('cred_offer', offerId, { [credDef.kind]: attachments.offer(this.deps.rng, credDef) }, { credential_preview: previewOfValues(values) }));
     const detail = this.wrap(record);
     this.insert(detail);
     return record;
@@ -235,7 +233,7 @@ export class CredentialEngine {
     const record = this.newRecord({ connectionId: connection, initiator: 'external', role: 'issuer', state: 'proposal-received', flags: {} });
     const id = randomUUID();
     record.thread_id = id;
-    setCredMessage(record, 'cred_proposal', proposalMessage(id, { [credDef.kind]: attachments.proposal(credDef) }, credentialPreview(Object.entries(values).map(([name, value]) => ({ name, value })))));
+    setCredMessage(record, 'cred_proposal', proposalMessage(id, { [credDef.kind]: attachments.proposal(credDef) }, previewOfValues(values)));
     const detail = this.wrap(record);
     this.insert(detail);
     return record;
@@ -270,7 +268,7 @@ export class CredentialEngine {
       this.moveTo(detail, 'abandoned');
       return;
     }
-    const preview = record.cred_preview ?? credentialPreview(Object.entries(attributeValues(this.deps.rng, credDef.schema, 'Sandbox wallet')).map(([name, value]) => ({ name, value })));
+    const preview = record.cred_preview ?? previewOfValues(attributeValues(this.deps.rng, credDef.schema, 'Sandbox wallet'));
     setCredMessage(record, 'cred_offer', message('cred_offer', randomUUID(), { [credDef.kind]: attachments.offer(this.deps.rng, credDef) }, { '~thread': { thid: record.thread_id }, credential_preview: preview }));
     this.moveTo(detail, 'offer-received');
   }
@@ -344,16 +342,14 @@ export class CredentialEngine {
     const record = this.newRecord({ connectionId, initiator: 'self', role: 'issuer', state: 'offer-sent', flags: body });
     const preview = credentialPreview(body.credential_preview!.attributes);
     // routes.py _create_free_offer: the agent builds a proposal from the filter and preview, then offers.
-    const filters = Object.fromEntries(Object.entries(body.filter).filter(([, f]) => f)) as Attachments;
-    setCredMessage(record, 'cred_proposal', proposalMessage(randomUUID(), filters, preview));
+    setCredMessage(record, 'cred_proposal', proposalMessage(randomUUID(), attachmentsOf(body.filter), preview));
     this.attachOffer(record, offered, preview, body.comment ?? undefined);
     return this.wrap(record);
   }
 
   private attachOffer(record: CredExRecord, offered: SandboxCredDef[], preview: PreviewSpec, comment?: string): void {
     const id = randomUUID();
-    if (!record.thread_id) record.thread_id = id;
-    const thread = record.thread_id === id ? {} : { '~thread': { thid: record.thread_id } };
+    const thread = threadOf(record)(id);
     const offers = Object.fromEntries(offered.map((d) => [d.kind, attachments.offer(this.deps.rng, d)])) as Attachments;
     setCredMessage(record, 'cred_offer', message('cred_offer', id, offers, { ...thread, ...(comment && { comment }), credential_preview: credentialPreview(preview.attributes) }));
   }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CredentialState, CredentialRole } from '@credence/shared';
 import type { SandboxCredDef, FormatKind } from './ledger.js';
 import { agentTimestamp, type SeededRandom } from './random.js';
-import { credentialPreview, decoded, message, type Attachments, type CredentialPreview, type DidcommMessage } from './messages.js';
+import { message, previewOfValues, storeMessage, threadOf, type Attachments, type CredentialPreview, type DidcommMessage } from './messages.js';
 
 export interface CredExRecord {
   cred_ex_id: string;
@@ -57,10 +57,7 @@ const credMessages: CredMessageName[] = ['cred_proposal', 'cred_offer', 'cred_re
 
 /** Stores a message on the record and refreshes what the agent derives from the messages. */
 export function setCredMessage(record: CredExRecord, name: CredMessageName, msg: DidcommMessage): void {
-  record[name] = msg;
-  const byFormat: CredExRecord['by_format'] = {};
-  for (const each of credMessages) if (record[each]) byFormat[each] = decoded(each, record[each]);
-  record.by_format = byFormat;
+  storeMessage(record, credMessages, name, msg);
   const preview = record.cred_proposal?.credential_preview as CredentialPreview | undefined;
   if (preview) record.cred_preview = preview;
   else delete record.cred_preview;
@@ -75,7 +72,6 @@ export function attachmentOf(record: CredExRecord, name: CredMessageName, kind: 
 export function previewOf(record: CredExRecord): CredentialPreview | undefined {
   return (record.cred_offer?.credential_preview as CredentialPreview | undefined) ?? record.cred_preview;
 }
-
 
 /** How the agent encodes a raw value for a CL signature: integers as themselves, the rest as sha256 decimal. */
 export function encodeAttribute(raw: string): string {
@@ -95,7 +91,6 @@ const order: CredentialState[] = [
   'done',
 ];
 const reached = (state: CredentialState, step: CredentialState) => order.indexOf(state) >= order.indexOf(step);
-
 
 /** A registry id as stock ACA-Py 1.6.1 makes them (legacy indy registries): `<did>:4:<cred def id>:CL_ACCUM:<tag>`. */
 export function revRegIdFor(credDef: SandboxCredDef, registry: number): string {
@@ -182,7 +177,7 @@ export function buildCredExchange(x: NewCredExchange): CredExDetail {
   const created = agentTimestamp(x.createdMs);
   const updated = agentTimestamp(x.updatedMs);
   const credExId = rng.uuid();
-  const preview = credentialPreview(Object.entries(x.values).map(([name, value]) => ({ name, value })));
+  const preview = previewOfValues(x.values);
   const record: CredExRecord = {
     cred_ex_id: credExId,
     connection_id: x.connectionId,
@@ -200,10 +195,7 @@ export function buildCredExchange(x: NewCredExchange): CredExDetail {
     created_at: created,
     updated_at: updated,
   };
-  const thread = (id: string) => {
-    if (!record.thread_id) record.thread_id = id;
-    return record.thread_id === id ? {} : { '~thread': { thid: record.thread_id } };
-  };
+  const thread = threadOf(record);
   // An issuer's record always holds a proposal: the holder's, or the one the agent builds for a free offer.
   if (x.startedWithProposal || x.role === 'issuer') {
     const id = rng.uuid();

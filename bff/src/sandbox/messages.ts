@@ -47,7 +47,38 @@ export function credentialPreview(attributes: { name: string; value: string; 'mi
   return { '@type': CREDENTIAL_PREVIEW_TYPE, attributes: attributes.map((a) => ({ ...a })) };
 }
 
+/** A preview of these attribute values, in their order. */
+export const previewOfValues = (values: Record<string, string>): CredentialPreview => credentialPreview(Object.entries(values).map(([name, value]) => ({ name, value })));
+
 const kinds: FormatKind[] = ['anoncreds', 'indy'];
+
+/** The formats a filter or request names (a format given as null or left out is not one). */
+export const attachmentsOf = (formats: Partial<Record<FormatKind, unknown>>): Attachments =>
+  Object.fromEntries(Object.entries(formats).filter(([, f]) => f)) as Attachments;
+
+type RecordWithMessages<N extends MessageName> = Partial<Record<N, DidcommMessage>> & { by_format: Partial<Record<N, Attachments>> };
+
+/** Stores a message on a record and rebuilds `by_format` from all its messages, in `order`, as the agent derives it. */
+export function storeMessage<N extends MessageName>(record: RecordWithMessages<N>, order: readonly N[], name: N, msg: DidcommMessage): void {
+  (record as Partial<Record<N, DidcommMessage>>)[name] = msg;
+  const byFormat: Partial<Record<N, Attachments>> = {};
+  for (const each of order) {
+    const stored = (record as Partial<Record<N, DidcommMessage>>)[each];
+    if (stored) byFormat[each] = decoded(each, stored);
+  }
+  record.by_format = byFormat;
+}
+
+/**
+ * For a record built message by message: the first message's id becomes the thread id, and every
+ * later message names that thread (`~thread.thid`).
+ */
+export function threadOf(record: { thread_id: string }): (messageId: string) => { '~thread'?: { thid: string } } {
+  return (messageId) => {
+    if (!record.thread_id) record.thread_id = messageId;
+    return record.thread_id === messageId ? {} : { '~thread': { thid: record.thread_id } };
+  };
+}
 
 /** A message of `name` carrying one attachment per format; `extra` adds comment, preview, thread… */
 export function message(name: MessageName, id: string, attachments: Attachments, extra: Record<string, unknown> = {}): DidcommMessage {

@@ -2,7 +2,7 @@ import type { PresentationRole, PresentationState } from '@credence/shared';
 import { encodeAttribute, revRegIdFor } from './credential-records.js';
 import type { FormatKind, SandboxCredDef } from './ledger.js';
 import { agentTimestamp, type SeededRandom } from './random.js';
-import { decoded, message, type Attachments, type DidcommMessage } from './messages.js';
+import { message, storeMessage, threadOf, type Attachments, type DidcommMessage } from './messages.js';
 
 export interface PresExRecord {
   pres_ex_id: string;
@@ -34,10 +34,7 @@ const presMessages: PresMessageName[] = ['pres_proposal', 'pres_request', 'pres'
 
 /** Stores a message on the record and refreshes `by_format`, as the agent derives it. */
 export function setPresMessage(record: PresExRecord, name: PresMessageName, msg: DidcommMessage): void {
-  record[name] = msg;
-  const byFormat: PresExRecord['by_format'] = {};
-  for (const each of presMessages) if (record[each]) byFormat[each] = decoded(each, record[each]);
-  record.by_format = byFormat;
+  storeMessage(record, presMessages, name, msg);
 }
 
 /** The request message (`will_confirm`: ACA-Py asks for the verifier's ack). */
@@ -149,10 +146,7 @@ export function buildPresExchange(x: NewPresExchange): PresExRecord {
     created_at: agentTimestamp(x.createdMs),
     updated_at: agentTimestamp(x.updatedMs),
   };
-  const thread = (id: string) => {
-    if (!record.thread_id) record.thread_id = id;
-    return record.thread_id === id ? {} : { '~thread': { thid: record.thread_id } };
-  };
+  const thread = threadOf(record);
   if (x.startedWithProposal) {
     const id = rng.uuid();
     const proposal = { name: request.name, version: request.version, requested_attributes: request.requested_attributes, requested_predicates: request.requested_predicates };

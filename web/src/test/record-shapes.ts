@@ -15,6 +15,8 @@ const attributes = [
 const preview = { '@type': 'https://didcomm.org/issue-credential/2.0/credential-preview', attributes };
 const base64 = (value: unknown) => btoa(JSON.stringify(value));
 const at = '2026-11-20T10:00:00.000000Z';
+/** What every one of these records says of automation and time. */
+const exchangeFlags = { auto_offer: false, auto_issue: false, auto_remove: false, created_at: at, updated_at: at };
 
 /** The holder's view of an offer as ACA-Py keeps it: no proposal, so no `cred_preview` at all. */
 export function agentHolderOffer(id: string): CredExDetail {
@@ -34,13 +36,9 @@ export function agentHolderOffer(id: string): CredExDetail {
         'offers~attach': [{ '@id': 'indy', 'mime-type': 'application/json', data: { base64: base64({ schema_id: SCHEMA_ID, cred_def_id: CRED_DEF_ID }) } }],
       },
       by_format: { cred_offer: { indy: { schema_id: SCHEMA_ID, cred_def_id: CRED_DEF_ID, nonce: '1234' } } },
-      auto_offer: false,
-      auto_issue: false,
-      auto_remove: false,
+      ...exchangeFlags,
       auto_remove_on_failure: false,
       trace: false,
-      created_at: at,
-      updated_at: at,
     },
     indy: null,
     anoncreds: null,
@@ -68,12 +66,8 @@ export function agentIssued(id: string): CredExDetail {
         cred_request: { indy: { cred_def_id: CRED_DEF_ID, prover_did: 'x' } },
         cred_issue: { indy: { schema_id: SCHEMA_ID, cred_def_id: CRED_DEF_ID, rev_reg_id: `WgWxqztrNooG92RXvxSTWv:4:${CRED_DEF_ID}:CL_ACCUM:0` } },
       },
-      auto_offer: false,
-      auto_issue: false,
-      auto_remove: false,
+      ...exchangeFlags,
       trace: false,
-      created_at: at,
-      updated_at: at,
     },
     indy: { cred_ex_indy_id: 'c1', cred_ex_id: id, rev_reg_id: `WgWxqztrNooG92RXvxSTWv:4:${CRED_DEF_ID}:CL_ACCUM:0`, cred_rev_id: '7', created_at: at, updated_at: at },
     anoncreds: null,
@@ -96,11 +90,7 @@ export function specRecord(id: string, role: 'issuer' | 'holder' = 'holder'): Cr
       schema_id: SCHEMA_ID,
       ...(role === 'holder' && { credential_id: 'stored-credential-1' }),
       cred_preview: { '@type': 'issue-credential/2.0/credential-preview', attributes },
-      auto_offer: false,
-      auto_issue: false,
-      auto_remove: false,
-      created_at: at,
-      updated_at: at,
+      ...exchangeFlags,
     },
     indy: null,
     anoncreds: null,
