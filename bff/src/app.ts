@@ -1,4 +1,4 @@
-import { PROBLEM_CONTENT_TYPE } from '@credence/shared';
+import { agentRoutes, PROBLEM_CONTENT_TYPE } from '@credence/shared';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -21,7 +21,6 @@ import { jsonBodiesOnly } from './middleware/json-bodies.js';
 import { sameOriginOnly } from './middleware/same-origin.js';
 import { loadSession, type SessionCookieOptions } from './middleware/session.js';
 import { ProblemError, problemResponse, titleFor } from './problem.js';
-import { agentRoutes } from './route-table.js';
 import { agentRouteHandlers } from './routes/agent-routes.js';
 import { configRoutes } from './routes/config.js';
 import { eventRoutes } from './routes/events.js';
@@ -95,13 +94,13 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', jsonBodiesOnly());
 
   const api = new Hono<AppEnv>()
-    .route('/health', healthRoutes(deps))
-    .route('/session', sessionRoutes({ users: deps.users, limiter: deps.limiter, cookie }))
-    .route('/config', configRoutes(deps))
+    .route('/', healthRoutes(deps))
+    .route('/', sessionRoutes({ users: deps.users, limiter: deps.limiter, cookie }))
+    .route('/', configRoutes(deps))
     .route('/events', eventRoutes({ bus: deps.bus, sessions: deps.sessions, heartbeatMs: deps.heartbeatMs ?? 15_000, clientQueueLimit: deps.clientQueueLimit ?? 1_000, maxStreamMs: deps.maxStreamMs ?? 30 * 60_000, flushMs: deps.sseFlushMs ?? 10 }))
-    .route('/revocation', revocationRoutes(new RevocationService(deps.client)))
-    .route('/wallet', walletRoutes(new UpgradeTracker(deps.client, deps.upgrade ?? { pollMs: 1_000, timeoutMs: 10 * 60_000 })))
-    .route('/audit', auditRoutes(deps.audit))
+    .route('/', revocationRoutes(new RevocationService(deps.client)))
+    .route('/', walletRoutes(new UpgradeTracker(deps.client, deps.upgrade ?? { pollMs: 1_000, timeoutMs: 10 * 60_000 })))
+    .route('/', auditRoutes(deps.audit))
     .route('/', agentRouteHandlers(agentRoutes, deps.client));
   app.route('/api', api);
   app.route('/webhooks', webhookRoutes({ bus: deps.bus, secret: deps.webhookSecret }));

@@ -10,3 +10,4 @@ export * from './revocation.js';
 export * from './session.js';
 export * from './states.js';
 export * from './versioning.js';
+export * from './contract/index.js';

@@ -149,18 +149,19 @@ export const presCredentialsQuerySchema = z.strictObject({
 });
 
 /** What the prover's wallet offers for a request: one entry per credential. */
-export interface CredentialForReferents {
-  cred_info: {
-    referent: string;
-    attrs: Record<string, string>;
-    schema_id: string;
-    cred_def_id: string;
-    rev_reg_id: string | null;
-    cred_rev_id: string | null;
-  };
-  interval: { from?: number; to?: number } | null;
-  presentation_referents: string[];
-}
+export const credentialForReferentsSchema = z.looseObject({
+  cred_info: z.looseObject({
+    referent: z.string(),
+    attrs: z.record(z.string(), z.string()),
+    schema_id: z.string(),
+    cred_def_id: z.string(),
+    rev_reg_id: z.string().nullish(),
+    cred_rev_id: z.string().nullish(),
+  }),
+  interval: z.looseObject({ from: z.number().optional(), to: z.number().optional() }).nullish(),
+  presentation_referents: z.array(z.string()),
+});
+export type CredentialForReferents = z.infer<typeof credentialForReferentsSchema>;
 
 /** Whether a raw attribute value meets a predicate (the value must be an integer). */
 export function predicateHolds(value: string | undefined, predicate: { p_type: string; p_value: number }): boolean {

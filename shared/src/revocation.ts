@@ -47,11 +47,12 @@ export const publishBodySchema = z.strictObject({
 });
 export type PublishBody = z.infer<typeof publishBodySchema>;
 
-export interface PendingRegistry {
-  rev_reg_id: string;
-  filter_kind: FilterKind;
-  cred_rev_ids: string[];
-}
+export const pendingRegistrySchema = z.object({
+  rev_reg_id: z.string(),
+  filter_kind: z.enum(filterKinds),
+  cred_rev_ids: z.array(z.string()),
+});
+export type PendingRegistry = z.infer<typeof pendingRegistrySchema>;
 
 /** Which revocation interface a registry belongs to, read from its id when nothing else says. */
 export function filterKindOfRegistry(revRegId: string): FilterKind {
@@ -66,11 +67,12 @@ export const isAnoncredsWallet = (walletType: string | null | undefined): boolea
 export const upgradeStates = ['idle', 'in-progress', 'agent-unavailable', 'done', 'failed'] as const;
 export type UpgradeState = (typeof upgradeStates)[number];
 
-export interface WalletStatus {
-  name: string | null;
-  type: string | null;
-  upgrade: { state: UpgradeState; since: string | null; detail?: string };
-}
+export const walletStatusSchema = z.object({
+  name: z.string().nullable(),
+  type: z.string().nullable(),
+  upgrade: z.object({ state: z.enum(upgradeStates), since: z.string().nullable(), detail: z.string().optional() }),
+});
+export type WalletStatus = z.infer<typeof walletStatusSchema>;
 
 export const walletUpgradeBodySchema = z
   .strictObject({
@@ -83,16 +85,17 @@ export type WalletUpgradeBody = z.infer<typeof walletUpgradeBodySchema>;
 
 // ---- audit log -----------------------------------------------------------------------------------
 
-export interface AuditEntry {
-  at: string;
-  actor: string;
-  role: string | null;
-  action: string;
+export const auditEntrySchema = z.object({
+  at: z.string(),
+  actor: z.string(),
+  role: z.string().nullable(),
+  action: z.string(),
   /** Ids the action was about: exchange, connection, registry, wallet name. */
-  target: Record<string, string>;
-  status: number;
-  outcome: 'success' | 'failure';
-}
+  target: z.record(z.string(), z.string()),
+  status: z.number().int(),
+  outcome: z.enum(['success', 'failure']),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditQuerySchema = z.strictObject({
   actor: z.string().max(100).optional(),

@@ -1,4 +1,4 @@
-import type { UserRole } from '@credence/shared';
+import { userRoles, type Access, type UserRole } from '@credence/shared';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { ProblemError } from '../problem.js';
@@ -15,4 +15,10 @@ export function requireRole(roles: readonly UserRole[]): MiddlewareHandler<AppEn
   };
 }
 
-export const requireLogin = (): MiddlewareHandler<AppEnv> => requireRole(['admin', 'issuer', 'verifier']);
+export const requireLogin = (): MiddlewareHandler<AppEnv> => requireRole(userRoles);
+
+/** The check a contract entry's `access` asks for. */
+export function requireAccess(access: Access): MiddlewareHandler<AppEnv> {
+  if (access === 'public') return (_c, next) => next();
+  return access === 'login' ? requireLogin() : requireRole(access);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentRoutes } from '../route-table.js';
+import { agentRoutes } from '@credence/shared';
 import { AGENT_KEY, testBff } from '../test/harness.js';
 
 const CRED_ID_LIKE = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
@@ -100,7 +100,7 @@ describe('allow-listed agent routes', () => {
 
   it('lists every route with at least one role, and a body schema for every write', () => {
     for (const route of agentRoutes) {
-      expect(route.roles.length, route.path).toBeGreaterThan(0);
+      expect(route.access.length, route.path).toBeGreaterThan(0);
       if (route.method !== 'GET' && route.method !== 'DELETE') expect(route.body, route.path).toBeDefined();
       expect(route.path.startsWith('/'), route.path).toBe(true);
     }

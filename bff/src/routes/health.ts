@@ -1,14 +1,16 @@
-import type { Health } from '@credence/shared';
+import { consoleApi, type Health } from '@credence/shared';
 import { Hono } from 'hono';
 import type { AcapyClient } from '../acapy/client.js';
 import type { AppEnv } from '../app-env.js';
 import type { Mode } from '../config.js';
+import { requireAccess } from '../middleware/require-role.js';
 
 const PROBE_TIMEOUT_MS = 2_000;
+const { health: route } = consoleApi;
 
 /** GET /api/health (no login): is the BFF up, and can it reach a ready agent? */
 export function healthRoutes({ client, mode }: { client: AcapyClient; mode: Mode }) {
-  return new Hono<AppEnv>().get('/', async (c) => {
+  return new Hono<AppEnv>().get(route.path, requireAccess(route.access), async (c) => {
     let reachable = false;
     let ready = false;
     try {

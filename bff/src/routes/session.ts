@@ -1,13 +1,15 @@
-import { zValidator } from '@hono/zod-validator';
-import { loginBodySchema } from '@credence/shared';
+import { consoleApi } from '@credence/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import type { LoginLimiter } from '../auth/login-limiter.js';
 import type { UserDirectory } from '../auth/users.js';
 import { clientAddress } from '../middleware/client-address.js';
-import { requireLogin } from '../middleware/require-role.js';
+import { requireAccess } from '../middleware/require-role.js';
 import { endSession, startSession, type SessionCookieOptions } from '../middleware/session.js';
-import { ProblemError, badRequest } from '../problem.js';
+import { validated } from '../middleware/validated.js';
+import { ProblemError } from '../problem.js';
+
+const { login, session, logout } = consoleApi;
 
 export interface SessionRouteDeps {
   users: UserDirectory;
@@ -18,10 +20,9 @@ export interface SessionRouteDeps {
 export function sessionRoutes({ users, limiter, cookie }: SessionRouteDeps) {
   return new Hono<AppEnv>()
     .post(
-      '/',
-      zValidator('json', loginBodySchema, (result) => {
-        if (!result.success) throw badRequest(result.error, 'body');
-      }),
+      login.path,
+      requireAccess(login.access),
+      validated('json', login.body),
       async (c) => {
         const { username, password } = c.req.valid('json');
         c.set('auditActor', username);
@@ -43,8 +44,8 @@ export function sessionRoutes({ users, limiter, cookie }: SessionRouteDeps) {
         return c.json(user);
       },
     )
-    .get('/', requireLogin(), (c) => c.json(c.get('user')!))
-    .delete('/', (c) => {
+    .get(session.path, requireAccess(session.access), (c) => c.json(c.get('user')!))
+    .delete(logout.path, requireAccess(logout.access), (c) => {
       endSession(c, cookie);
       return c.body(null, 204);
     });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { BusMessage } from '../events/bus.js';
-import { agentRoutes, type AgentRoute } from '../route-table.js';
+import { agentRoutes, type AgentRouteEntry as AgentRoute } from '@credence/shared';
 import { testBff, testSandbox, type TestSandboxOptions } from '../test/harness.js';
 import { hostileBody, hostileQuery, hostileSegment, hostileString, POLLUTION_KEYS } from './hostile-input.js';
 

@@ -15,6 +15,15 @@ function Home() {
 // Each area's pages load as their own chunk, on first visit.
 const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({ lazy: load });
 
+/** The credential detail page with revocation's "Revoke…" among its actions: features meet here, never in each other. */
+async function credentialDetailWithRevoke() {
+  const [{ CredentialDetailPage }, { RevokeAction }] = await Promise.all([
+    import('../features/credentials/CredentialDetailPage'),
+    import('../features/revocation/components/RevokeAction'),
+  ]);
+  return { Component: () => <CredentialDetailPage RecordAction={RevokeAction} /> };
+}
+
 function Root() {
   return (
     <>
@@ -42,7 +51,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, ...page(async () => ({ Component: (await import('../features/credentials/CredentialsListPage')).CredentialsListPage })) },
           { path: 'new', ...page(async () => ({ Component: (await import('../features/credentials/OfferPage')).OfferPage })) },
-          { path: ':credExId', ...page(async () => ({ Component: (await import('../features/credentials/CredentialDetailPage')).CredentialDetailPage })) },
+          { path: ':credExId', ...page(credentialDetailWithRevoke) },
         ],
       },
       {

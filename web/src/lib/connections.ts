@@ -1,7 +1,7 @@
-import { connectionLabel, type ConnectionRecord } from '@credence/shared';
+import { agentApi, connectionLabel, type ConnectionRecord } from '@credence/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { apiFetch } from './api';
+import { callApi } from './api-client';
 
 export const connectionQueries = {
   all: () => ['connections'] as const,
@@ -9,7 +9,7 @@ export const connectionQueries = {
     queryOptions({
       queryKey: [...connectionQueries.all(), 'list'] as const,
       // Connections are few next to exchanges; the agent's maximum page holds them all.
-      queryFn: () => apiFetch<{ results: ConnectionRecord[] }>('/api/connections?limit=10000'),
+      queryFn: () => callApi(agentApi.connections, { query: { limit: 10_000 } }),
       staleTime: 5 * 60_000,
     }),
 };

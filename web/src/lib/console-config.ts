@@ -1,8 +1,8 @@
-import type { ConsoleConfig } from '@credence/shared';
+import { consoleApi } from '@credence/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from './api';
+import { callApi } from './api-client';
 
-export const fetchConsoleConfig = () => apiFetch<ConsoleConfig>('/api/config');
+export const fetchConsoleConfig = () => callApi(consoleApi.config);
 
 export const consoleConfigQueries = {
   all: () => ['config'] as const,

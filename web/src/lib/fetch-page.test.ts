@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { agentApi } from '@credence/shared';
+import { agentIssued } from '../test/record-shapes';
 import { fetchPage } from './fetch-page';
+
+const route = agentApi.credentialExchanges;
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -10,7 +14,7 @@ function agentWith(total: number) {
     calls.push(url);
     const limit = Number(url.searchParams.get('limit'));
     const offset = Number(url.searchParams.get('offset'));
-    const results = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => offset + i);
+    const results = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => agentIssued(`record-${offset + i}`));
     return new Response(JSON.stringify({ results }), { headers: { 'content-type': 'application/json' } });
   });
   return calls;
@@ -19,15 +23,15 @@ function agentWith(total: number) {
 describe('fetchPage', () => {
   it('asks for one row more than the page to know whether there is a next page', async () => {
     const calls = agentWith(30);
-    expect(await fetchPage('/api/x', { state: 'done' }, 25, 0, new AbortController().signal)).toMatchObject({ hasNext: true });
+    expect(await fetchPage(route, { state: 'done' }, 25, 0, new AbortController().signal)).toMatchObject({ hasNext: true });
     expect(calls[0]!.searchParams.get('limit')).toBe('26');
     expect(calls[0]!.searchParams.get('state')).toBe('done');
-    expect((await fetchPage('/api/x', {}, 25, 25, new AbortController().signal)).hasNext).toBe(false);
+    expect((await fetchPage(route, {}, 25, 25, new AbortController().signal)).hasNext).toBe(false);
   });
 
   it('at the agent’s maximum page size, asks for the next page’s first row instead', async () => {
     const calls = agentWith(10_001);
-    const page = await fetchPage<number>('/api/x', {}, 10_000, 0, new AbortController().signal);
+    const page = await fetchPage(route, {}, 10_000, 0, new AbortController().signal);
     expect(page.rows).toHaveLength(10_000);
     expect(page.hasNext).toBe(true);
     expect(calls.map((c) => [c.searchParams.get('limit'), c.searchParams.get('offset')])).toEqual([

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api';
 import { isAgentOutage } from './agent-status';
-import { toast } from '../components/ui/toast-store';
+import { toast } from './toast-store';
 
 export interface QueryClientHooks {
   /** Called when any call answers 401: the session ended. */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { isApiError } from '../../lib/api';
 import { Dialog } from '../ui/Dialog';
-import { toast } from '../ui/toast-store';
+import { toast } from '../../lib/toast-store';
 
 export interface ExchangeAction {
   id: string;
@@ -18,7 +18,7 @@ export interface ExchangeAction {
 interface ExchangeActionsProps {
   actions: ExchangeAction[];
   /** Runs an action; resolves when the agent accepted it. */
-  run: (action: ExchangeAction, body?: object) => Promise<unknown>;
+  run: (action: ExchangeAction, body?: ProblemReportBody) => Promise<unknown>;
   pendingAction: string | undefined;
   error: unknown;
   /** Lets the page handle an action itself (e.g. open a form); returns true when it did. */
@@ -32,7 +32,7 @@ interface ExchangeActionsProps {
  */
 export function ExchangeActions({ actions, run, pendingAction, error, onLocal, onRemoved }: ExchangeActionsProps) {
   const [dialog, setDialog] = useState<'problem-report' | 'remove' | null>(null);
-  const execute = (action: ExchangeAction, body?: object) =>
+  const execute = (action: ExchangeAction, body?: ProblemReportBody) =>
     run(action, body).then(
       () => {
         setDialog(null);

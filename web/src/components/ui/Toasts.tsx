@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { dismiss, useToasts } from './toast-store';
+import { dismiss, useToasts } from '../../lib/toast-store';
 
 /** Announces toasts politely (errors assertively) and lets them be dismissed by keyboard. */
 export function Toasts() {

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { clearAgentTrouble, useAgentTrouble, type AgentTrouble } from '../../lib/agent-status';
 import { fetchConsoleConfig } from '../../lib/console-config';
 

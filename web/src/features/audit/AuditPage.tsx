@@ -1,30 +1,22 @@
-import type { AuditEntry } from '@credence/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/ui/ErrorState';
-import { apiFetch, queryString } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { auditKeys } from '../../lib/query-keys';
+import { AUDIT_PAGE, auditQueries, type AuditFilters } from './queries';
 
-const PAGE = 50;
-
-const auditQuery = (filters: { actor?: string; action?: string; outcome?: string; offset: number }) =>
-  queryOptions({
-    queryKey: [...auditKeys.all(), filters] as const,
-    queryFn: ({ signal }) => apiFetch<{ entries: AuditEntry[]; hasMore: boolean }>(`/api/audit${queryString({ ...filters, limit: PAGE })}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+const outcomes = ['success', 'failure'] as const;
+const outcomeOf = (value: string | null) => outcomes.find((outcome) => outcome === value);
 
 /** Who did what, when, and how it went: every state-changing action through the console. */
 export function AuditPage() {
   const [params, setParams] = useSearchParams();
-  const filters = {
+  const filters: AuditFilters = {
     actor: params.get('actor') ?? undefined,
     action: params.get('action') ?? undefined,
-    outcome: ['success', 'failure'].includes(params.get('outcome') ?? '') ? params.get('outcome')! : undefined,
+    outcome: outcomeOf(params.get('outcome')),
     offset: Math.max(0, Number(params.get('offset')) || 0),
   };
-  const audit = useQuery(auditQuery(filters));
+  const audit = useQuery(auditQueries.page(filters));
   const set = (changes: Record<string, string | undefined>) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -106,10 +98,10 @@ export function AuditPage() {
       <nav className="pager" aria-label="Pages">
         <span />
         <div className="pager-controls">
-          <button type="button" className="button" disabled={filters.offset === 0} onClick={() => set({ offset: String(Math.max(0, filters.offset - PAGE)) })}>
+          <button type="button" className="button" disabled={filters.offset === 0} onClick={() => set({ offset: String(Math.max(0, filters.offset - AUDIT_PAGE)) })}>
             Previous
           </button>
-          <button type="button" className="button" disabled={!audit.data?.hasMore} onClick={() => set({ offset: String(filters.offset + PAGE) })}>
+          <button type="button" className="button" disabled={!audit.data?.hasMore} onClick={() => set({ offset: String(filters.offset + AUDIT_PAGE) })}>
             Next
           </button>
         </div>

@@ -1,6 +1,7 @@
-import type { LoginBody, Session, UserRole } from '@credence/shared';
+import { consoleApi, type LoginBody, type Session, type UserRole } from '@credence/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch, isApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 
 export const sessionQueries = {
   all: () => ['session'] as const,
@@ -10,7 +11,7 @@ export const sessionQueries = {
       queryKey: [...sessionQueries.all(), 'current'] as const,
       queryFn: async (): Promise<Session | null> => {
         try {
-          return await apiFetch<Session>('/api/session');
+          return await callApi(consoleApi.session);
         } catch (error) {
           if (isApiError(error, 401)) return null;
           throw error;
@@ -20,8 +21,8 @@ export const sessionQueries = {
     }),
 };
 
-export const login = (body: LoginBody) => apiFetch<Session>('/api/session', { method: 'POST', json: body });
-export const logout = () => apiFetch<void>('/api/session', { method: 'DELETE' });
+export const login = (body: LoginBody) => callApi(consoleApi.login, { body });
+export const logout = () => callApi(consoleApi.logout);
 
 /** Where each role starts after logging in. */
 export function homeFor(role: UserRole): string {

@@ -1,17 +1,22 @@
-import { advisedCredentialAction, credDefIdOf, credentialFormatOf, credentialPreviewOf, schemaIdOf, storedCredentialIdOf } from '@credence/shared';
+import { advisedCredentialAction, credDefIdOf, credentialFormatOf, credentialPreviewOf, schemaIdOf, storedCredentialIdOf, type CredExDetail } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { Link, useParams } from 'react-router';
 import { RecordStates } from '../../components/ui/RecordStates';
 import { ErrorMessage, FieldList, Mono, NextStepCallout, RawJson, yesNo } from '../../components/ui/RecordParts';
 import { StateBadge } from '../../components/ui/StateBadge';
 import { CredentialActions } from './components/CredentialActions';
-import { RevokeAction } from './components/RevokeAction';
 import { useConnections } from '../../lib/connections';
 import { useWasDeleted } from '../../lib/deleted-records';
 import { formatDateTime, humanize, schemaLabel } from '../../lib/format';
 import { credentialQueries } from './queries';
 
-export function CredentialDetailPage() {
+export interface CredentialDetailPageProps {
+  /** Another area's action on the record (revocation's "Revoke…"), composed in by the app's router. */
+  RecordAction?: ComponentType<{ detail: CredExDetail }>;
+}
+
+export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps = {}) {
   const { credExId = '' } = useParams();
   const wasDeleted = useWasDeleted(credExId);
   const detail = useQuery({ ...credentialQueries.detail(credExId), enabled: !wasDeleted });
@@ -38,7 +43,7 @@ export function CredentialDetailPage() {
       <NextStepCallout action={action} errorMsg={record.error_msg} />
       <div className="action-row">
         <CredentialActions record={record} />
-        <RevokeAction detail={detail.data} />
+        {RecordAction && <RecordAction detail={detail.data} />}
       </div>
       <section aria-labelledby="fields-title" className="card">
         <h2 id="fields-title">Exchange</h2>

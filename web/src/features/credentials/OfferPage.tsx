@@ -3,13 +3,13 @@ import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ConnectionField, FormatChoice, WithWalletType } from '../../components/exchange-form/ExchangeFormParts';
 import { RequestPreview } from '../../components/ui/RequestPreview';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useRevalidateAll } from '../../lib/use-revalidate-all';
 import { useConnections } from '../../lib/connections';
 import { FilterSection } from './components/FilterSection';
 import { useOfferMutation } from './mutations';
-import { emptyOffer, offerEndpoint, offerFieldPath, offerResolver, toOfferBody, type OfferFormValues } from './offer-form';
+import { emptyOffer, offerRoute, offerFieldPath, offerResolver, toOfferBody, type OfferFormValues } from './offer-form';
 import { useRecentDefinitions } from './recent-definitions';
 
 export function OfferPage() {
@@ -33,7 +33,7 @@ function OfferForm({ walletType }: { walletType: string | null }) {
     setValue('mode', mode);
     void handleSubmit((valid) =>
       mutation.mutate(
-        { endpoint: offerEndpoint(mode), body: toOfferBody(valid) },
+        { mode, body: toOfferBody(valid) },
         {
           onSuccess: (record) => {
             toast.success(mode === 'send' ? `Offer sent to ${connections.labelOf(valid.connection_id) ?? 'the connection'}` : 'Offer created');
@@ -165,7 +165,7 @@ function OfferForm({ walletType }: { walletType: string | null }) {
           </div>
         </form>
 
-        <RequestPreview endpoint={offerEndpoint(values.mode ?? 'send')} body={preview} />
+        <RequestPreview route={offerRoute(values.mode ?? 'send')} body={preview} />
       </div>
     </section>
   );

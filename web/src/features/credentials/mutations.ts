@@ -1,30 +1,42 @@
-import type { CreateOfferBody, CredExDetail, CredExRecord, SendOfferBody } from '@credence/shared';
+import { agentApi, type CreateOfferBody, type CredExDetail, type ProblemReportBody, type SendOfferBody } from '@credence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 import { markDeleted } from '../../lib/deleted-records';
 import type { CredentialActionId } from './actions';
+import type { OfferFormValues } from './offer-form';
 import { credentialQueries } from './queries';
 
-const base = '/api/issue-credential-2.0';
+/** The protocol step behind each action a person can take on a record (remove and abandon apart). */
+const steps = {
+  'send-offer': agentApi.offerOnProposal,
+  'send-request': agentApi.requestCredential,
+  issue: agentApi.issueCredential,
+  store: agentApi.storeCredential,
+} as const;
+
+function runAction(credExId: string, action: CredentialActionId, body: ProblemReportBody | undefined) {
+  const params = { cred_ex_id: credExId };
+  if (action === 'remove') return callApi(agentApi.removeCredentialExchange, { params });
+  if (action === 'problem-report') {
+    if (!body) throw new Error('Abandoning an exchange needs a reason.');
+    return callApi(agentApi.reportCredentialProblem, { params, body });
+  }
+  return callApi(steps[action], { params, body: {} });
+}
 
 /** Runs one protocol step (or remove) on a record, then refreshes what shows it. */
 export function useCredentialAction(credExId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { showsOwnErrors: true },
-    mutationFn: ({ action, body = {} }: { action: CredentialActionId; body?: object }) => {
-      const path = `${base}/records/${encodeURIComponent(credExId)}`;
-      return action === 'remove'
-        ? apiFetch<object>(path, { method: 'DELETE' })
-        : apiFetch<CredExDetail | CredExRecord | object>(`${path}/${action}`, { method: 'POST', json: body });
-    },
+    mutationFn: ({ action, body }: { action: CredentialActionId; body?: ProblemReportBody }) => runAction(credExId, action, body),
     // A refetch of the record in flight would answer 404 once it is removed: stop it first.
     onMutate: ({ action }) => (action === 'remove' ? queryClient.cancelQueries({ queryKey: credentialQueries.detail(credExId).queryKey }) : undefined),
     onSuccess: (answer, { action }) => {
       // Marked deleted rather than dropped: dropping a query its page still shows would refetch it (404).
       if (action === 'remove') markDeleted(credExId);
       // issue and store answer with the whole Detail: show it at once, then refetch for the rest.
-      else if (answer && 'cred_ex_record' in answer) queryClient.setQueryData(credentialQueries.detail(credExId).queryKey, answer as CredExDetail);
+      else if ('cred_ex_record' in answer) queryClient.setQueryData(credentialQueries.detail(credExId).queryKey, answer as CredExDetail);
       void queryClient.invalidateQueries({ queryKey: credentialQueries.lists() });
       if (action !== 'remove') void queryClient.invalidateQueries({ queryKey: credentialQueries.detail(credExId).queryKey });
     },
@@ -35,8 +47,9 @@ export function useOfferMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { showsOwnErrors: true },
-    mutationFn: ({ endpoint, body }: { endpoint: string; body: SendOfferBody | CreateOfferBody }) =>
-      apiFetch<CredExRecord>(endpoint, { method: 'POST', json: body }),
+    // The form's resolver has checked the body against the schema of the route its mode names.
+    mutationFn: ({ mode, body }: { mode: OfferFormValues['mode']; body: SendOfferBody | CreateOfferBody }) =>
+      mode === 'send' ? callApi(agentApi.sendOffer, { body: body as SendOfferBody }) : callApi(agentApi.createOffer, { body: body as CreateOfferBody }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: credentialQueries.lists() }),
   });
 }

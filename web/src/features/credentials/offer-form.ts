@@ -1,4 +1,5 @@
 import {
+  agentApi,
   isAnoncredsWallet,
   CREDENTIAL_PREVIEW_TYPE,
   createOfferBodySchema,
@@ -69,7 +70,8 @@ export function toOfferBody(values: OfferFormValues): SendOfferBody | CreateOffe
   return body as SendOfferBody | CreateOfferBody;
 }
 
-export const offerEndpoint = (mode: OfferFormValues['mode']) => `/api/issue-credential-2.0/${mode === 'send' ? 'send-offer' : 'create'}`;
+/** Where the form's body goes: sent to a connection, or an offer record only (for a QR code or out-of-band message). */
+export const offerRoute = (mode: OfferFormValues['mode']) => (mode === 'send' ? agentApi.sendOffer : agentApi.createOffer);
 
 /** The filter-level rule ("indy and/or anoncreds") belongs to the format checkboxes. */
 export const offerFieldPath = (path: string) => (path === 'filter' ? 'formats' : path);

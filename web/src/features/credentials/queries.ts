@@ -1,13 +1,12 @@
-import type { CredExDetail } from '@credence/shared';
+import { agentApi } from '@credence/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 import { fetchPage } from '../../lib/fetch-page';
 import { pollWhileNotLive } from '../../lib/live-status';
 import { credentialKeys } from '../../lib/query-keys';
 import type { ExchangeListParams } from '../../components/exchange-list/list-params';
 
 const WAITING_ON_PEER = new Set(['offer-sent', 'request-sent', 'credential-issued', 'proposal-sent']);
-
 
 export const credentialQueries = {
   all: credentialKeys.all,
@@ -17,7 +16,7 @@ export const credentialQueries = {
       queryKey: [...credentialQueries.lists(), params] as const,
       queryFn: ({ signal }) => {
         const { size, offset, ...filters } = params;
-        return fetchPage<CredExDetail>('/api/issue-credential-2.0/records', filters, size, offset, signal);
+        return fetchPage(agentApi.credentialExchanges, filters, size, offset, signal);
       },
       placeholderData: keepPreviousData,
     }),
@@ -25,7 +24,7 @@ export const credentialQueries = {
   detail: (credExId: string) =>
     queryOptions({
       queryKey: credentialKeys.detail(credExId),
-      queryFn: ({ signal }) => apiFetch<CredExDetail>(`/api/issue-credential-2.0/records/${encodeURIComponent(credExId)}`, { signal }),
+      queryFn: ({ signal }) => callApi(agentApi.credentialExchange, { params: { cred_ex_id: credExId } }, { signal }),
       // Live events refresh it; only while they are not flowing, poll a record waiting on its peer.
       refetchInterval: (query) => pollWhileNotLive(WAITING_ON_PEER.has(query.state.data?.cred_ex_record.state ?? '')),
     }),

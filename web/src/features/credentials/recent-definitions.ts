@@ -1,6 +1,6 @@
-import { credDefIdOf, credentialFormatOf, credentialPreviewOf, schemaIdOf, type CredExDetail } from '@credence/shared';
+import { agentApi, credDefIdOf, credentialFormatOf, credentialPreviewOf, schemaIdOf, type CredExDetail } from '@credence/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 import { schemaLabel } from '../../lib/format';
 import { credentialQueries } from './queries';
 
@@ -35,7 +35,7 @@ export function recentDefinitions(records: CredExDetail[]): RecentDefinition[] {
 const recentOffersQuery = () =>
   queryOptions({
     queryKey: [...credentialQueries.lists(), 'recent-definitions'] as const,
-    queryFn: ({ signal }) => apiFetch<{ results: CredExDetail[] }>('/api/issue-credential-2.0/records?role=issuer&limit=500&descending=true', { signal }),
+    queryFn: ({ signal }) => callApi(agentApi.credentialExchanges, { query: { role: 'issuer', limit: 500, descending: true } }, { signal }),
     select: (data) => recentDefinitions(data.results),
     staleTime: 60_000,
   });

@@ -1,7 +1,7 @@
 import { consoleEventSchema, RESYNC_EVENT, type UserRole } from '@credence/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { useConnections } from '../../lib/connections';
 import { setLiveStatus } from '../../lib/live-status';
 import { adviceFor, applyEvent } from './event-effects';

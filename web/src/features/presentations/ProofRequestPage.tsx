@@ -4,7 +4,7 @@ import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ConnectionField, FormatChoice, WithWalletType } from '../../components/exchange-form/ExchangeFormParts';
 import { RequestPreview } from '../../components/ui/RequestPreview';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useRevalidateAll } from '../../lib/use-revalidate-all';
 import { useConnections } from '../../lib/connections';
@@ -12,7 +12,7 @@ import { RestrictionRows } from './components/RestrictionRows';
 import { useProofRequestMutation } from './mutations';
 import {
   emptyProofRequest,
-  proofRequestEndpoint,
+  proofRequestRoute,
   proofRequestFieldPath,
   proofRequestResolver,
   toProofRequestBody,
@@ -40,7 +40,7 @@ function ProofRequestForm({ walletType }: { walletType: string | null }) {
     setValue('mode', mode);
     void handleSubmit((valid) =>
       mutation.mutate(
-        { endpoint: proofRequestEndpoint(mode), body: toProofRequestBody(valid) },
+        { mode, body: toProofRequestBody(valid) },
         {
           onSuccess: (record) => {
             toast.success(mode === 'send' ? `Request sent to ${connections.labelOf(valid.connection_id) ?? 'the connection'}` : 'Request created');
@@ -183,7 +183,7 @@ function ProofRequestForm({ walletType }: { walletType: string | null }) {
             </button>
           </div>
         </form>
-        <RequestPreview endpoint={proofRequestEndpoint(values.mode ?? 'send')} body={preview} />
+        <RequestPreview route={proofRequestRoute(values.mode ?? 'send')} body={preview} />
       </div>
     </section>
   );

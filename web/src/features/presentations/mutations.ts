@@ -1,27 +1,45 @@
-import type { PresCreateRequestBody, PresExRecord, PresSendPresentationBody, PresSendRequestBody } from '@credence/shared';
+import { agentApi, type PresCreateRequestBody, type PresExRecord, type PresSendPresentationBody, type PresSendRequestBody, type ProblemReportBody } from '@credence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 import { markDeleted } from '../../lib/deleted-records';
 import type { PresentationActionId } from './actions';
+import type { ProofRequestFormValues } from './proof-request-form';
 import { presentationQueries } from './queries';
 
-const base = '/api/present-proof-2.0';
+type PresentationCall =
+  | { action: 'remove' | 'send-request' | 'verify-presentation' }
+  | { action: 'problem-report'; body?: ProblemReportBody }
+  | { action: 'send-presentation'; body: PresSendPresentationBody };
+
+function runAction(presExId: string, call: PresentationCall) {
+  const params = { pres_ex_id: presExId };
+  switch (call.action) {
+    case 'remove':
+      return callApi(agentApi.removePresentationExchange, { params });
+    case 'send-request':
+      return callApi(agentApi.requestOnProposal, { params, body: {} });
+    case 'verify-presentation':
+      return callApi(agentApi.verifyPresentation, { params, body: {} });
+    case 'send-presentation':
+      return callApi(agentApi.sendPresentation, { params, body: call.body });
+    case 'problem-report':
+      if (!call.body) throw new Error('Abandoning an exchange needs a reason.');
+      return callApi(agentApi.reportPresentationProblem, { params, body: call.body });
+  }
+}
 
 /** One protocol step (or remove) on a presentation exchange, then refresh what shows it. */
 export function usePresentationAction(presExId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { showsOwnErrors: true },
-    mutationFn: ({ action, body = {} }: { action: Exclude<PresentationActionId, 'prepare-presentation'> | 'send-presentation'; body?: object }) => {
-      const path = `${base}/records/${encodeURIComponent(presExId)}`;
-      return action === 'remove' ? apiFetch<object>(path, { method: 'DELETE' }) : apiFetch<PresExRecord>(`${path}/${action}`, { method: 'POST', json: body });
-    },
+    mutationFn: (call: PresentationCall) => runAction(presExId, call),
     // A refetch of the record in flight would answer 404 once it is removed: stop it first.
     onMutate: ({ action }) => (action === 'remove' ? queryClient.cancelQueries({ queryKey: presentationQueries.detail(presExId).queryKey }) : undefined),
     onSuccess: (answer, { action }) => {
       // Marked deleted rather than dropped: dropping a query its page still shows would refetch it (404).
       if (action === 'remove') markDeleted(presExId);
-      else if (answer && 'pres_ex_id' in answer) queryClient.setQueryData(presentationQueries.detail(presExId).queryKey, answer as PresExRecord);
+      else if ('pres_ex_id' in answer) queryClient.setQueryData(presentationQueries.detail(presExId).queryKey, answer as PresExRecord);
       void queryClient.invalidateQueries({ queryKey: presentationQueries.lists() });
       if (action !== 'remove') void queryClient.invalidateQueries({ queryKey: presentationQueries.detail(presExId).queryKey });
     },
@@ -34,7 +52,11 @@ export function useProofRequestMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { showsOwnErrors: true },
-    mutationFn: ({ endpoint, body }: { endpoint: string; body: PresSendRequestBody | PresCreateRequestBody }) => apiFetch<PresExRecord>(endpoint, { method: 'POST', json: body }),
+    // The form's resolver has checked the body against the schema of the route its mode names.
+    mutationFn: ({ mode, body }: { mode: ProofRequestFormValues['mode']; body: PresSendRequestBody | PresCreateRequestBody }) =>
+      mode === 'send'
+        ? callApi(agentApi.sendPresentationRequest, { body: body as PresSendRequestBody })
+        : callApi(agentApi.createPresentationRequest, { body: body as PresCreateRequestBody }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: presentationQueries.lists() }),
   });
 }

@@ -1,4 +1,5 @@
 import {
+  agentApi,
   isAnoncredsWallet,
   presCreateRequestBodySchema,
   presSendRequestBodySchema,
@@ -125,7 +126,8 @@ export function proofRequestFieldPath(path: string): string {
   return 'root';
 }
 
-export const proofRequestEndpoint = (mode: ProofRequestFormValues['mode']) => `/api/present-proof-2.0/${mode === 'send' ? 'send-request' : 'create-request'}`;
+/** Where the form's body goes: sent to a connection, or a request record only (for a QR code). */
+export const proofRequestRoute = (mode: ProofRequestFormValues['mode']) => (mode === 'send' ? agentApi.sendPresentationRequest : agentApi.createPresentationRequest);
 
 export const proofRequestResolver = bodyResolver<ProofRequestFormValues, unknown>(
   (values) => (values.mode === 'send' ? presSendRequestBodySchema : presCreateRequestBodySchema),

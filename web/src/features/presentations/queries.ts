@@ -1,7 +1,7 @@
-import type { CredentialForReferents, PresExRecord } from '@credence/shared';
+import { agentApi } from '@credence/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ExchangeListParams } from '../../components/exchange-list/list-params';
-import { apiFetch } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 import { fetchPage } from '../../lib/fetch-page';
 import { pollWhileNotLive } from '../../lib/live-status';
 import { presentationKeys } from '../../lib/query-keys';
@@ -16,7 +16,7 @@ export const presentationQueries = {
       queryKey: [...presentationQueries.lists(), params] as const,
       queryFn: ({ signal }) => {
         const { size, offset, ...filters } = params;
-        return fetchPage<PresExRecord>('/api/present-proof-2.0/records', filters, size, offset, signal);
+        return fetchPage(agentApi.presentationExchanges, filters, size, offset, signal);
       },
       placeholderData: keepPreviousData,
     }),
@@ -24,7 +24,7 @@ export const presentationQueries = {
   detail: (presExId: string) =>
     queryOptions({
       queryKey: presentationKeys.detail(presExId),
-      queryFn: ({ signal }) => apiFetch<PresExRecord>(`/api/present-proof-2.0/records/${encodeURIComponent(presExId)}`, { signal }),
+      queryFn: ({ signal }) => callApi(agentApi.presentationExchange, { params: { pres_ex_id: presExId } }, { signal }),
       // Live events refresh it; only while they are not flowing, poll a record waiting on its peer.
       refetchInterval: (query) => pollWhileNotLive(WAITING_ON_PEER.has(query.state.data?.state ?? '')),
     }),
@@ -32,6 +32,6 @@ export const presentationQueries = {
   credentials: (presExId: string) =>
     queryOptions({
       queryKey: [...presentationQueries.details(), presExId, 'credentials'] as const,
-      queryFn: ({ signal }) => apiFetch<CredentialForReferents[]>(`/api/present-proof-2.0/records/${encodeURIComponent(presExId)}/credentials?limit=1000`, { signal }),
+      queryFn: ({ signal }) => callApi(agentApi.credentialsForRequest, { params: { pres_ex_id: presExId }, query: { limit: 1000 } }, { signal }),
     }),
 };

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { RevokeForm } from '../../components/revoke/RevokeForm';
+import { RevokeForm } from './components/RevokeForm';
 import { ErrorState } from '../../components/ui/ErrorState';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { revocationQueries, usePublish } from './queries';
 
 /** Pending revocations per registry, publish one or all; and revoking by registry and id. */

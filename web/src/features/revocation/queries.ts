@@ -1,6 +1,6 @@
-import type { PendingRegistry } from '@credence/shared';
+import { consoleApi } from '@credence/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 import { revocationKeys } from '../../lib/query-keys';
 
 export const revocationQueries = {
@@ -8,7 +8,7 @@ export const revocationQueries = {
   pending: () =>
     queryOptions({
       queryKey: revocationKeys.pending(),
-      queryFn: ({ signal }) => apiFetch<{ registries: PendingRegistry[] }>('/api/revocation/pending', { signal }),
+      queryFn: ({ signal }) => callApi(consoleApi.pendingRevocations, {}, { signal }),
     }),
 };
 
@@ -16,7 +16,7 @@ export function usePublish() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (revRegIds?: string[]) =>
-      apiFetch<{ published: Record<string, string[]> }>('/api/revocation/publish', { method: 'POST', json: revRegIds ? { rev_reg_ids: revRegIds } : {} }),
+      callApi(consoleApi.publishRevocations, { body: revRegIds ? { rev_reg_ids: revRegIds } : {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: revocationKeys.all() }),
   });
 }

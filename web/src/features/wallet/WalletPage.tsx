@@ -1,24 +1,18 @@
 import { isAnoncredsWallet, walletUpgradeBodySchema, type WalletStatus, type WalletUpgradeBody } from '@credence/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { FieldList, Mono } from '../../components/ui/RecordParts';
-import { apiFetch, isApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
+import { bodyResolver } from '../../lib/body-resolver';
 import { consoleConfigQueries } from '../../lib/console-config';
 import { formatDateTime } from '../../lib/format';
-import { walletKeys } from '../../lib/query-keys';
+import { upgradeRunning, useWalletUpgrade, walletQueries } from './queries';
 
-const RUNNING = new Set(['in-progress', 'agent-unavailable']);
-
-const walletQuery = () =>
-  queryOptions({
-    queryKey: walletKeys.all(),
-    queryFn: ({ signal }) => apiFetch<WalletStatus>('/api/wallet', { signal }),
-    // While an upgrade runs, follow it closely.
-    refetchInterval: (query) => (RUNNING.has(query.state.data?.upgrade.state ?? '') ? 1_000 : false),
-  });
+/** The form as a person fills it: the backup box starts unticked; the body the BFF takes needs it ticked. */
+type UpgradeFormValues = Omit<WalletUpgradeBody, 'backup_confirmed'> & { backup_confirmed: boolean };
+const upgradeResolver = bodyResolver<UpgradeFormValues, WalletUpgradeBody>(() => walletUpgradeBodySchema, (values) => values);
 
 const progressText: Record<string, string> = {
   'in-progress': 'Upgrading: the agent answers “Upgrade in progress” meanwhile.',
@@ -28,7 +22,7 @@ const progressText: Record<string, string> = {
 };
 
 export function WalletPage() {
-  const wallet = useQuery(walletQuery());
+  const wallet = useQuery(walletQueries.status());
   const queryClient = useQueryClient();
   const upgraded = wallet.data?.upgrade.state === 'done';
   // The wallet type shows in the top bar too: refresh it once the upgrade is through.
@@ -61,7 +55,7 @@ export function WalletPage() {
               {wallet.data.upgrade.detail && <p>{wallet.data.upgrade.detail}</p>}
             </div>
           )}
-          {wallet.data.type === 'askar' && !RUNNING.has(wallet.data.upgrade.state) && <UpgradeGuard walletName={wallet.data.name ?? ''} />}
+          {wallet.data.type === 'askar' && !upgradeRunning(wallet.data.upgrade.state) && <UpgradeGuard walletName={wallet.data.name ?? ''} />}
           {isAnoncredsWallet(wallet.data.type) && (
             <p className="muted">This wallet is of the anoncreds type: credentials issued with either filter are revoked through the anoncreds interface.</p>
           )}
@@ -73,18 +67,12 @@ export function WalletPage() {
 
 /** The irreversible upgrade, behind three steps: backup taken, tested elsewhere, name typed again. */
 function UpgradeGuard({ walletName }: { walletName: string }) {
-  const queryClient = useQueryClient();
   const [tested, setTested] = useState(false);
-  const { register, handleSubmit, watch, formState, setError } = useForm<WalletUpgradeBody>({
-    resolver: zodResolver(walletUpgradeBodySchema),
-    defaultValues: { wallet_name: walletName, confirm_wallet_name: '', backup_confirmed: false as unknown as true },
+  const { register, handleSubmit, watch, formState, setError } = useForm<UpgradeFormValues>({
+    resolver: upgradeResolver,
+    defaultValues: { wallet_name: walletName, confirm_wallet_name: '', backup_confirmed: false },
   });
-  const mutation = useMutation({
-    meta: { showsOwnErrors: true },
-    mutationFn: (body: WalletUpgradeBody) => apiFetch<WalletStatus>('/api/wallet/upgrade', { method: 'POST', json: body }),
-    onSuccess: (status) => queryClient.setQueryData(walletKeys.all(), status),
-    onError: (error) => setError('root', { message: isApiError(error) ? error.message : 'The upgrade could not be started' }),
-  });
+  const mutation = useWalletUpgrade((error) => setError('root', { message: isApiError(error) ? error.message : 'The upgrade could not be started' }));
   const ready = watch('backup_confirmed') === true && tested && watch('confirm_wallet_name') === walletName;
 
   return (
@@ -95,7 +83,7 @@ function UpgradeGuard({ walletName }: { walletName: string }) {
         no downgrade. While it runs the agent answers nothing but “Upgrade in progress”; a standalone agent then restarts. Credentials issued with the indy
         filter stay valid and are afterwards revoked through the anoncreds interface.
       </p>
-      <form className="upgrade-steps" noValidate onSubmit={handleSubmit((body) => mutation.mutate(body))}>
+      <form className="upgrade-steps" noValidate onSubmit={handleSubmit((values) => mutation.mutate(walletUpgradeBodySchema.parse(values)))}>
         {formState.errors.root?.message && <p className="form-error" role="alert">{formState.errors.root.message}</p>}
         <ol>
           <li>

@@ -10,7 +10,10 @@ export function PresentationActions({ record, onPrepare }: { record: PresExRecor
   return (
     <ExchangeActions
       actions={presentationActions(record)}
-      run={(action, body) => mutation.mutateAsync({ action: action.id as Exclude<PresentationActionId, 'prepare-presentation'>, ...(body && { body }) })}
+      run={(action, body) => {
+        const id = action.id as Exclude<PresentationActionId, 'prepare-presentation'>;
+        return mutation.mutateAsync(id === 'problem-report' ? { action: id, ...(body && { body }) } : { action: id });
+      }}
       pendingAction={mutation.isPending && mutation.variables?.action !== 'send-presentation' ? mutation.variables?.action : undefined}
       error={mutation.variables?.action === 'send-presentation' ? undefined : mutation.error}
       onLocal={(action) => {

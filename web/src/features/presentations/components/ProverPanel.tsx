@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { forwardRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorState } from '../../../components/ui/ErrorState';
-import { toast } from '../../../components/ui/toast-store';
+import { toast } from '../../../lib/toast-store';
 import { isApiError } from '../../../lib/api';
 import { schemaLabel } from '../../../lib/format';
 import { usePresentationAction } from '../mutations';

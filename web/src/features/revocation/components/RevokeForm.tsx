@@ -1,11 +1,12 @@
+import { consoleApi, type RevokeInput } from '@credence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
-import { apiFetch } from '../../lib/api';
-import { applyServerErrors } from '../../lib/form-errors';
-import { useConnections } from '../../lib/connections';
-import { credentialKeys, revocationKeys } from '../../lib/query-keys';
-import { toast } from '../ui/toast-store';
-import { revokeResolver, revokeStatement, toRevokeBody, type RevokeFormValues } from './revoke-form';
+import { callApi } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useConnections } from '../../../lib/connections';
+import { credentialKeys, revocationKeys } from '../../../lib/query-keys';
+import { toast } from '../../../lib/toast-store';
+import { revokeResolver, revokeStatement, toRevokeBody, type RevokeFormValues } from '../revoke-form';
 
 interface RevokeFormProps {
   /** Prefilled from a credential exchange; without it, the form asks for registry and id. */
@@ -37,7 +38,7 @@ export function RevokeForm({ exchange, onDone, onCancel }: RevokeFormProps) {
   const errors = formState.errors;
   const mutation = useMutation({
     meta: { showsOwnErrors: true },
-    mutationFn: (body: object) => apiFetch<{ revoked: boolean; via: string }>('/api/revocation/revoke', { method: 'POST', json: body }),
+    mutationFn: (body: RevokeInput) => callApi(consoleApi.revoke, { body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: revocationKeys.all() });
       if (exchange) void queryClient.invalidateQueries({ queryKey: credentialKeys.detail(exchange.cred_ex_id) });

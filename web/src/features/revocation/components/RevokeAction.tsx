@@ -1,7 +1,7 @@
 import type { CredExDetail } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RevokeForm } from '../../../components/revoke/RevokeForm';
+import { RevokeForm } from './RevokeForm';
 import { Dialog } from '../../../components/ui/Dialog';
 import { consoleConfigQueries } from '../../../lib/console-config';
 

@@ -1,1 +1,0 @@
-export type { App as AppType } from './app.js';

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { areaRoles } from '../permissions.js';
+import {
+  auditEntrySchema,
+  auditQuerySchema,
+  pendingRegistrySchema,
+  publishBodySchema,
+  revokeBodySchema,
+  walletStatusSchema,
+  walletUpgradeBodySchema,
+} from '../revocation.js';
+import { consoleConfigSchema, healthSchema, loginBodySchema, sessionSchema } from '../session.js';
+import { route } from './route.js';
+
+/** The BFF's own routes: the session, the console's settings, and the composite admin operations. */
+export const consoleApi = {
+  health: route({ method: 'GET', path: '/health', access: 'public', response: healthSchema }),
+  login: route({ method: 'POST', path: '/session', access: 'public', body: loginBodySchema, response: sessionSchema }),
+  session: route({ method: 'GET', path: '/session', access: 'login', response: sessionSchema }),
+  logout: route({ method: 'DELETE', path: '/session', access: 'public', response: z.null() }),
+  config: route({ method: 'GET', path: '/config', access: 'login', response: consoleConfigSchema }),
+
+  revoke: route({
+    method: 'POST',
+    path: '/revocation/revoke',
+    access: areaRoles.revocation,
+    body: revokeBodySchema,
+    response: z.object({ revoked: z.literal(true), via: z.string(), agent: z.unknown() }),
+  }),
+  pendingRevocations: route({
+    method: 'GET',
+    path: '/revocation/pending',
+    access: areaRoles.revocation,
+    response: z.object({ registries: z.array(pendingRegistrySchema) }),
+  }),
+  publishRevocations: route({
+    method: 'POST',
+    path: '/revocation/publish',
+    access: areaRoles.revocation,
+    body: publishBodySchema,
+    response: z.object({ published: z.record(z.string(), z.array(z.string())) }),
+  }),
+
+  wallet: route({ method: 'GET', path: '/wallet', access: areaRoles.wallet, response: walletStatusSchema }),
+  upgradeWallet: route({ method: 'POST', path: '/wallet/upgrade', access: areaRoles.wallet, body: walletUpgradeBodySchema, response: walletStatusSchema }),
+
+  audit: route({
+    method: 'GET',
+    path: '/audit',
+    access: areaRoles.audit,
+    query: auditQuerySchema,
+    response: z.object({ entries: z.array(auditEntrySchema), hasMore: z.boolean() }),
+  }),
+} as const;
+
+export type ConsoleApi = typeof consoleApi;

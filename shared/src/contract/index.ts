@@ -1,0 +1,3 @@
+export * from './agent-api.js';
+export * from './console-api.js';
+export * from './route.js';

@@ -1,0 +1,18 @@
+import { consoleApi, type AuditQuery } from '@credence/shared';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { callApi } from '../../lib/api-client';
+import { auditKeys } from '../../lib/query-keys';
+
+export const AUDIT_PAGE = 50;
+
+export type AuditFilters = Pick<AuditQuery, 'actor' | 'action' | 'outcome'> & { offset: number };
+
+export const auditQueries = {
+  all: auditKeys.all,
+  page: (filters: AuditFilters) =>
+    queryOptions({
+      queryKey: [...auditKeys.all(), filters] as const,
+      queryFn: ({ signal }) => callApi(consoleApi.audit, { query: { ...filters, limit: AUDIT_PAGE } }, { signal }),
+      placeholderData: keepPreviousData,
+    }),
+};

@@ -1,0 +1,29 @@
+import { consoleApi, type WalletUpgradeBody } from '@credence/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../lib/api-client';
+import { walletKeys } from '../../lib/query-keys';
+
+const RUNNING = new Set(['in-progress', 'agent-unavailable']);
+export const upgradeRunning = (state: string | undefined) => RUNNING.has(state ?? '');
+
+export const walletQueries = {
+  all: walletKeys.all,
+  status: () =>
+    queryOptions({
+      queryKey: walletKeys.all(),
+      queryFn: ({ signal }) => callApi(consoleApi.wallet, {}, { signal }),
+      // While an upgrade runs, follow it closely.
+      refetchInterval: (query) => (upgradeRunning(query.state.data?.upgrade.state) ? 1_000 : false),
+    }),
+};
+
+/** Starts the upgrade; its answer is the wallet's status, shown at once. */
+export function useWalletUpgrade(onError: (error: unknown) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { showsOwnErrors: true },
+    mutationFn: (body: WalletUpgradeBody) => callApi(consoleApi.upgradeWallet, { body }),
+    onSuccess: (status) => queryClient.setQueryData(walletQueries.status().queryKey, status),
+    onError,
+  });
+}
