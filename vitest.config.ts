@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { projects: ['shared', 'bff', 'web'] },
+  test: { projects: ['shared', 'sandbox', 'bff', 'web'] },
 });

@@ -38,8 +38,9 @@ if (vitest) {
   failed += vitest.numFailedTests + (vitest.numFailedTestSuites > 0 && vitest.numFailedTests === 0 ? 1 : 0);
 } else failed++;
 
-// The end-to-end consoles run as `pnpm start` runs them: the built web app and the compiled BFF.
-if (run('web build', 'pnpm', ['--filter', './web', 'run', 'build']) && run('bff build', 'pnpm', ['--filter', './bff', 'run', 'build'])) {
+// The end-to-end consoles run as `pnpm start` runs them: the built web app, the compiled sandbox agent and BFF.
+const built = ['web', 'sandbox', 'bff'].every((pkg) => run(`${pkg} build`, 'pnpm', ['--filter', `./${pkg}`, 'run', 'build']));
+if (built) {
   const pwJson = `${out}/playwright.json`;
   run('end-to-end tests (playwright)', 'pnpm', ['--filter', './e2e', 'exec', 'playwright', 'test'], { PW_JSON_OUT: pwJson });
   const stats = readJson(pwJson)?.stats;

@@ -36,7 +36,7 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 30_000): Pr
 
 /**
  * A Node process running a compiled BFF entry point directly, as `pnpm start` does (so its pid is the
- * BFF's own, for RSS). `pnpm bench` builds bff/dist first.
+ * BFF's own, for RSS). `pnpm bench` builds bff/dist (and sandbox/dist, which launch.js starts) first.
  */
 function node(entry: string, env: Record<string, string>): ChildProcess {
   // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") is passed to every BFF process, to profile one under load.

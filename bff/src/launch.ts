@@ -26,10 +26,13 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs = 20_0
   throw new Error(`The sandbox agent did not become ready at ${url} within ${timeoutMs} ms.`);
 }
 
-/** The sandbox as this launcher runs: compiled next to it in dist/, or TypeScript through tsx. */
+/**
+ * The sandbox package's entry as this launcher runs: compiled (sandbox/dist/main.js) when the launcher
+ * is, else its TypeScript through tsx. Resolved through the package, never imported: it is another process.
+ */
 function sandboxEntry(): string[] {
-  if (import.meta.url.endsWith('.js')) return [fileURLToPath(new URL('./sandbox.js', import.meta.url))];
-  return ['--import', import.meta.resolve('tsx'), fileURLToPath(new URL('./sandbox/main.ts', import.meta.url))];
+  if (import.meta.url.endsWith('.js')) return [fileURLToPath(import.meta.resolve('@credence/sandbox/dist/main.js'))];
+  return ['--import', import.meta.resolve('tsx'), fileURLToPath(import.meta.resolve('@credence/sandbox/main'))];
 }
 
 async function startSandbox(): Promise<void> {

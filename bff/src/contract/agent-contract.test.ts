@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { AgentContract } from '../test/agent-contract.js';
 import { testBff } from '../test/harness.js';
-import type { WalletType } from '../sandbox/seed.js';
+import type { WalletType } from '@credence/sandbox';
 
 /**
  * The agent contract: full flows through the BFF against the sandbox, every request the BFF sends to

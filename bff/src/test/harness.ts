@@ -9,13 +9,11 @@ import { MemoryBus } from '../events/memory-bus.js';
 import { LoginLimiter } from '../auth/login-limiter.js';
 import { SessionStore } from '../auth/sessions.js';
 import { UserDirectory, demoUsers } from '../auth/users.js';
-import type { EmitWebhook } from '../sandbox/events.js';
-import { createSandbox } from '../sandbox/sandbox.js';
-import type { WalletType } from '../sandbox/seed.js';
-import type { WalletUpgradeOptions } from '../sandbox/wallet-upgrade.js';
+import { AGENT_KEY, testSandbox, type TestSandboxOptions } from '@credence/sandbox/testing';
+
+export { AGENT_KEY, testSandbox, type TestSandboxOptions } from '@credence/sandbox/testing';
 
 export const TEST_PASSWORD = 'test-password-123';
-export const AGENT_KEY = 'test-agent-key';
 export const AGENT_URL = 'http://agent.test';
 
 export interface UpstreamCall {
@@ -23,31 +21,6 @@ export interface UpstreamCall {
   url: URL;
   headers: Record<string, string>;
   body: string | undefined;
-}
-
-export interface TestSandboxOptions {
-  seed?: number;
-  credentialRecords?: number;
-  presentationRecords?: number;
-  walletType?: WalletType;
-  peerDelayMs?: number;
-  emit?: EmitWebhook;
-  upgrade?: Partial<WalletUpgradeOptions>;
-}
-
-/** A sandbox agent in-process, its peers answering at once (await `peers.idle()`). */
-export function testSandbox(options: TestSandboxOptions = {}) {
-  return createSandbox({
-    seed: options.seed ?? 42,
-    epochMs: Date.parse('2026-11-20T12:00:00Z'),
-    wallet: { name: 'test-wallet', type: options.walletType ?? 'askar' },
-    credentialRecords: options.credentialRecords ?? 72,
-    presentationRecords: options.presentationRecords ?? 52,
-    apiKey: AGENT_KEY,
-    peerDelayMs: options.peerDelayMs ?? 0,
-    ...(options.emit && { emit: options.emit }),
-    upgrade: { durationMs: 50, ...options.upgrade },
-  });
 }
 
 let cachedUsers: Promise<UserDirectory> | undefined;
@@ -127,25 +100,4 @@ export async function testBff(
   }
 
   return { app, calls, sessions, sandbox, bus, auditFile, login, cookieFor, send, webhook };
-}
-
-type Json = Record<string, any>;
-
-/** A sandbox whose webhooks are recorded, with a JSON caller for its admin API (as the BFF calls it). */
-export function recordingSandbox(options: TestSandboxOptions = {}) {
-  const webhooks: { topic: string; payload: Json }[] = [];
-  const sandbox = testSandbox({ ...options, emit: (topic, payload) => webhooks.push({ topic, payload }) });
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await sandbox.app.request(path, {
-      method,
-      headers: { 'x-api-key': AGENT_KEY, 'content-type': 'application/json' },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, text, json: (res.headers.get('content-type') ?? '').includes('json') ? (JSON.parse(text) as any) : undefined };
-  };
-  /** The states a topic's webhooks reported for one exchange, in order. */
-  const statesOf = (topic: string, idField: string, id: string) => webhooks.filter((w) => w.topic === topic && w.payload[idField] === id).map((w) => w.payload.state);
-  const connectionNamed = (label: string) => [...sandbox.store.connections.values()].find((c) => c.their_label === label)!;
-  return { sandbox, webhooks, call, statesOf, connectionNamed };
 }

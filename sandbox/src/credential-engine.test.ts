@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AGENT_KEY, recordingSandbox, type TestSandboxOptions } from '../test/harness.js';
+import { AGENT_KEY, recordingSandbox, type TestSandboxOptions } from './testing.js';
 
 /** A recording sandbox with the issuer's credential definitions and two peers at hand. */
 function agent(options: TestSandboxOptions = {}) {

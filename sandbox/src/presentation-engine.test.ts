@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordingSandbox, type TestSandboxOptions } from '../test/harness.js';
+import { recordingSandbox, type TestSandboxOptions } from './testing.js';
 
 function agent(options: TestSandboxOptions = {}) {
   const base = recordingSandbox(options);

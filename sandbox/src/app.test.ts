@@ -1,6 +1,6 @@
 import { credentialStates, presentationStates } from '@credence/shared';
 import { describe, expect, it } from 'vitest';
-import { AGENT_KEY, testSandbox } from '../test/harness.js';
+import { AGENT_KEY, testSandbox } from './testing.js';
 
 const key = { 'x-api-key': AGENT_KEY };
 type CredList = { results: { cred_ex_record: Record<string, string>; indy: Record<string, unknown> | null; anoncreds: unknown }[] };

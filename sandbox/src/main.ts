@@ -4,7 +4,7 @@ import { webhookEmitter } from './events.js';
 import { createSandbox } from './sandbox.js';
 import { WebhookSender } from './webhooks.js';
 
-/** The sandbox agent as its own process: `pnpm --filter bff sandbox`. */
+/** The sandbox agent as its own process: `pnpm --filter ./sandbox dev` (or `start`, once built). */
 try {
   const config = parseSandboxConfig(process.env);
   const sender = config.webhooks.length
