@@ -1,6 +1,21 @@
 import { agentError } from './agent-errors.js';
+import type { EmitWebhook } from './events.js';
 import type { FormatKind } from './ledger.js';
+import type { SeededRandom } from './random.js';
+import type { PeerScheduler } from './scheduler.js';
 import type { SandboxStore } from './store.js';
+
+/** What the protocol engines work with. */
+export interface EngineDeps {
+  store: SandboxStore;
+  emit: EmitWebhook;
+  peers: PeerScheduler;
+  rng: SeededRandom;
+  now?: () => number;
+}
+
+/** The formats an exchange can run on, in the order the engines prefer them. */
+export const formatKinds: readonly FormatKind[] = ['anoncreds', 'indy'];
 
 /** The checks both protocol engines make, in the agent's words. */
 

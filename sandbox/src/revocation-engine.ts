@@ -1,5 +1,5 @@
 import { agentError, validationError } from './agent-errors.js';
-import type { EngineDeps } from './credential-engine.js';
+import type { EngineDeps } from './engine-support.js';
 import { revRegIdFor } from './credential-records.js';
 import type { SandboxCredDef } from './ledger.js';
 import { agentTimestamp } from './random.js';

@@ -1,6 +1,8 @@
 import { credentialRoles, credentialStates } from '@credence/shared';
 import { Hono } from 'hono';
-import type { CredentialEngine, FilterSpec, PreviewSpec } from '../credential-engine.js';
+import type { CredentialEngine } from '../credential-engine.js';
+import type { FilterSpec } from '../issuance/cred-defs.js';
+import type { PreviewSpec } from '../issuance/records.js';
 import { agentError } from '../agent-errors.js';
 import { BodyChecks, readBody } from '../request-body.js';
 import type { SandboxRouteHelpers } from './helpers.js';

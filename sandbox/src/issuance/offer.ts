@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { agentError } from '../agent-errors.js';
+import { attachments, proposalMessage, setCredMessage, type CredExDetail, type CredExRecord } from '../credential-records.js';
+import { readyConnection, walletAllows } from '../engine-support.js';
+import { attributeValues, type SandboxCredDef } from '../ledger.js';
+import { attachmentsOf, credentialPreview, message, previewOfValues, threadOf, type Attachments } from '../messages.js';
+import { filterMatches, ownCredDefs, peerCredDef, type FilterSpec } from './cred-defs.js';
+import { newRecord, startExchange, wrap, type Issuance, type OfferBody, type PreviewSpec } from './records.js';
+import { holderRequests } from './request.js';
+
+/** The offer: ours, made up front or in answer to a proposal, and a peer issuer's to us. */
+
+/** POST /create: an offer record, not sent to anyone. */
+export function createOffer(x: Issuance, body: OfferBody): CredExRecord {
+  const offered = ownCredDefs(x.store, body.filter, body.credential_preview);
+  const detail = newOffer(x, body, offered, undefined);
+  x.records.insert(detail);
+  return detail.cred_ex_record;
+}
+
+/** POST /send-offer: the holder's agent answers with a request. */
+export function sendOffer(x: Issuance, body: OfferBody): CredExRecord {
+  const connectionId = readyConnection(x.store, body.connection_id!);
+  const offered = ownCredDefs(x.store, body.filter, body.credential_preview);
+  const detail = newOffer(x, body, offered, connectionId);
+  x.records.insert(detail);
+  x.peers.later(() => holderRequests(x, detail.cred_ex_record.cred_ex_id));
+  return detail.cred_ex_record;
+}
+
+/** POST /records/{id}/send-offer: answer a proposal (as proposed, or with a counter filter and preview). */
+export function sendBoundOffer(x: Issuance, id: string, body: { filter?: FilterSpec; counter_preview?: PreviewSpec }): CredExRecord {
+  const detail = x.records.getInState(id, 'proposal-received');
+  const record = detail.cred_ex_record;
+  const preview = body.counter_preview ?? record.cred_preview;
+  const filter = body.filter ?? (record.by_format.cred_proposal as FilterSpec);
+  const offered = ownCredDefs(x.store, filter, preview);
+  // A counter proposal replaces the holder's (manager.py create_offer: "any counter replaces original").
+  if (body.counter_preview) {
+    setCredMessage(record, 'cred_proposal', proposalMessage(randomUUID(), attachmentsOf(body.filter ?? {}), credentialPreview(body.counter_preview.attributes), { '~thread': { thid: record.thread_id } }));
+  }
+  attachOffer(x, record, offered, preview!);
+  x.records.moveTo(detail, 'offer-sent');
+  x.peers.later(() => holderRequests(x, id));
+  return record;
+}
+
+function newOffer(x: Issuance, body: OfferBody, offered: SandboxCredDef[], connectionId: string | undefined): CredExDetail {
+  const record = newRecord(x, { connectionId, initiator: 'self', role: 'issuer', state: 'offer-sent', flags: body });
+  const preview = credentialPreview(body.credential_preview!.attributes);
+  // routes.py _create_free_offer: the agent builds a proposal from the filter and preview, then offers.
+  setCredMessage(record, 'cred_proposal', proposalMessage(randomUUID(), attachmentsOf(body.filter), preview));
+  attachOffer(x, record, offered, preview, body.comment ?? undefined);
+  return wrap(record);
+}
+
+function attachOffer(x: Issuance, record: CredExRecord, offered: SandboxCredDef[], preview: PreviewSpec, comment?: string): void {
+  const id = randomUUID();
+  const thread = threadOf(record)(id);
+  const offers = Object.fromEntries(offered.map((d) => [d.kind, attachments.offer(x.rng, d)])) as Attachments;
+  setCredMessage(record, 'cred_offer', message('cred_offer', id, offers, { ...thread, ...(comment && { comment }), credential_preview: credentialPreview(preview.attributes) }));
+}
+
+/** A peer issuer offers us a credential (we are the holder): offer-received, with no proposal. */
+export function peerOffer(x: Issuance, connectionId?: string, overrides: Record<string, string> = {}): CredExRecord {
+  const credDef = peerCredDef(x.store, x.rng, connectionId);
+  const connection = connectionId ?? [...x.store.connections.values()].find((c) => c.their_label === credDef.issuedBy)?.connection_id;
+  if (!connection) throw agentError(400, 'No connection to a peer that issues credentials');
+  const values = { ...attributeValues(x.rng, credDef.schema, 'Sandbox wallet'), ...overrides };
+  return startExchange(x, { connectionId: connection, initiator: 'external', role: 'holder', state: 'offer-received', flags: {} }, 'cred_offer', (id) =>
+    message('cred_offer', id, { [credDef.kind]: attachments.offer(x.rng, credDef) }, { credential_preview: previewOfValues(values) }),
+  );
+}
+
+/** The issuer answers our proposal with an offer of one of its credential definitions that matches, or gives up. */
+export function issuerOffersInReply(x: Issuance, id: string): void {
+  const detail = x.records.stillIn(id, 'proposal-sent');
+  if (!detail) return;
+  const record = detail.cred_ex_record;
+  const proposed = record.by_format.cred_proposal as FilterSpec;
+  const label = x.store.connections.get(record.connection_id ?? '')?.their_label;
+  const credDef = x.store.ledger.credDefs.find(
+    (d) => d.issuedBy !== 'self' && walletAllows(x.store, d.kind) && proposed[d.kind] && filterMatches(d, proposed[d.kind]!) && (d.issuedBy === label || proposed[d.kind]!.cred_def_id),
+  );
+  if (!credDef) {
+    x.records.abandon(detail, 'issuance-abandoned: No credential definition of ours matches the proposal');
+    return;
+  }
+  const preview = record.cred_preview ?? previewOfValues(attributeValues(x.rng, credDef.schema, 'Sandbox wallet'));
+  setCredMessage(record, 'cred_offer', message('cred_offer', randomUUID(), { [credDef.kind]: attachments.offer(x.rng, credDef) }, { '~thread': { thid: record.thread_id }, credential_preview: preview }));
+  x.records.moveTo(detail, 'offer-received');
+}

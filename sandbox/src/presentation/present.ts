@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { predicateHolds } from '@credence/shared';
+import { agentError } from '../agent-errors.js';
+import { checkWalletAllows, formatKinds, walletAllows } from '../engine-support.js';
+import { attributeValues, type FormatKind } from '../ledger.js';
+import { message } from '../messages.js';
+import { setPresMessage, type PresExRecord } from '../presentation-records.js';
+import { answersReferent, heldCredentials } from '../proof-matching.js';
+import { peerProof, walletProof, type PresentationSpecBody } from './proof.js';
+import { requestOf, type Formats, type PresentProof } from './records.js';
+import { judge, verifyNow } from './verify.js';
+
+/** The presentation: ours as prover, and a peer prover's to us. */
+
+/** GET records/{id}/credentials: held credentials that answer each referent of the request. */
+export function credentialsFor(x: PresentProof, id: string, referents: string[] | undefined, limit: number, offset: number) {
+  const record = x.records.get(id);
+  const request = requestOf(record);
+  const wanted = (ref: string) => referents === undefined || referents.includes(ref);
+  const items = heldCredentials(x.store).flatMap((held) => {
+    const refs = [
+      ...Object.entries(request.requested_attributes).filter(([ref, attr]) => wanted(ref) && answersReferent(held.credDef, held.values, attr)).map(([ref]) => ref),
+      ...Object.entries(request.requested_predicates).filter(([ref, pred]) => wanted(ref) && answersReferent(held.credDef, held.values, pred)).map(([ref]) => ref),
+    ];
+    if (refs.length === 0) return [];
+    return [
+      {
+        cred_info: {
+          referent: held.credId,
+          attrs: held.values,
+          schema_id: held.credDef.schema.schema_id,
+          cred_def_id: held.credDef.cred_def_id,
+          rev_reg_id: held.revRegId,
+          cred_rev_id: held.credRevId,
+        },
+        interval: request.non_revoked ?? null,
+        presentation_referents: refs,
+      },
+    ];
+  });
+  return items.slice(offset, offset + limit);
+}
+
+/** POST records/{id}/send-presentation: the verifier checks it and acks. */
+export function sendPresentation(x: PresentProof, id: string, body: Partial<Record<FormatKind, PresentationSpecBody>>): PresExRecord {
+  const record = x.records.getInState(id, 'request-received');
+  const kind = formatKinds.find((k) => body[k]);
+  const spec = kind && body[kind];
+  if (!kind || !spec) throw agentError(400, 'No presentation format given');
+  checkWalletAllows(x.store, { [kind]: {} });
+  const proof = walletProof(x, requestOf(record, kind), spec);
+  setPresMessage(record, 'pres', message('pres', randomUUID(), { [kind]: proof }, { '~thread': { thid: record.thread_id } }));
+  x.records.moveTo(record, 'presentation-sent');
+  // The verifier checks it and acks with its verdict (pres_ack verification_result): the prover's done carries it.
+  x.peers.later(() => {
+    const current = x.records.stillIn(id, 'presentation-sent');
+    if (!current) return;
+    current.verified = 'true';
+    x.records.finish(current);
+  });
+  return record;
+}
+
+/** The prover's agent answers our request: it presents, or reports that it cannot. */
+export function proverPresents(x: PresentProof, id: string): void {
+  const record = x.records.stillIn(id, 'request-sent');
+  if (!record) return;
+  const kind = formatKinds.find((k) => (record.by_format.pres_request as Formats | undefined)?.[k] && walletAllows(x.store, k)) ?? 'indy';
+  const request = requestOf(record, kind);
+  const label = x.store.connections.get(record.connection_id ?? '')?.their_label ?? 'Holder';
+  const items = [...Object.values(request.requested_attributes), ...Object.values(request.requested_predicates)];
+  // The peer holds one credential per definition; it answers when one definition answers everything.
+  const credDef = x.store.ledger.credDefs.find((d) => items.every((item) => answersReferent(d, attributeValues(x.rng, d.schema, label), item)));
+  if (!credDef) {
+    x.records.abandon(record, 'presentation-abandoned: No credential satisfies the presentation request');
+    return;
+  }
+  const values = attributeValues(x.rng, credDef.schema, label);
+  const unmet = Object.entries(request.requested_predicates).find(([, p]) => !predicateHolds(values[p.name], p));
+  if (unmet) {
+    // The holder's wallet cannot build a proof of a predicate that does not hold: it reports the problem.
+    x.records.abandon(record, `abandoned: No credential satisfies predicate ${unmet[0]}`);
+    return;
+  }
+  x.verdicts.set(id, judge(x, request, credDef));
+  setPresMessage(record, 'pres', message('pres', randomUUID(), { [kind]: peerProof(request, credDef, values) }, { '~thread': { thid: record.thread_id } }));
+  x.records.moveTo(record, 'presentation-received');
+  if (record.auto_verify) verifyNow(x, record);
+}

@@ -1,0 +1,37 @@
+import type { PresExRecord } from '../presentation-records.js';
+import type { ProofRequestSpec } from '../proof-matching.js';
+import type { SandboxCredDef } from '../ledger.js';
+import type { PresentProof } from './records.js';
+
+/** Verification, as the verifier of a peer's presentation. */
+
+export interface Verdict {
+  ok: boolean;
+  messages: string[];
+}
+
+/** POST records/{id}/verify-presentation. */
+export function verify(x: PresentProof, id: string): PresExRecord {
+  const record = x.records.getInState(id, 'presentation-received');
+  verifyNow(x, record);
+  return record;
+}
+
+export function verifyNow(x: PresentProof, record: PresExRecord): void {
+  const verdict = x.verdicts.get(record.pres_ex_id) ?? { ok: x.rng.chance(0.8), messages: [] };
+  record.verified = verdict.ok ? 'true' : 'false';
+  record.verified_msgs = verdict.messages;
+  x.records.finish(record);
+}
+
+/**
+ * A proof of a credential revoked in the requested interval does not verify: the library answers
+ * false with no message (indy/credx/verifier.py); TS_OUT_NRI is only for a timestamp outside the interval.
+ */
+export function judge(x: PresentProof, request: ProofRequestSpec, credDef: SandboxCredDef): Verdict {
+  // indy/verifier.py non_revoc_intervals: a proof of only irrevocable credentials drops the global interval.
+  if (!credDef.revocable) return { ok: true, messages: ['RMV_GLB_NRI'] };
+  const askedNonRevoked = request.non_revoked || [...Object.values(request.requested_attributes), ...Object.values(request.requested_predicates)].some((i) => i.non_revoked);
+  if (askedNonRevoked && x.rng.chance(0.3)) return { ok: false, messages: [] };
+  return { ok: true, messages: [] };
+}
