@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { AgentContract } from '../test/agent-contract.js';
+import { ConsoleContract } from '../test/console-contract.js';
 import { testBff } from '../test/harness.js';
 import type { WalletType } from '@credence/sandbox';
 
@@ -8,6 +9,7 @@ import type { WalletType } from '@credence/sandbox';
  * the agent, every answer and every webhook checked against ACA-Py 1.6.1's OpenAPI document.
  */
 const contract = await AgentContract.create();
+const consoleContract = new ConsoleContract();
 const PREVIEW = 'issue-credential/2.0/credential-preview';
 type Json = Record<string, any>;
 
@@ -33,7 +35,9 @@ async function startConsole(walletType: WalletType) {
     const res = await bff.send(cookie, method, path, body);
     const text = await res.text();
     expect(res.status, `${method} ${path}: ${text}`).toBe(status);
-    return text ? (JSON.parse(text) as Json) : {};
+    const answer = text ? (JSON.parse(text) as Json) : {};
+    consoleContract.check(method, path, res.status, text ? answer : null);
+    return answer;
   };
   const settle = async () => {
     await bff.sandbox.peers.idle();
@@ -210,7 +214,7 @@ async function upgrade(c: Console, walletType: WalletType) {
 
 describe.skipIf(!contract)('the agent contract (ACA-Py 1.6.1 OpenAPI)', () => {
   afterAll(() => {
-    console.log(`[contract] ${contract!.summary()}`);
+    console.log(`[contract] ${contract!.summary()}; ${consoleContract.checked} console answers checked against the shared contract`);
   });
 
   for (const walletType of ['askar', 'askar-anoncreds'] as const) {
@@ -233,5 +237,10 @@ describe.skipIf(!contract)('the agent contract (ACA-Py 1.6.1 OpenAPI)', () => {
     expect(shown, contract!.summary()).toEqual([]);
     expect(contract!.calls).toBeGreaterThan(200);
     expect(contract!.webhooks).toBeGreaterThan(50);
+  });
+
+  it('hands the browser only answers that the shared response schemas accept', () => {
+    expect(consoleContract.violations).toEqual([]);
+    expect(consoleContract.checked).toBeGreaterThan(150);
   });
 });
