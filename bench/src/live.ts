@@ -147,7 +147,7 @@ export async function postWebhookBursts(urls: string[], rate: number, amount: nu
               },
             ],
           },
-          (error, result) => (error ? reject(error) : resolve(result.errors + result.non2xx)),
+          (error, result) => (error ? reject(error as Error) : resolve(result.errors + result.non2xx)),
         );
       }),
   );

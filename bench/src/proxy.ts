@@ -17,7 +17,7 @@ function load(url: string, headers: Record<string, string>, seconds: number, con
   const times: number[] = [];
   return new Promise((resolve, reject) => {
     const run = autocannon({ url, headers, duration: seconds, connections, pipelining: 1 }, (error, result) => {
-      if (error) return reject(error);
+      if (error) return reject(error as Error);
       times.sort((a, b) => a - b);
       resolve({
         requestsPerSecond: result.requests.average,

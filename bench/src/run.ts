@@ -136,7 +136,7 @@ try {
   if (web) console.log(`web: first-load JS / CSS gzip           ${web.bundle.firstLoadJsGzip.value} / ${web.bundle.firstLoadCssGzip.value} KB`);
   if (web) console.log(`web: 100 rows rendered                  ${web.browser.listOf100Rendered.value} ms`);
   if (web) console.log(`web: 10,000 rows: longest task          ${web.browser.scroll10000.longestTask.value ? `${web.browser.scroll10000.longestTask.value} ms` : 'none over 50 ms'}, worst frame ${web.browser.scroll10000.worstFrameGap.value} ms`);
-  console.log(`\nwrote ${file} in ${results.durationSeconds} s`);
+  console.log(`\nwrote ${file} in ${String(results.durationSeconds)} s`);
   process.exit(0);
 } catch (error) {
   console.error(error);

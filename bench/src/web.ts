@@ -72,7 +72,7 @@ export async function browserTimings(largeUrl: string, cookieFor: (url: string) 
     await big.goto(`${largeUrl}/credentials?size=10000`, { waitUntil: 'commit' });
     const shown = await big.waitForFunction("/Records 1–10000/.test(document.body.innerText) && performance.now()", undefined, { timeout: 60_000 });
     // Passed as source text: tsx would otherwise wrap the inner functions in a helper the page lacks.
-    const scroll = (await big.evaluate(SCROLL_AND_WATCH)) as { longestTask: number; longTasks: number; worstFrame: number; frames: number; renderedRows: number };
+    const scroll = await big.evaluate<{ longestTask: number; longTasks: number; worstFrame: number; frames: number; renderedRows: number }>(SCROLL_AND_WATCH);
     return {
       listOf100Rendered: { value: median(hundred), unit: 'ms from navigation (median of 5)', runs: hundred },
       listOf10000Rendered: { value: Math.round((await shown.jsonValue()) as number), unit: 'ms from navigation' },

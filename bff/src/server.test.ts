@@ -125,7 +125,6 @@ describe('event streams over a real socket (written straight to Node’s respons
     expect(stream.text()).toMatch(/data: \{.*"subject_id":"socket-1".*\}\nid: \S+\n\n/);
 
     // The server's end of this stream's connection closes once the browser has gone.
-    const server = live!.server as unknown as Server;
     const serverSide = new Promise<void>((resolve) => {
       const port = stream.req.socket!.localPort;
       for (const socket of openSockets) if (socket.remotePort === port) socket.once('close', () => resolve());

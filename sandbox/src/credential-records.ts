@@ -63,9 +63,18 @@ export function setCredMessage(record: CredExRecord, name: CredMessageName, msg:
   else delete record.cred_preview;
 }
 
+/** The fields of an offer's or a credential's attachment the sandbox reads back. */
+export interface CredAttachment {
+  cred_def_id?: string;
+  schema_id?: string;
+  rev_reg_id?: string | null;
+  values?: Record<string, { raw: string; encoded: string }>;
+  [field: string]: unknown;
+}
+
 /** The attachment of one format of one message, decoded. */
-export function attachmentOf(record: CredExRecord, name: CredMessageName, kind: FormatKind): Record<string, any> | undefined {
-  return record.by_format[name]?.[kind] as Record<string, any> | undefined;
+export function attachmentOf(record: CredExRecord, name: CredMessageName, kind: FormatKind): CredAttachment | undefined {
+  return record.by_format[name]?.[kind];
 }
 
 /** The preview the exchange carries: the offer's (the holder never had a proposal), else the proposal's. */

@@ -18,8 +18,8 @@ export interface SandboxCredDef {
   schema: SandboxSchema;
   issuer_id: string;
   revocable: boolean;
-  /** Who issues it: the sandbox's own wallet, or a peer organisation (a connection label). */
-  issuedBy: 'self' | string;
+  /** Who issues it: `self` (the sandbox's own wallet), or a peer organisation (a connection label). */
+  issuedBy: string;
 }
 
 interface SchemaPlan {
@@ -28,7 +28,7 @@ interface SchemaPlan {
   attributes: string[];
   kind: FormatKind;
   revocable: boolean;
-  issuedBy: 'self' | string;
+  issuedBy: string;
 }
 
 const plans: SchemaPlan[] = [

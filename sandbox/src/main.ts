@@ -17,7 +17,7 @@ try {
   let server: ServerType | undefined;
   const listen = () => {
     server = serve({ fetch: sandbox.app.fetch, port: config.port, hostname: config.host });
-    server.once('error', (error) => {
+    server.once('error', (error: Error) => {
       console.error(`[sandbox] cannot listen on ${config.host}:${config.port}: ${error.message}`);
       process.exit(1);
     });

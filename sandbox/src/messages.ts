@@ -54,7 +54,7 @@ const kinds: FormatKind[] = ['anoncreds', 'indy'];
 
 /** The formats a filter or request names (a format given as null or left out is not one). */
 export const attachmentsOf = (formats: Partial<Record<FormatKind, unknown>>): Attachments =>
-  Object.fromEntries(Object.entries(formats).filter(([, f]) => f)) as Attachments;
+  Object.fromEntries(Object.entries(formats).filter(([, f]) => f));
 
 type RecordWithMessages<N extends MessageName> = Partial<Record<N, DidcommMessage>> & { by_format: Partial<Record<N, Attachments>> };
 

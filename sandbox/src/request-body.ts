@@ -40,7 +40,7 @@ export class BodyChecks {
   uuid(field: string): this {
     const value = this.body[field];
     if (value !== undefined && (typeof value !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(value))) {
-      this.errors[field] = [uuid4Message(String(value))];
+      this.errors[field] = [uuid4Message(typeof value === 'string' ? value : JSON.stringify(value))];
     }
     return this;
   }

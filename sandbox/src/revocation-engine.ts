@@ -3,7 +3,6 @@ import type { EngineDeps } from './engine-support.js';
 import { revRegIdFor } from './credential-records.js';
 import type { SandboxCredDef } from './ledger.js';
 import { agentTimestamp } from './random.js';
-import type { IssuerCredRev } from './store.js';
 
 export interface RevocationDeps extends EngineDeps {
   /** After a publish: the agent moves a still-kept v2.0 exchange of the credential to credential-revoked. */

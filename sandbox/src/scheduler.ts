@@ -10,7 +10,7 @@ export class PeerScheduler {
 
   later(action: () => void | Promise<void>, delayMs = this.delayMs): void {
     const done = new Promise<void>((resolve) => {
-      const timer: NodeJS.Timeout = setTimeout(async () => {
+      const run = async () => {
         this.timers.delete(timer);
         try {
           await action();
@@ -19,7 +19,8 @@ export class PeerScheduler {
         } finally {
           resolve();
         }
-      }, delayMs);
+      };
+      const timer: NodeJS.Timeout = setTimeout(() => void run(), delayMs);
       this.timers.set(timer, resolve);
     });
     this.pending.add(done);

@@ -24,7 +24,7 @@ async function receiver(failures: number) {
     });
   });
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-  return { base: `http://127.0.0.1:${(server!.address() as AddressInfo).port}/webhooks`, received, attempts: () => seen };
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`, received, attempts: () => seen };
 }
 
 describe('parseWebhookUrl', () => {

@@ -67,7 +67,7 @@ export const connectionIdParamsSchema = z.strictObject({ conn_id: uuidSchema });
 export function queryToStrings(query: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) out[key] = String(value);
+    if (value !== undefined && value !== null) out[key] = typeof value === 'string' ? value : JSON.stringify(value);
   }
   return out;
 }

@@ -14,11 +14,11 @@ export function auditTrail(log: AuditLog): MiddlewareHandler<AppEnv> {
     const user = c.get('user');
     const route = matchedRoutes(c)[c.req.routeIndex]?.path ?? c.req.path;
     const target: Record<string, string> = {};
-    for (const [key, value] of Object.entries(c.req.param() as Record<string, string>)) target[key] = value;
+    for (const [key, value] of Object.entries<string>(c.req.param())) target[key] = value;
     try {
       // A body refused for its size is not read here either.
       if (c.res.status === 413) throw new Error('too large');
-      const body = (await c.req.json()) as Record<string, unknown>;
+      const body = await c.req.json<Record<string, unknown>>();
       for (const key of TARGET_FIELDS) {
         const value = body[key];
         if (typeof value === 'string' || Array.isArray(value)) target[key] = Array.isArray(value) ? value.join(',') : value;

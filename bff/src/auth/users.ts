@@ -33,7 +33,7 @@ export async function readUsersFile(path: string): Promise<StoredUser[]> {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new Error(`CREDENCE_USERS_FILE ${path} is not valid JSON: ${(error as Error).message}`);
+    throw new Error(`CREDENCE_USERS_FILE ${path} is not valid JSON: ${(error as Error).message}`, { cause: error });
   }
   const parsed = usersFileSchema.safeParse(json);
   if (!parsed.success) {

@@ -22,7 +22,7 @@ export function parseWebhook(topic: string, body: unknown, receivedAt: Date): Pa
   const known = isKnownTopic(topic);
   const result = known ? webhookPayloadSchemas[topic].safeParse(body) : unknownTopicPayloadSchema.safeParse(body);
   if (!result.success) return { ok: false, error: result.error };
-  const payload = result.data as Record<string, unknown>;
+  const payload = result.data;
   const subjectId = subjectIdOf(topic, payload) ?? null;
   const state = typeof payload.state === 'string' ? payload.state : null;
   const version = isExchangeTopic(topic) ? topicVersions[topic].version : null;

@@ -29,9 +29,9 @@ export class MemoryBus implements EventBus {
     this.lastUpdate = new BoundedMap(trackedKeys);
   }
 
-  async publish({ event, dedupeKey, orderKey, updatedAt }: PublishInput): Promise<PublishResult> {
+  publish({ event, dedupeKey, orderKey, updatedAt }: PublishInput): Promise<PublishResult> {
     if (dedupeKey !== null) {
-      if (this.seen.has(dedupeKey)) return { outcome: 'duplicate' };
+      if (this.seen.has(dedupeKey)) return Promise.resolve({ outcome: 'duplicate' });
       this.seen.set(dedupeKey, true);
     }
     let stale = false;
@@ -44,10 +44,10 @@ export class MemoryBus implements EventBus {
     this.ring.push(published);
     if (this.ring.length > this.capacity) this.ring.shift();
     for (const listener of this.listeners) listener({ type: 'event', event: published });
-    return { outcome: 'published', event: published };
+    return Promise.resolve({ outcome: 'published', event: published });
   }
 
-  async subscribe(lastId: string | undefined, listener: (message: BusMessage) => void): Promise<Subscription> {
+  subscribe(lastId: string | undefined, listener: (message: BusMessage) => void): Promise<Subscription> {
     if (lastId !== undefined) {
       const [boot, n] = lastId.split('.');
       const after = Number(n);
@@ -56,15 +56,16 @@ export class MemoryBus implements EventBus {
       else for (const event of this.ring) if (Number(event.id.split('.')[1]) > after) listener({ type: 'event', event });
     }
     this.listeners.add(listener);
-    return { close: () => this.listeners.delete(listener) };
+    return Promise.resolve({ close: () => this.listeners.delete(listener) });
   }
 
-  async position(): Promise<string | undefined> {
-    return `${this.boot}.${this.next - 1}`;
+  position(): Promise<string | undefined> {
+    return Promise.resolve(`${this.boot}.${this.next - 1}`);
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.listeners.clear();
+    return Promise.resolve();
   }
 
   /** For tests and benchmarks: how many events are held. */

@@ -11,7 +11,7 @@ const { health: route } = consoleApi;
 /** GET /api/health (no login): is the BFF up, and can it reach a ready agent? */
 export function healthRoutes({ client, mode }: { client: AcapyClient; mode: Mode }) {
   return new Hono<AppEnv>().get(route.path, requireAccess(route.access), async (c) => {
-    let reachable = false;
+    let reachable: boolean;
     let ready = false;
     try {
       const { body } = await client.get('/status/ready', { timeoutMs: PROBE_TIMEOUT_MS });

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { BusMessage } from '../events/bus.js';
 import { agentRoutes, type AgentRouteEntry as AgentRoute } from '@credence/shared';
 import { testBff, testSandbox, type TestSandboxOptions } from '../test/harness.js';
-import { hostileBody, hostileQuery, hostileSegment, hostileString, POLLUTION_KEYS } from './hostile-input.js';
+import { hostileBody, hostileQuery, hostileSegment, hostileString, POLLUTION_KEYS } from '../test/hostile-input.js';
 
 /**
  * Every BFF route that takes input, and the webhook intake, fed thousands of generated bodies,

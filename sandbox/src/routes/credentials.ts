@@ -8,7 +8,7 @@ import { BodyChecks, readBody } from '../request-body.js';
 import type { SandboxRouteHelpers } from './helpers.js';
 
 /** The agent's /issue-credential-2.0 routes. */
-export function credentialRoutes(engine: CredentialEngine, { authorize, recordId, paging, exchangeFilter, store }: SandboxRouteHelpers) {
+export function credentialRoutes(engine: CredentialEngine, { authorize, recordId, exchangeFilter, store }: SandboxRouteHelpers) {
   const app = new Hono();
   const offerFields = (checks: BodyChecks) =>
     checks.filter().preview('credential_preview').strings('comment', 'replacement_id').booleans('auto_issue', 'auto_remove', 'auto_remove_on_failure', 'trace');

@@ -17,7 +17,7 @@ export function revocationRoutes(engine: RevocationEngine, upgrade: WalletUpgrad
     if (body.cred_rev_id !== undefined && (typeof body.cred_rev_id !== 'string' || !/^[1-9][0-9]*$/.test(body.cred_rev_id))) {
       throw agentError(422, `{'json': {'cred_rev_id': ['String does not match expected pattern.']}}`);
     }
-    if (body.notify_version !== undefined && !['v1_0', 'v2_0'].includes(String(body.notify_version))) {
+    if (body.notify_version !== undefined && (typeof body.notify_version !== 'string' || !['v1_0', 'v2_0'].includes(body.notify_version))) {
       throw agentError(422, `{'json': {'notify_version': ['Must be one of: v1_0, v2_0.']}}`);
     }
     authorize(c);

@@ -24,7 +24,7 @@ export function AppLayout({ session }: { session: Session }) {
     onSettled: () => {
       queryClient.clear();
       queryClient.setQueryData(sessionQueries.current().queryKey, null);
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     },
   });
 

@@ -17,7 +17,7 @@ export class ContractError extends Error {
 export function urlFor<R extends RouteEntry>(route: R, input: RouteInput<R> = {} as RouteInput<R>): string {
   const query = Object.fromEntries(Object.entries(input.query ?? {}).filter(([, value]) => value !== ''));
   const search = new URLSearchParams(queryToStrings(query)).toString();
-  return `/api${fillPath(route.path, input.params as Record<string, string> | undefined)}${search ? `?${search}` : ''}`;
+  return `/api${fillPath(route.path, input.params)}${search ? `?${search}` : ''}`;
 }
 
 /**

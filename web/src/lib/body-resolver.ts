@@ -13,7 +13,7 @@ export function bodyResolver<TValues extends FieldValues, TBody>(
   toBody: (values: TValues) => unknown,
   renamePath: (path: string) => string = (p) => p,
 ): Resolver<TValues> {
-  return async (values, _context, options) => {
+  return (values, _context, options) => {
     const result = schemaFor(values).safeParse(toBody(values));
     if (result.success) return { values, errors: {} };
     const errors: Record<string, FieldError> = {};

@@ -1,4 +1,4 @@
-import { agentApi, connectionLabel, type ConnectionRecord } from '@credence/shared';
+import { agentApi, connectionLabel } from '@credence/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { callApi } from './api-client';

@@ -11,7 +11,7 @@ export function externalStore<T>(initial: T) {
   const get = () => value;
   return {
     get,
-    set(next: T): void {
+    set: (next: T): void => {
       if (Object.is(next, value)) return;
       value = next;
       listeners.forEach((l) => l());

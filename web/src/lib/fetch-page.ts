@@ -15,7 +15,7 @@ type Row<R extends ListRoute> = RouteResponse<R>['results'][number];
  */
 export async function fetchPage<R extends ListRoute>(route: R, filters: Record<string, string | undefined>, size: number, offset: number, signal: AbortSignal): Promise<ListPage<Row<R>>> {
   const page = async (limit: number, from: number): Promise<Row<R>[]> =>
-    (await callApi<ListRoute>(route, { query: { ...filters, limit, offset: from, descending: true } }, { signal })).results as Row<R>[];
+    (await callApi<ListRoute>(route, { query: { ...filters, limit, offset: from, descending: true } }, { signal })).results;
   if (size + 1 <= AGENT_MAX_LIMIT) {
     const results = await page(size + 1, offset);
     return { rows: results.slice(0, size), hasNext: results.length > size };

@@ -4,6 +4,8 @@ import { useRef } from 'react';
 
 interface DataTableProps<T> {
   caption: string;
+  // Columns of one table hold values of different types: TanStack Table's own typing for such a list.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   columns: ColumnDef<T, any>[];
   data: T[];
   getRowId: (row: T) => string;

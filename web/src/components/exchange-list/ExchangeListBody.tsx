@@ -11,6 +11,8 @@ interface ExchangeListBodyProps<T> {
   list: UseQueryResult<ListPage<T>>;
   /** "credential exchanges": for the loading, empty and table labels. */
   noun: string;
+  // Columns of one table hold values of different types: TanStack Table's own typing for such a list.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   columns: ColumnDef<T, any>[];
   getRowId: (row: T) => string;
   params: ExchangeListParams;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { humanize } from '../../lib/format';
 import type { ConnectionOption } from '../../lib/connections';
 import type { ExchangeListParams, FilterKey } from './list-params';
@@ -15,7 +15,12 @@ interface FiltersBarProps {
 
 export function FiltersBar({ params, states, roles, connections, onChange, onClear, hasFilters }: FiltersBarProps) {
   const [threadId, setThreadId] = useState(params.thread_id ?? '');
-  useEffect(() => setThreadId(params.thread_id ?? ''), [params.thread_id]);
+  // The address changed (back, a cleared filter): the box shows what the list is filtered by now.
+  const [shownFor, setShownFor] = useState(params.thread_id);
+  if (shownFor !== params.thread_id) {
+    setShownFor(params.thread_id);
+    setThreadId(params.thread_id ?? '');
+  }
 
   return (
     <form

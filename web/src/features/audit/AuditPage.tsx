@@ -20,7 +20,10 @@ export function AuditPage() {
   const set = (changes: Record<string, string | undefined>) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
-      for (const [k, v] of Object.entries(changes)) v ? next.set(k, v) : next.delete(k);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v) next.set(k, v);
+        else next.delete(k);
+      }
       if (!('offset' in changes)) next.delete('offset');
       return next;
     });

@@ -53,7 +53,7 @@ describe('LoginPage', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'nope');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Wrong username or password.');
-    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('issuer');
+    expect(screen.getByLabelText<HTMLInputElement>('Username').value).toBe('issuer');
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 

@@ -23,7 +23,7 @@ export function LoginPage() {
     onSuccess: (user) => {
       queryClient.clear();
       queryClient.setQueryData(sessionQueries.current().queryKey, user);
-      navigate(next ?? homeFor(user.role), { replace: true });
+      void navigate(next ?? homeFor(user.role), { replace: true });
     },
     onError: (error) => {
       applyServerErrors(error, setError);

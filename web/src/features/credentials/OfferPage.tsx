@@ -37,7 +37,7 @@ function OfferForm({ walletType }: { walletType: string | null }) {
         {
           onSuccess: (record) => {
             toast.success(mode === 'send' ? `Offer sent to ${connections.labelOf(valid.connection_id) ?? 'the connection'}` : 'Offer created');
-            navigate(`/credentials/${record.cred_ex_id}`);
+            void navigate(`/credentials/${record.cred_ex_id}`);
           },
           onError: (error) => applyServerErrors(error, setError, offerFieldPath),
         },

@@ -49,7 +49,7 @@ export function useOfferMutation() {
     meta: { showsOwnErrors: true },
     // The form's resolver has checked the body against the schema of the route its mode names.
     mutationFn: ({ mode, body }: { mode: OfferFormValues['mode']; body: SendOfferBody | CreateOfferBody }) =>
-      mode === 'send' ? callApi(agentApi.sendOffer, { body: body as SendOfferBody }) : callApi(agentApi.createOffer, { body: body as CreateOfferBody }),
+      mode === 'send' ? callApi(agentApi.sendOffer, { body: body as SendOfferBody }) : callApi(agentApi.createOffer, { body: body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: credentialQueries.lists() }),
   });
 }

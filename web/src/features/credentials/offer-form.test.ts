@@ -12,7 +12,7 @@ function offer(changes: (v: OfferFormValues) => void, wallet = 'askar'): OfferFo
   return values;
 }
 
-const resolve = (values: OfferFormValues) => offerResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false } as never);
+const resolve = (values: OfferFormValues) => offerResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
 
 describe('offer form', () => {
   it('starts with the format the wallet can use', () => {

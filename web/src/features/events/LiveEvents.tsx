@@ -19,7 +19,9 @@ export function LiveEvents({ role }: { role: UserRole }) {
   const queryClient = useQueryClient();
   const connections = useConnections();
   const labelOf = useRef(connections.labelOf);
-  labelOf.current = connections.labelOf;
+  useEffect(() => {
+    labelOf.current = connections.labelOf;
+  });
 
   useEffect(() => {
     let source: EventSource | undefined;
@@ -41,7 +43,7 @@ export function LiveEvents({ role }: { role: UserRole }) {
         if (ready.lastEventId) lastId = ready.lastEventId;
       });
       source.addEventListener('message', (message) => {
-        const parsed = consoleEventSchema.safeParse(JSON.parse(message.data));
+        const parsed = consoleEventSchema.safeParse(JSON.parse(message.data as string));
         if (!parsed.success) return;
         const event = parsed.data;
         lastId = event.id;

@@ -44,7 +44,7 @@ function ProofRequestForm({ walletType }: { walletType: string | null }) {
         {
           onSuccess: (record) => {
             toast.success(mode === 'send' ? `Request sent to ${connections.labelOf(valid.connection_id) ?? 'the connection'}` : 'Request created');
-            navigate(`/presentations/${record.pres_ex_id}`);
+            void navigate(`/presentations/${record.pres_ex_id}`);
           },
           onError: (error) => applyServerErrors(error, setError, proofRequestFieldPath),
         },
@@ -91,7 +91,7 @@ function ProofRequestForm({ walletType }: { walletType: string | null }) {
                 <div className="field">
                   <label htmlFor={`attr-${index}`}>Attribute name (several, comma-separated, must come from one credential)</label>
                   <input id={`attr-${index}`} aria-invalid={!!errors.attributes?.[index]?.names} {...register(`attributes.${index}.names`)} />
-                  {errors.attributes?.[index]?.names && <p className="field-error">{errors.attributes[index]!.names!.message}</p>}
+                  {errors.attributes?.[index]?.names && <p className="field-error">{errors.attributes[index].names.message}</p>}
                 </div>
                 <RestrictionRows control={control} register={register} name={`attributes.${index}.restrictions`} owner={`Attribute ${index + 1}`} error={errors.attributes?.[index]?.restrictions} />
                 <button type="button" className="button subtle" onClick={() => attributes.remove(index)}>

@@ -2,7 +2,6 @@ import { agentApi, type PresCreateRequestBody, type PresExRecord, type PresSendP
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { markDeleted } from '../../lib/deleted-records';
-import type { PresentationActionId } from './actions';
 import type { ProofRequestFormValues } from './proof-request-form';
 import { presentationQueries } from './queries';
 
@@ -56,7 +55,7 @@ export function useProofRequestMutation() {
     mutationFn: ({ mode, body }: { mode: ProofRequestFormValues['mode']; body: PresSendRequestBody | PresCreateRequestBody }) =>
       mode === 'send'
         ? callApi(agentApi.sendPresentationRequest, { body: body as PresSendRequestBody })
-        : callApi(agentApi.createPresentationRequest, { body: body as PresCreateRequestBody }),
+        : callApi(agentApi.createPresentationRequest, { body: body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: presentationQueries.lists() }),
   });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { daySeconds, emptyProofRequest, proofRequestResolver, toProofRequestBody, type ProofRequestFormValues } from './proof-request-form';
 
 const CONNECTION = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
-const resolve = (values: ProofRequestFormValues) => proofRequestResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false } as never);
+const resolve = (values: ProofRequestFormValues) => proofRequestResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
 
 function form(change: (v: ProofRequestFormValues) => void, wallet = 'askar'): ProofRequestFormValues {
   const v = emptyProofRequest(wallet, new Date(2026, 10, 21));

@@ -106,7 +106,7 @@ export function toProofRequestBody(values: ProofRequestFormValues): PresSendRequ
     presentation_request,
     auto_verify: values.auto_verify,
     ...(values.comment.trim() && { comment: values.comment.trim() }),
-  } as PresSendRequestBody;
+  };
 }
 
 /** Where each error of the body belongs in the form. */

@@ -28,7 +28,7 @@ describe('prover form', () => {
 
   it('puts "choose a credential" on the referent that has none', async () => {
     const values = proverDefaults('anoncreds', request, [credential('c1', ['name'])]);
-    const { errors } = await proverResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false } as never);
+    const { errors } = await proverResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
     expect(errors.predicates?.age?.cred_id?.message).toBe('choose a credential');
     expect(errors.attributes?.group?.cred_id?.message).toBe('choose a credential');
     expect(errors.attributes?.name).toBeUndefined();

@@ -50,7 +50,7 @@ export function toPresentationBody(values: ProverFormValues): PresSendPresentati
     else requested_attributes[ref] = { cred_id: a.cred_id, revealed: a.group || a.revealed };
   }
   const requested_predicates = Object.fromEntries(Object.entries(values.predicates).map(([ref, p]) => [ref, { cred_id: p.cred_id }]));
-  return { [values.format]: { requested_attributes, requested_predicates, self_attested_attributes } } as PresSendPresentationBody;
+  return { [values.format]: { requested_attributes, requested_predicates, self_attested_attributes } };
 }
 
 /** `indy.requested_attributes.<ref>.cred_id` → `attributes.<ref>.cred_id`. */

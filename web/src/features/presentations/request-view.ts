@@ -49,9 +49,9 @@ export function requestedItems(record: PresExRecord): RequestedItem[] {
   for (const [referent, attr] of Object.entries(found.request.requested_attributes ?? {})) {
     const names = attr.names ?? (attr.name ? [attr.name] : []);
     let answer: string | undefined;
-    if (proof?.revealed_attrs?.[referent]) answer = proof.revealed_attrs[referent]!.raw ?? '';
+    if (proof?.revealed_attrs?.[referent]) answer = proof.revealed_attrs[referent].raw ?? '';
     else if (proof?.revealed_attr_groups?.[referent]) {
-      answer = Object.entries(proof.revealed_attr_groups[referent]!.values ?? {}).map(([n, v]) => `${n}: ${v.raw ?? ''}`).join(', ');
+      answer = Object.entries(proof.revealed_attr_groups[referent].values ?? {}).map(([n, v]) => `${n}: ${v.raw ?? ''}`).join(', ');
     } else if (proof?.self_attested_attrs?.[referent] !== undefined) answer = `${proof.self_attested_attrs[referent]} (self-attested)`;
     else if (proof?.unrevealed_attrs?.[referent]) answer = 'not revealed';
     items.push({ referent, kind: 'attribute', asked: names.join(', '), restrictions: restrictionText(attr.restrictions), answer });

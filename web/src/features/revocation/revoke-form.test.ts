@@ -13,7 +13,7 @@ const base: RevokeFormValues = {
   notify_version: 'v1_0',
   comment: '',
 };
-const resolve = (v: RevokeFormValues) => revokeResolver(v, undefined, { fields: {}, shouldUseNativeValidation: false } as never);
+const resolve = (v: RevokeFormValues) => revokeResolver(v, undefined, { fields: {}, shouldUseNativeValidation: false });
 
 describe('revoke form', () => {
   it('builds the spec’s body from an exchange, publish and notify as chosen', () => {

@@ -1,4 +1,4 @@
-import { isAnoncredsWallet, walletUpgradeBodySchema, type WalletStatus, type WalletUpgradeBody } from '@credence/shared';
+import { isAnoncredsWallet, walletUpgradeBodySchema, type WalletUpgradeBody } from '@credence/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
