@@ -1,4 +1,4 @@
-// `pnpm test`: typecheck, unit tests, web build, end-to-end tests; ends with one line "N passed, N failed".
+// `pnpm test`: typecheck, lint, unit tests, builds, end-to-end tests; ends with one line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -29,6 +29,8 @@ let failed = 0;
 
 // A failed step that is not itself a test counts as one failure, so it can never pass unseen.
 if (!run('typecheck', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck'])) failed++;
+// The house rules (type-aware lint, import boundaries, formatting) with 0 warnings; `pnpm fix` mends most.
+if (!run('lint', 'pnpm', ['lint'])) failed++;
 
 const vitestJson = `${out}/vitest.json`;
 run('unit tests (vitest)', 'pnpm', ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
