@@ -4,8 +4,9 @@ import { testBff } from '../test/harness.js';
 const PATH = '/api/issue-credential-2.0';
 
 async function issuerBff() {
-  // Peers answer after 30 ms, so a call made before that still finds the record where it was.
-  const bff = await testBff({ sandbox: { peerDelayMs: 30 } });
+  // Peers answer after 500 ms, so a call made before that still finds the record where it was, even on
+  // a loaded machine (at 30 ms the early call sometimes came too late).
+  const bff = await testBff({ sandbox: { peerDelayMs: 500 } });
   const cookie = await bff.cookieFor('issuer');
   const person = [...bff.sandbox.store.connections.values()].find((c) => c.their_label === 'Bob Smith')!;
   const credDef = bff.sandbox.store.ledger.credDefs.find((d) => d.issuedBy === 'self' && d.kind === 'indy')!;
