@@ -1,3 +1,3 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { name: 'sandbox', environment: 'node' } });
+export default defineConfig({ test: { name: 'sandbox', environment: 'node', setupFiles: ['../shared/src/test/setup.ts'] } });

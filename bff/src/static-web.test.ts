@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { expectConsole } from '../../shared/src/test/console-guard.js';
 import { webApp } from './static-web.js';
 
 function builtApp() {
@@ -36,6 +37,8 @@ describe('webApp', () => {
   });
 
   it('says the web app is not built when there is no build', async () => {
+    // Hono's serveStatic tells the operator on stderr too.
+    expectConsole('error', /^serveStatic: root path '.*no-such-credence-build' is not found/);
     const res = await webApp(join(tmpdir(), 'no-such-credence-build')).request('/credentials');
     expect(res.status).toBe(503);
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsoleEvent } from '@credence/shared';
 import { describe, expect, it } from 'vitest';
+import { allowConsole, expectConsole } from '../../../shared/src/test/console-guard.js';
 import { testBff } from '../test/harness.js';
 import { redisForSuite } from '../test/redis-server.js';
 import { readSse } from '../test/sse.js';
@@ -85,6 +86,9 @@ describe('RedisBus across two BFF instances', () => {
     const seen: string[] = [];
     await bus.subscribe(undefined, (m) => m.type === 'event' && seen.push(m.event.state ?? ''));
     await bff.webhook('issue_credential_v2_0', credential('c3', 'offer-sent'));
+    // The outage as the operator sees it: the clients' reconnect errors, and the intake's 503.
+    allowConsole('warn', /^\[bus\] redis: /);
+    expectConsole('warn', /^\[webhooks\] event bus unavailable: /);
     await redis.stop();
     const duringOutage = await bff.webhook('issue_credential_v2_0', credential('c3', 'request-received', '2026-07-22T19:17:38.000000Z'));
     expect(duringOutage.status).toBe(503);

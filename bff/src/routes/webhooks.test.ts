@@ -1,5 +1,6 @@
 import type { ConsoleEvent } from '@credence/shared';
 import { describe, expect, it } from 'vitest';
+import { expectConsole } from '../../../shared/src/test/console-guard.js';
 import type { BusMessage } from '../events/bus.js';
 import { testBff } from '../test/harness.js';
 
@@ -104,6 +105,7 @@ describe('webhook intake', () => {
 
   it('accepts revocation topics, error_msg and unknown topics', async () => {
     const { webhook, received } = await withSubscriber();
+    const noted = expectConsole('info', /^\[webhooks\] accepted an event of unknown topic /);
     await webhook('issuer_cred_rev', { record_id: 'r1', state: 'revoked', cred_ex_id: CRED, rev_reg_id: 'rr', cred_rev_id: '1' });
     await webhook('revocation-notification', { thread_id: 'indy::rr::1', comment: 'fraud' });
     await webhook('issue_credential_v2_0', v2('abandoned', undefined, { error_msg: 'issuance-abandoned: declined' }));
@@ -115,5 +117,7 @@ describe('webhook intake', () => {
       ['basicmessages', 'other'],
     ]);
     expect(received[2]!.payload.error_msg).toBe('issuance-abandoned: declined');
+    // The operator's log names the one topic the console does not know.
+    expect(noted).toEqual(['[webhooks] accepted an event of unknown topic basicmessages']);
   });
 });

@@ -60,7 +60,7 @@ function webhooks(count: number): Webhook[] {
 }
 
 describe('events under stress, on Redis across two instances', () => {
-  it(`${WEBHOOKS} webhooks × ${DELIVERIES} deliveries, shuffled: exactly once, newest last, through a Redis connection kill and a browser reconnect`, { timeout: 240_000 }, async () => {
+  it(`${WEBHOOKS} webhooks × ${DELIVERIES} deliveries, shuffled: exactly once, newest last, through a Redis connection kill and a browser reconnect`, { timeout: 240_000 }, async ({ annotate }) => {
     const prefix = `stress-${randomUUID()}`;
     const busA = redis.bus({ prefix, capacity: WEBHOOKS * 2, blockMs: 200, commandTimeoutMs: 1_000 });
     const busB = redis.bus({ prefix, capacity: WEBHOOKS * 2, blockMs: 200, commandTimeoutMs: 1_000 });
@@ -158,6 +158,7 @@ describe('events under stress, on Redis across two instances', () => {
     const farBehind = await readSse(await openStream(c, browsers.a[0]!.id), 3, 10_000);
     expect(farBehind.map((m) => m.event)).toContain('resync');
     report.farBehind = farBehind.slice(0, 2).map((m) => m.event);
-    console.info(`[stress] ${JSON.stringify(report)}`);
+    // The report, as a test annotation: shown by `vitest --reporter=verbose` and in failure reports, not on every run.
+    await annotate(`[stress] ${JSON.stringify(report)}`);
   });
 });
