@@ -1,8 +1,15 @@
-import { cleanup } from '@testing-library/react';
+import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { installConsoleGuard } from '../../../shared/src/test/console-guard';
+import { dismiss, useToasts } from '../lib/toast-store';
 
-// First, so its check runs after the clean-up below (after-hooks run in reverse order).
+// First, so its check runs after the clean-ups below (after-hooks run in reverse order).
 installConsoleGuard();
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // Toasts live in a module-wide store: one test's must not be seen by the next.
+  const { result, unmount } = renderHook(() => useToasts());
+  act(() => result.current.forEach((toast) => dismiss(toast.id)));
+  unmount();
+});
