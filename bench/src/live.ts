@@ -65,9 +65,13 @@ const webhookUrl = (url: string) => new URL(`${url}/webhooks/topic/issue_credent
 /** Posts one webhook as the agent does; resolves whether the console took it (200). */
 function postWebhook(target: URL, body: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const req = request(target, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-api-key': WEBHOOK_SECRET } }, (res) => {
-      res.resume().on('end', () => resolve(res.statusCode === 200));
-    });
+    const req = request(
+      target,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-api-key': WEBHOOK_SECRET } },
+      (res) => {
+        res.resume().on('end', () => resolve(res.statusCode === 200));
+      },
+    );
     req.on('error', () => resolve(false));
     req.end(body);
   });

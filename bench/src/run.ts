@@ -22,7 +22,11 @@ async function thousandStreams(instances: Running[], cookies: string[], label: s
   const figures = await browsers.measure();
   const rss = Object.fromEntries(instances.map((i, n) => [`instance${n + 1}`, { value: rssMb(i.pid), unit: 'MB', target: '≤ 200 MB' }]));
   await browsers.close();
-  log(`${label}: 1000 clients, RSS ${Object.values(rss).map((r) => `${r.value} MB`).join(' + ')}, lost ${figures.lost}`);
+  log(
+    `${label}: 1000 clients, RSS ${Object.values(rss)
+      .map((r) => `${r.value} MB`)
+      .join(' + ')}, lost ${figures.lost}`,
+  );
   return { lost: figures.lost, latency: figures.latency, rss };
 }
 
@@ -49,7 +53,17 @@ async function livePath(instances: Running[], label: string, browsers: SseClient
     const figures = await browsers.measure();
     const duplicates = clients === 50 && rate === 100 ? await duplicateCheck(urls, browsers, 20) : undefined;
     await browsers.close();
-    runs.push({ clients, ratePerSecond: rate, sending, seconds, webhooks: ids.length, postErrors: errors, maxSendLagMs, ...figures, ...(duplicates && { retriedWebhooks: duplicates }) });
+    runs.push({
+      clients,
+      ratePerSecond: rate,
+      sending,
+      seconds,
+      webhooks: ids.length,
+      postErrors: errors,
+      maxSendLagMs,
+      ...figures,
+      ...(duplicates && { retriedWebhooks: duplicates }),
+    });
     log(`${label}: ${clients} clients × ${rate}/s ${sending} → p50 ${figures.latency.p50.value} ms, p99 ${figures.latency.p99.value} ms, lost ${figures.lost}`);
   }
   const rss = Object.fromEntries(instances.map((i, n) => [`instance${n + 1}`, { value: rssMb(i.pid), unit: 'MB' }]));
@@ -110,15 +124,31 @@ try {
   const proxy = results.proxy as Awaited<ReturnType<typeof proxyOverhead>> | undefined;
   console.log('\nfigure                                   value');
   if (proxy) {
-    console.log(`proxy: direct / BFF req/s               ${proxy.direct.requestsPerSecond.value} / ${proxy.bff.requestsPerSecond.value} (ratio ${proxy.ratio.value})`);
-    console.log(`proxy: p50 direct / BFF (added)         ${proxy.direct.p50.value.toFixed(2)} / ${proxy.bff.p50.value.toFixed(2)} ms (+${proxy.p50Added.value} ms)`);
+    console.log(
+      `proxy: direct / BFF req/s               ${proxy.direct.requestsPerSecond.value} / ${proxy.bff.requestsPerSecond.value} (ratio ${proxy.ratio.value})`,
+    );
+    console.log(
+      `proxy: p50 direct / BFF (added)         ${proxy.direct.p50.value.toFixed(2)} / ${proxy.bff.p50.value.toFixed(2)} ms (+${proxy.p50Added.value} ms)`,
+    );
     console.log(`proxy: ratio per round                  ${proxy.ratio.perRound.join(', ')}`);
   }
-  for (const [name, live] of [['memory', results.liveMemory], ['redis', results.liveRedis]] as const) {
+  for (const [name, live] of [
+    ['memory', results.liveMemory],
+    ['redis', results.liveRedis],
+  ] as const) {
     if (!live) continue;
     type P = { p50: { value: number }; p99: { value: number }; max: { value: number } };
     const { runs, thousandClients } = live as {
-      runs: { clients: number; ratePerSecond: number; sending: string; latency: P; latencyFromSent: P; lost: number; duplicates: number; retriedWebhooks?: { posted: number; duplicatesDelivered: number } }[];
+      runs: {
+        clients: number;
+        ratePerSecond: number;
+        sending: string;
+        latency: P;
+        latencyFromSent: P;
+        lost: number;
+        duplicates: number;
+        retriedWebhooks?: { posted: number; duplicatesDelivered: number };
+      }[];
       thousandClients: { rss: Record<string, { value: number }> };
     };
     for (const run of runs) {
@@ -128,14 +158,21 @@ try {
         `live ${name}: ${String(run.clients).padStart(3)} clients × ${String(run.ratePerSecond).padStart(4)}/s ${run.sending.padEnd(6)}  p50 ${l.p50.value} p99 ${l.p99.value} max ${l.max.value} ms (from sent: p99 ${s.p99.value} max ${s.max.value}), lost ${run.lost}, dup ${run.duplicates}${run.retriedWebhooks ? `; ${run.retriedWebhooks.posted} posts of ${run.retriedWebhooks.posted / 2} retried webhooks → ${run.retriedWebhooks.duplicatesDelivered} delivered twice` : ''}`,
       );
     }
-    console.log(`live ${name}: RSS with 1000 streams after the runs   ${Object.values(thousandClients.rss).map((r) => `${r.value} MB`).join(' + ')}`);
+    console.log(
+      `live ${name}: RSS with 1000 streams after the runs   ${Object.values(thousandClients.rss)
+        .map((r) => `${r.value} MB`)
+        .join(' + ')}`,
+    );
   }
   const fresh = results.thousandStreamsFresh as { rssIdle: { value: number }; rss: { instance1: { value: number } } } | undefined;
   if (fresh) console.log(`live memory: RSS fresh console idle / 1000 streams   ${fresh.rssIdle.value} / ${fresh.rss.instance1.value} MB`);
   const web = results.web as { bundle: ReturnType<typeof bundleSizes>; browser: Awaited<ReturnType<typeof browserTimings>> } | undefined;
   if (web) console.log(`web: first-load JS / CSS gzip           ${web.bundle.firstLoadJsGzip.value} / ${web.bundle.firstLoadCssGzip.value} KB`);
   if (web) console.log(`web: 100 rows rendered                  ${web.browser.listOf100Rendered.value} ms`);
-  if (web) console.log(`web: 10,000 rows: longest task          ${web.browser.scroll10000.longestTask.value ? `${web.browser.scroll10000.longestTask.value} ms` : 'none over 50 ms'}, worst frame ${web.browser.scroll10000.worstFrameGap.value} ms`);
+  if (web)
+    console.log(
+      `web: 10,000 rows: longest task          ${web.browser.scroll10000.longestTask.value ? `${web.browser.scroll10000.longestTask.value} ms` : 'none over 50 ms'}, worst frame ${web.browser.scroll10000.worstFrameGap.value} ms`,
+    );
   console.log(`\nwrote ${file} in ${String(results.durationSeconds)} s`);
   process.exit(0);
 } catch (error) {

@@ -26,7 +26,8 @@ export interface Figures {
 
 type Percentiles = { p50: { value: number; unit: 'ms' }; p99: { value: number; unit: 'ms' }; max: { value: number; unit: 'ms' } };
 
-export type Reply = { type: 'connected' } | { type: 'expecting' } | { type: 'measured'; figures: Figures } | { type: 'closed' } | { type: 'error'; message: string };
+export type Reply =
+  { type: 'connected' } | { type: 'expecting' } | { type: 'measured'; figures: Figures } | { type: 'closed' } | { type: 'error'; message: string };
 
 /** The webhooks about to be posted: exchange ids `${prefix}-0` … `${prefix}-${count - 1}`. */
 let expected = { prefix: '', count: 0 };
@@ -83,7 +84,8 @@ class SseClient {
     const subject = field(text, start, end, 'subject_id');
     const receivedAt = field(text, start, end, 'received_at');
     const sentAt = field(text, start, end, 'updated_at');
-    if (subject === undefined || receivedAt === undefined || sentAt === undefined) throw new Error(`event without subject_id/received_at/updated_at: ${text.slice(start, Math.min(end, start + 200))}`);
+    if (subject === undefined || receivedAt === undefined || sentAt === undefined)
+      throw new Error(`event without subject_id/received_at/updated_at: ${text.slice(start, Math.min(end, start + 200))}`);
     if (!subject.startsWith(expected.prefix) || subject.charCodeAt(expected.prefix.length) !== 45 /* - */) return;
     const n = Number(subject.slice(expected.prefix.length + 1));
     if (!(n >= 0 && n < expected.count)) return;

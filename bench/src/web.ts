@@ -50,7 +50,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** In headless chromium: time to a rendered 100-row list, and the longest task while scrolling 10,000 rows. */
 export async function browserTimings(largeUrl: string, cookieFor: (url: string) => Promise<string>) {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
   try {
     const pageFor = async (url: string) => {
       // The console's CSP forbids eval, which string probes need; only this measuring context lifts it.
@@ -64,20 +67,27 @@ export async function browserTimings(largeUrl: string, cookieFor: (url: string) 
     const hundred: number[] = [];
     for (let i = 0; i < 6; i++) {
       await listPage.goto(`${largeUrl}/credentials?size=100&role=issuer`, { waitUntil: 'commit' });
-      const at = await listPage.waitForFunction("document.querySelectorAll('table tbody tr').length >= 100 && performance.now()", undefined, { polling: 'raf', timeout: 20_000 });
+      const at = await listPage.waitForFunction("document.querySelectorAll('table tbody tr').length >= 100 && performance.now()", undefined, {
+        polling: 'raf',
+        timeout: 20_000,
+      });
       if (i > 0) hundred.push(Math.round((await at.jsonValue()) as number)); // the first load warms caches
     }
 
     const big = await pageFor(largeUrl);
     await big.goto(`${largeUrl}/credentials?size=10000`, { waitUntil: 'commit' });
-    const shown = await big.waitForFunction("/Records 1–10000/.test(document.body.innerText) && performance.now()", undefined, { timeout: 60_000 });
+    const shown = await big.waitForFunction('/Records 1–10000/.test(document.body.innerText) && performance.now()', undefined, { timeout: 60_000 });
     // Passed as source text: tsx would otherwise wrap the inner functions in a helper the page lacks.
     const scroll = await big.evaluate<{ longestTask: number; longTasks: number; worstFrame: number; frames: number; renderedRows: number }>(SCROLL_AND_WATCH);
     return {
       listOf100Rendered: { value: median(hundred), unit: 'ms from navigation (median of 5)', runs: hundred },
       listOf10000Rendered: { value: Math.round((await shown.jsonValue()) as number), unit: 'ms from navigation' },
       scroll10000: {
-        longestTask: { value: Math.round(scroll.longestTask), unit: 'ms', note: scroll.longTasks === 0 ? 'no task over 50 ms (the long-task threshold)' : `${scroll.longTasks} long tasks` },
+        longestTask: {
+          value: Math.round(scroll.longestTask),
+          unit: 'ms',
+          note: scroll.longTasks === 0 ? 'no task over 50 ms (the long-task threshold)' : `${scroll.longTasks} long tasks`,
+        },
         worstFrameGap: { value: Math.round(scroll.worstFrame), unit: 'ms' },
         frames: scroll.frames,
         rowsInDom: scroll.renderedRows,

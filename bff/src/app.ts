@@ -97,7 +97,17 @@ export function createApp(deps: AppDeps) {
     .route('/', healthRoutes(deps))
     .route('/', sessionRoutes({ users: deps.users, limiter: deps.limiter, cookie }))
     .route('/', configRoutes(deps))
-    .route('/events', eventRoutes({ bus: deps.bus, sessions: deps.sessions, heartbeatMs: deps.heartbeatMs ?? 15_000, clientQueueLimit: deps.clientQueueLimit ?? 1_000, maxStreamMs: deps.maxStreamMs ?? 30 * 60_000, flushMs: deps.sseFlushMs ?? 10 }))
+    .route(
+      '/events',
+      eventRoutes({
+        bus: deps.bus,
+        sessions: deps.sessions,
+        heartbeatMs: deps.heartbeatMs ?? 15_000,
+        clientQueueLimit: deps.clientQueueLimit ?? 1_000,
+        maxStreamMs: deps.maxStreamMs ?? 30 * 60_000,
+        flushMs: deps.sseFlushMs ?? 10,
+      }),
+    )
     .route('/', revocationRoutes(new RevocationService(deps.client)))
     .route('/', walletRoutes(new UpgradeTracker(deps.client, deps.upgrade ?? { pollMs: 1_000, timeoutMs: 10 * 60_000 })))
     .route('/', auditRoutes(deps.audit))

@@ -40,7 +40,13 @@ describe('parseConfig', () => {
       SESSION_SECRET: 'x'.repeat(40),
       REDIS_URL: 'redis://127.0.0.1:6379',
     });
-    expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', agent: { apiKey: 'key', timeoutMs: 2500 }, webhookSecret: 'a-webhook-secret-long-enough', redisUrl: 'redis://127.0.0.1:6379' });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      agent: { apiKey: 'key', timeoutMs: 2500 },
+      webhookSecret: 'a-webhook-secret-long-enough',
+      redisUrl: 'redis://127.0.0.1:6379',
+    });
     expect(config.generated).toEqual({ webhookSecret: false, sessionSecret: false, demoPassword: false });
   });
 

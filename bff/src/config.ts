@@ -33,8 +33,16 @@ const envSchema = z.object({
   SSE_CLIENT_QUEUE: positiveInt(1000),
   SSE_MAX_STREAM_MS: positiveInt(30 * 60_000),
   /** Events that follow a write to the browsers within this long go out together when it ends (0: per event-loop turn). */
-  SSE_FLUSH_MS: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').max(1_000, 'must be at most 1000').default(10),
-  CREDENCE_DATA_DIR: z.string().min(1).default(fileURLToPath(new URL('../../.credence', import.meta.url))),
+  SSE_FLUSH_MS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(1_000, 'must be at most 1000')
+    .default(10),
+  CREDENCE_DATA_DIR: z
+    .string()
+    .min(1)
+    .default(fileURLToPath(new URL('../../.credence', import.meta.url))),
   UPGRADE_POLL_MS: positiveInt(1_000),
   UPGRADE_TIMEOUT_MS: positiveInt(10 * 60_000),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
@@ -84,9 +92,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(
       result.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
-        return issue.code === 'invalid_type' && present[name] === undefined
-          ? `${name} is required`
-          : `${name} ${issue.message}`;
+        return issue.code === 'invalid_type' && present[name] === undefined ? `${name} is required` : `${name} ${issue.message}`;
       }),
     );
   }
@@ -111,7 +117,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     redisUrl: e.REDIS_URL,
     dataDir: e.CREDENCE_DATA_DIR,
     upgrade: { pollMs: e.UPGRADE_POLL_MS, timeoutMs: e.UPGRADE_TIMEOUT_MS },
-    events: { bufferSize: e.EVENT_BUFFER_SIZE, heartbeatMs: e.SSE_HEARTBEAT_MS, clientQueueLimit: e.SSE_CLIENT_QUEUE, maxStreamMs: e.SSE_MAX_STREAM_MS, flushMs: e.SSE_FLUSH_MS },
+    events: {
+      bufferSize: e.EVENT_BUFFER_SIZE,
+      heartbeatMs: e.SSE_HEARTBEAT_MS,
+      clientQueueLimit: e.SSE_CLIENT_QUEUE,
+      maxStreamMs: e.SSE_MAX_STREAM_MS,
+      flushMs: e.SSE_FLUSH_MS,
+    },
     generated: {
       webhookSecret: e.WEBHOOK_SECRET === undefined,
       sessionSecret: e.SESSION_SECRET === undefined,

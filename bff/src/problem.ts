@@ -1,11 +1,6 @@
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import {
-  PROBLEM_CONTENT_TYPE,
-  fieldErrorsFrom,
-  type Problem,
-  type ProblemFieldError,
-} from '@credence/shared';
+import { PROBLEM_CONTENT_TYPE, fieldErrorsFrom, type Problem, type ProblemFieldError } from '@credence/shared';
 import type { z } from 'zod';
 
 const statusTitles: Record<number, string> = {
@@ -34,7 +29,11 @@ export class ProblemError extends HTTPException {
   readonly problem: Problem;
   readonly headers: Record<string, string> | undefined;
 
-  constructor(status: number, detail?: string, options: { title?: string; type?: string; errors?: ProblemFieldError[]; headers?: Record<string, string> } = {}) {
+  constructor(
+    status: number,
+    detail?: string,
+    options: { title?: string; type?: string; errors?: ProblemFieldError[]; headers?: Record<string, string> } = {},
+  ) {
     super(status as ContentfulStatusCode, { message: detail ?? titleFor(status) });
     this.problem = {
       type: options.type ?? 'about:blank',
@@ -47,7 +46,7 @@ export class ProblemError extends HTTPException {
   }
 }
 
-export function badRequest(error: Pick<z.core.$ZodError, "issues">, location: string): ProblemError {
+export function badRequest(error: Pick<z.core.$ZodError, 'issues'>, location: string): ProblemError {
   const errors = fieldErrorsFrom(error, location);
   const named = errors.map((e) => e.path).join(', ');
   return new ProblemError(400, `Invalid ${location}: ${named}`, { title: 'Invalid request', errors });

@@ -33,9 +33,7 @@ export async function startBff(env: Record<string, string | undefined> = process
         : `CREDENCE_USERS_FILE is not set, so nobody could log in to a real agent's console. ${add}`,
     ]);
   }
-  const bus: EventBus = config.redisUrl
-    ? new RedisBus({ url: config.redisUrl, capacity: config.events.bufferSize })
-    : new MemoryBus(config.events.bufferSize);
+  const bus: EventBus = config.redisUrl ? new RedisBus({ url: config.redisUrl, capacity: config.events.bufferSize }) : new MemoryBus(config.events.bufferSize);
   const app = createApp({
     mode: config.mode,
     client: new AcapyClient({ baseUrl: config.agent.adminUrl, apiKey: config.agent.apiKey, timeoutMs: config.agent.timeoutMs }),
@@ -82,11 +80,7 @@ export async function startBff(env: Record<string, string | undefined> = process
 
 export function describeStart(bff: RunningBff): string {
   const { config, url } = bff;
-  const lines = [
-    '',
-    `  Credence is running: ${url}`,
-    `  Agent: ${config.mode === 'sandbox' ? 'embedded sandbox agent at ' : ''}${config.agent.adminUrl}`,
-  ];
+  const lines = ['', `  Credence is running: ${url}`, `  Agent: ${config.mode === 'sandbox' ? 'embedded sandbox agent at ' : ''}${config.agent.adminUrl}`];
   if (config.demoPassword) {
     lines.push(`  Demo logins: ${DEMO_USERNAMES.join(', ')}  password: ${config.demoPassword}`);
   }

@@ -99,7 +99,10 @@ test('as holder: accept a peer’s offer, then store the credential', async ({ l
   const connections = await (await request.get(`http://127.0.0.1:${SANDBOX_PORT}/connections`, { headers: { 'x-api-key': SANDBOX_API_KEY } })).json();
   const faber = connections.results.find((c: { their_label: string }) => c.their_label === 'Faber College');
   const offer = await (
-    await request.post(`http://127.0.0.1:${SANDBOX_PORT}/sandbox/peers/credential-offer`, { headers: { 'x-api-key': SANDBOX_API_KEY }, data: { connection_id: faber.connection_id } })
+    await request.post(`http://127.0.0.1:${SANDBOX_PORT}/sandbox/peers/credential-offer`, {
+      headers: { 'x-api-key': SANDBOX_API_KEY },
+      data: { connection_id: faber.connection_id },
+    })
   ).json();
 
   const page = await loggedInAs('issuer', `/credentials/${offer.cred_ex_id}`);

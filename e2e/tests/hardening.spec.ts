@@ -14,7 +14,9 @@ const sandbox = (request: APIRequestContext, path: string, data: unknown = {}) =
 
 test('values from the agent are shown as text, never run as HTML', async ({ loggedInAs, request }) => {
   const connection = await (await sandbox(request, '/sandbox/peers/connection', { label: HOSTILE })).json();
-  const offer = await (await sandbox(request, '/sandbox/peers/credential-offer', { connection_id: connection.connection_id, values: { note: HOSTILE } })).json();
+  const offer = await (
+    await sandbox(request, '/sandbox/peers/credential-offer', { connection_id: connection.connection_id, values: { note: HOSTILE } })
+  ).json();
   const abandoned = await (await sandbox(request, '/sandbox/peers/credential-offer', { connection_id: connection.connection_id })).json();
   expect((await sandbox(request, '/sandbox/peers/problem-report', { cred_ex_id: abandoned.cred_ex_id, description: HOSTILE })).status()).toBe(200);
 
@@ -43,7 +45,11 @@ test('values from the agent are shown as text, never run as HTML', async ({ logg
   expect(dialogs).toEqual([]);
 });
 
-test('an agent outage shows the "agent unavailable" banner, and the page recovers by itself without a reload', async ({ loggedInAs, request, consoleErrors }) => {
+test('an agent outage shows the "agent unavailable" banner, and the page recovers by itself without a reload', async ({
+  loggedInAs,
+  request,
+  consoleErrors,
+}) => {
   test.setTimeout(60_000);
   consoleErrors.allow(/status of 50[234]/);
   const page = await loggedInAs('issuer', '/credentials');
@@ -53,7 +59,11 @@ test('an agent outage shows the "agent unavailable" banner, and the page recover
   page.on('load', () => (reloaded = true));
 
   expect((await sandbox(request, '/sandbox/outage', { ms: 10_000 })).status()).toBe(200);
-  const agentIsDown = () => request.get(`http://127.0.0.1:${SANDBOX_PORT}/status/live`, { timeout: 1_000 }).then(() => false, () => true);
+  const agentIsDown = () =>
+    request.get(`http://127.0.0.1:${SANDBOX_PORT}/status/live`, { timeout: 1_000 }).then(
+      () => false,
+      () => true,
+    );
   await expect.poll(agentIsDown).toBe(true);
   // Whatever the person does next reaches the agent and fails: here, filtering the list by a thread.
   await page.getByLabel('Thread id').fill(randomUUID());
@@ -79,7 +89,9 @@ test('no secret reaches the browser: not in any answer, header, console line, ev
   page.on('response', (response) => {
     reading.push(
       (async () => {
-        const headers = Object.entries(await response.allHeaders()).map(([k, v]) => `${k}: ${v}`).join('\n');
+        const headers = Object.entries(await response.allHeaders())
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\n');
         const streaming = (response.headers()['content-type'] ?? '').startsWith('text/event-stream');
         const body = streaming ? '' : await response.text().catch(() => '');
         seen.push({ where: response.url(), text: `${headers}\n${body}` });
@@ -105,7 +117,8 @@ test('no secret reaches the browser: not in any answer, header, console line, ev
   expect(seen.length).toBeGreaterThan(20);
 
   const dist = fileURLToPath(new URL('../../web/dist', import.meta.url));
-  const walk = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
   const assets = walk(dist);
   expect(assets.length).toBeGreaterThan(5);
   for (const file of assets) seen.push({ where: file, text: readFileSync(file, 'latin1') });

@@ -61,7 +61,9 @@ test('a bad predicate value is shown on its field', async ({ loggedInAs }) => {
 });
 
 test('as prover, an admin answers an incoming request by choosing credentials', async ({ loggedInAs, request }) => {
-  const incoming = await (await request.post(`http://127.0.0.1:${SANDBOX_PORT}/sandbox/peers/proof-request`, { headers: { 'x-api-key': SANDBOX_API_KEY }, data: {} })).json();
+  const incoming = await (
+    await request.post(`http://127.0.0.1:${SANDBOX_PORT}/sandbox/peers/proof-request`, { headers: { 'x-api-key': SANDBOX_API_KEY }, data: {} })
+  ).json();
   const page = await loggedInAs('admin', `/presentations/${incoming.pres_ex_id}`);
   await expect(page.getByText('Next step: Prepare presentation.')).toBeVisible();
   await page.getByRole('button', { name: 'Prepare presentation' }).click();

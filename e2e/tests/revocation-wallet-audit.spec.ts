@@ -62,7 +62,9 @@ test.describe('on the console whose wallet is upgraded', () => {
     await expect(page.getByText('Sandbox agent · askar-anoncreds')).toBeVisible();
 
     await page.getByRole('link', { name: 'Audit' }).click();
-    await expect(page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ hasText: 'POST /api/wallet/upgrade' })).toContainText('wallet_name: credence-sandbox');
+    await expect(page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ hasText: 'POST /api/wallet/upgrade' })).toContainText(
+      'wallet_name: credence-sandbox',
+    );
   });
 });
 

@@ -31,7 +31,9 @@ describe('sandbox agent: authentication and errors as the agent writes them', ()
     expect(settings).toMatchObject({ 'wallet.type': 'askar' });
     expect(settings).not.toHaveProperty('wallet.name');
     expect((await app.request('/status/config')).status).toBe(401);
-    expect(await (await app.request('/status/config', { headers: key })).json()).toMatchObject({ config: { 'wallet.name': 'test-wallet', 'wallet.type': 'askar' } });
+    expect(await (await app.request('/status/config', { headers: key })).json()).toMatchObject({
+      config: { 'wallet.name': 'test-wallet', 'wallet.type': 'askar' },
+    });
   });
 
   it('answers 404 Record not found for an unknown id and 422 for a non-UUID, checked before the key', async () => {
@@ -49,7 +51,9 @@ describe('sandbox agent: authentication and errors as the agent writes them', ()
     const res = await app.request('/issue-credential-2.0/records?limit=0&state=finished&order_by=created_at', { headers: key });
     expect(res.status).toBe(422);
     expect(await res.text()).toBe(
-      "422: {'querystring': {'state': ['Must be one of: " + credentialStates.join(', ') + ".'], 'limit': ['Must be greater than or equal to 1 and less than or equal to 10000.'], 'order_by': ['Must be one of: id.']}}",
+      "422: {'querystring': {'state': ['Must be one of: " +
+        credentialStates.join(', ') +
+        ".'], 'limit': ['Must be greater than or equal to 1 and less than or equal to 10000.'], 'order_by': ['Must be one of: id.']}}",
     );
     expect((await app.request('/issue-credential-2.0/records?limit=10001', { headers: key })).status).toBe(422);
     expect((await app.request('/issue-credential-2.0/records?limit=10000', { headers: key })).status).toBe(200);
@@ -86,14 +90,19 @@ describe('sandbox agent: record lists', () => {
     const { app } = testSandbox();
     const all = await credentials(app);
     const sample = all[10]!.cred_ex_record;
-    for (const [name, value] of [['state', 'offer-sent'], ['role', 'holder'], ['connection_id', sample.connection_id], ['thread_id', sample.thread_id]] as const) {
+    for (const [name, value] of [
+      ['state', 'offer-sent'],
+      ['role', 'holder'],
+      ['connection_id', sample.connection_id],
+      ['thread_id', sample.thread_id],
+    ] as const) {
       const list = await credentials(app, `?${name}=${value}`);
       expect(list.length, name).toBeGreaterThan(0);
       expect(list.length).toBe(all.filter((d) => d.cred_ex_record[name] === value).length);
       expect(list.every((d) => d.cred_ex_record[name] === value)).toBe(true);
     }
-    expect(await credentials(app, '?state=done&role=issuer&limit=5')).toSatisfy((l: CredList['results']) =>
-      l.length === 5 && l.every((d) => d.cred_ex_record.state === 'done' && d.cred_ex_record.role === 'issuer'),
+    expect(await credentials(app, '?state=done&role=issuer&limit=5')).toSatisfy(
+      (l: CredList['results']) => l.length === 5 && l.every((d) => d.cred_ex_record.state === 'done' && d.cred_ex_record.role === 'issuer'),
     );
   });
 
@@ -157,15 +166,24 @@ describe('sandbox agent: controls for tests and demos (not part of ACA-Py)', () 
   it('adds a connection with any label, and a peer offers over it with the values it is told', async () => {
     const { app } = testSandbox();
     const label = '<img src=x onerror=alert(1)>';
-    const connection = (await (await post(app, '/sandbox/peers/connection', { label })).json()) as { connection_id: string; their_label: string; state: string };
+    const connection = (await (await post(app, '/sandbox/peers/connection', { label })).json()) as {
+      connection_id: string;
+      their_label: string;
+      state: string;
+    };
     expect(connection).toMatchObject({ their_label: label, state: 'active' });
-    const offer = (await (await post(app, '/sandbox/peers/credential-offer', { connection_id: connection.connection_id, values: { note: label } })).json()) as { cred_ex_id: string; cred_offer: { credential_preview: { attributes: { name: string; value: string }[] } } };
+    const offer = (await (await post(app, '/sandbox/peers/credential-offer', { connection_id: connection.connection_id, values: { note: label } })).json()) as {
+      cred_ex_id: string;
+      cred_offer: { credential_preview: { attributes: { name: string; value: string }[] } };
+    };
     // A holder's record has no proposal, so no cred_preview: the attributes are in the offer message.
     expect(offer).not.toHaveProperty('cred_preview');
     expect(offer.cred_offer.credential_preview.attributes).toContainEqual({ name: 'note', value: label });
     const abandoned = await post(app, '/sandbox/peers/problem-report', { cred_ex_id: offer.cred_ex_id, description: label });
     expect(abandoned.status).toBe(200);
-    const record = (await (await app.request(`/issue-credential-2.0/records/${offer.cred_ex_id}`, { headers: key })).json()) as { cred_ex_record: { state: string; error_msg: string } };
+    const record = (await (await app.request(`/issue-credential-2.0/records/${offer.cred_ex_id}`, { headers: key })).json()) as {
+      cred_ex_record: { state: string; error_msg: string };
+    };
     expect(record.cred_ex_record).toMatchObject({ state: 'abandoned', error_msg: `issuance-abandoned: ${label}` });
   });
 

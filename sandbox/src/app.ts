@@ -30,7 +30,17 @@ export interface SandboxAppOptions {
 export const AGENT_VERSION = '1.6.1rc0';
 
 /** The admin API of the sandbox agent: ACA-Py's paths, parameters, answers and error texts. */
-export function createSandboxApp({ store, credentials, presentations, revocation, upgrade, apiKey, label = 'Credence sandbox agent', webhookUrls = [], outage }: SandboxAppOptions) {
+export function createSandboxApp({
+  store,
+  credentials,
+  presentations,
+  revocation,
+  upgrade,
+  apiKey,
+  label = 'Credence sandbox agent',
+  webhookUrls = [],
+  outage,
+}: SandboxAppOptions) {
   const app = new Hono();
   const helpers = routeHelpers(store, apiKey);
   const { authorize, recordId, paging } = helpers;
@@ -82,7 +92,17 @@ export function createSandboxApp({ store, credentials, presentations, revocation
   app.get('/connections', (c) => {
     const checks = new FieldChecks('querystring');
     const page = paging(checks, c);
-    const state = checks.oneOf('state', c.req.query('state'), ['start', 'invitation', 'request', 'response', 'active', 'completed', 'abandoned', 'error', 'deleted']);
+    const state = checks.oneOf('state', c.req.query('state'), [
+      'start',
+      'invitation',
+      'request',
+      'response',
+      'active',
+      'completed',
+      'abandoned',
+      'error',
+      'deleted',
+    ]);
     checks.done();
     authorize(c);
     return c.json({ results: store.listConnections(state, page) });
@@ -104,7 +124,10 @@ export function createSandboxApp({ store, credentials, presentations, revocation
   app.post('/sandbox/peers/credential-offer', async (c) => {
     const body = await readBody(c, { allowEmpty: true });
     authorize(c);
-    const values = body.values !== null && typeof body.values === 'object' ? Object.fromEntries(Object.entries(body.values).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
+    const values =
+      body.values !== null && typeof body.values === 'object'
+        ? Object.fromEntries(Object.entries(body.values).filter((e): e is [string, string] => typeof e[1] === 'string'))
+        : {};
     return c.json(credentials.peerOffer(typeof body.connection_id === 'string' ? body.connection_id : undefined, values));
   });
   app.post('/sandbox/peers/connection', async (c) => {

@@ -35,7 +35,12 @@ export const peerPlan: { label: string; kind: PeerKind; state?: string; alias?: 
  * One connection record as the agent shows it; ids and DIDs drawn from `rng`. `updatedMs` is called
  * last, so the seeded connections draw in the order they always have (same seed, same data).
  */
-export function buildConnection(rng: SeededRandom, peer: { label: string; alias?: string; active: boolean }, createdMs: number, updatedMs: () => number): SandboxConnection {
+export function buildConnection(
+  rng: SeededRandom,
+  peer: { label: string; alias?: string; active: boolean },
+  createdMs: number,
+  updatedMs: () => number,
+): SandboxConnection {
   return {
     connection_id: rng.uuid(),
     their_label: peer.label,
@@ -56,6 +61,11 @@ export function buildConnection(rng: SeededRandom, peer: { label: string; alias?
 export function buildConnections(rng: SeededRandom, epochMs: number): SandboxConnection[] {
   return peerPlan.map((peer, index) => {
     const created = epochMs - (60 - index * 2) * 86_400_000 - rng.int(0, 86_400_000);
-    return buildConnection(rng, { label: peer.label, ...(peer.alias && { alias: peer.alias }), active: peer.state === undefined }, created, () => created + rng.int(5_000, 600_000));
+    return buildConnection(
+      rng,
+      { label: peer.label, ...(peer.alias && { alias: peer.alias }), active: peer.state === undefined },
+      created,
+      () => created + rng.int(5_000, 600_000),
+    );
   });
 }

@@ -54,17 +54,42 @@ describe('sandbox issue-credential v2.0: issuer', () => {
     // At issue: the detail record's webhook, then the revocation record's, then credential-issued.
     const order = a.webhooks.filter((w) => w.payload.cred_ex_id === id).map((w) => `${w.topic}${w.payload.state ? `:${w.payload.state}` : ''}`);
     expect(order.slice(2, 5)).toEqual(['issue_credential_v2_0_indy', 'issuer_cred_rev:issued', 'issue_credential_v2_0:credential-issued']);
-    expect(a.webhooks.find((w) => w.topic === 'issue_credential_v2_0_indy')?.payload).toMatchObject({ cred_ex_id: id, cred_rev_id: issued.json!.indy.cred_rev_id });
-    expect(a.webhooks.find((w) => w.topic === 'issuer_cred_rev')?.payload).toMatchObject({ state: 'issued', cred_ex_id: id, cred_rev_id: issued.json!.indy.cred_rev_id, cred_ex_version: '2' });
+    expect(a.webhooks.find((w) => w.topic === 'issue_credential_v2_0_indy')?.payload).toMatchObject({
+      cred_ex_id: id,
+      cred_rev_id: issued.json!.indy.cred_rev_id,
+    });
+    expect(a.webhooks.find((w) => w.topic === 'issuer_cred_rev')?.payload).toMatchObject({
+      state: 'issued',
+      cred_ex_id: id,
+      cred_rev_id: issued.json!.indy.cred_rev_id,
+      cred_ex_version: '2',
+    });
     for (const w of a.webhooks) expect(Object.values(w.payload)).not.toContain(null);
   });
 
   it('sends trimmed webhooks: no messages, no by_format, no nulls', async () => {
     const a = agent();
-    await a.call('POST', '/issue-credential-2.0/send-offer', { connection_id: a.person.connection_id, filter: { indy: { cred_def_id: a.ownCredDef('indy').cred_def_id } }, credential_preview: a.preview('indy') });
+    await a.call('POST', '/issue-credential-2.0/send-offer', {
+      connection_id: a.person.connection_id,
+      filter: { indy: { cred_def_id: a.ownCredDef('indy').cred_def_id } },
+      credential_preview: a.preview('indy'),
+    });
     const payload = a.webhooks[0]!.payload;
     expect(Object.keys(payload).sort()).toEqual(
-      ['auto_issue', 'auto_offer', 'auto_remove', 'connection_id', 'created_at', 'cred_ex_id', 'initiator', 'role', 'state', 'thread_id', 'trace', 'updated_at'].sort(),
+      [
+        'auto_issue',
+        'auto_offer',
+        'auto_remove',
+        'connection_id',
+        'created_at',
+        'cred_ex_id',
+        'initiator',
+        'role',
+        'state',
+        'thread_id',
+        'trace',
+        'updated_at',
+      ].sort(),
     );
   });
 
@@ -95,7 +120,10 @@ describe('sandbox issue-credential v2.0: issuer', () => {
 
   it('creates an offer without a connection, which nobody answers', async () => {
     const a = agent();
-    const created = await a.call('POST', '/issue-credential-2.0/create', { filter: { indy: { cred_def_id: a.ownCredDef('indy').cred_def_id } }, credential_preview: a.preview('indy') });
+    const created = await a.call('POST', '/issue-credential-2.0/create', {
+      filter: { indy: { cred_def_id: a.ownCredDef('indy').cred_def_id } },
+      credential_preview: a.preview('indy'),
+    });
     expect(created.status).toBe(200);
     expect(created.json).toMatchObject({ state: 'offer-sent', role: 'issuer' });
     expect(created.json!.connection_id).toBeUndefined();
@@ -112,7 +140,10 @@ describe('sandbox issue-credential v2.0: holder', () => {
     const requested = await a.call('POST', `/issue-credential-2.0/records/${offer.cred_ex_id}/send-request`, {});
     expect(requested.json).toMatchObject({ state: 'request-sent' });
     // The holder's detail record comes with the request, holding the request metadata.
-    expect(a.webhooks.at(-2)).toMatchObject({ topic: 'issue_credential_v2_0_indy', payload: { cred_ex_id: offer.cred_ex_id, cred_request_metadata: { master_secret_name: 'default' } } });
+    expect(a.webhooks.at(-2)).toMatchObject({
+      topic: 'issue_credential_v2_0_indy',
+      payload: { cred_ex_id: offer.cred_ex_id, cred_request_metadata: { master_secret_name: 'default' } },
+    });
     await a.sandbox.peers.idle();
     expect(a.sandbox.store.credentials.get(offer.cred_ex_id)!.cred_ex_record.state).toBe('credential-received');
     const stored = await a.call('POST', `/issue-credential-2.0/records/${offer.cred_ex_id}/store`, {});
@@ -124,7 +155,10 @@ describe('sandbox issue-credential v2.0: holder', () => {
   it('proposes and gets an offer from the peer issuer', async () => {
     const a = agent();
     const degree = a.sandbox.store.ledger.credDefs.find((d) => d.issuedBy === 'Faber College')!;
-    const proposed = await a.call('POST', '/issue-credential-2.0/send-proposal', { connection_id: a.faber.connection_id, filter: { indy: { cred_def_id: degree.cred_def_id } } });
+    const proposed = await a.call('POST', '/issue-credential-2.0/send-proposal', {
+      connection_id: a.faber.connection_id,
+      filter: { indy: { cred_def_id: degree.cred_def_id } },
+    });
     expect(proposed.json).toMatchObject({ state: 'proposal-sent', role: 'holder' });
     await a.sandbox.peers.idle();
     expect(a.sandbox.store.credentials.get(proposed.json!.cred_ex_id)!.cred_ex_record.state).toBe('offer-received');
@@ -136,7 +170,11 @@ describe('sandbox issue-credential v2.0: refusals in the agent’s words', () =>
     const a = agent();
     const offer = a.sandbox.credentials.peerOffer(a.faber.connection_id);
     const id = offer.cred_ex_id;
-    for (const [action, expected] of [['issue', 'request-received'], ['store', 'credential-received'], ['send-offer', 'proposal-received']] as const) {
+    for (const [action, expected] of [
+      ['issue', 'request-received'],
+      ['store', 'credential-received'],
+      ['send-offer', 'proposal-received'],
+    ] as const) {
       const res = await a.call('POST', `/issue-credential-2.0/records/${id}/${action}`, {});
       expect(res.status, action).toBe(400);
       expect(res.text).toBe(`400: Credential exchange ${id} in offer-received state (must be ${expected})`);
@@ -157,7 +195,8 @@ describe('sandbox issue-credential v2.0: refusals in the agent’s words', () =>
     expect(refused.text).toBe('400: AnonCreds interface requires AskarAnonCreds or KanonAnonCreds profile');
 
     const a = agent({ walletType: 'askar-anoncreds' });
-    const byName = (kind: string, name: string) => a.sandbox.store.ledger.credDefs.find((d) => d.issuedBy === 'self' && d.kind === kind && d.schema.name === name)!;
+    const byName = (kind: string, name: string) =>
+      a.sandbox.store.ledger.credDefs.find((d) => d.issuedBy === 'self' && d.kind === kind && d.schema.name === name)!;
     // One preview must fit every format's schema: Student ID and Library card differ, and the agent says how.
     const mismatch = await a.call('POST', '/issue-credential-2.0/send-offer', {
       connection_id: a.person.connection_id,
@@ -184,7 +223,11 @@ describe('sandbox issue-credential v2.0: refusals in the agent’s words', () =>
 
   it('refuses a filter no credential definition of ours matches', async () => {
     const a = agent();
-    const res = await a.call('POST', '/issue-credential-2.0/send-offer', { connection_id: a.person.connection_id, filter: { indy: { schema_name: 'Passport' } }, credential_preview: a.preview('indy') });
+    const res = await a.call('POST', '/issue-credential-2.0/send-offer', {
+      connection_id: a.person.connection_id,
+      filter: { indy: { schema_name: 'Passport' } },
+      credential_preview: a.preview('indy'),
+    });
     expect(res.status).toBe(400);
     expect(res.text).toBe("400: Issuer has no operable cred def for proposal spec {'schema_name': 'Passport'}");
   });
@@ -196,13 +239,24 @@ describe('sandbox issue-credential v2.0: refusals in the agent’s words', () =>
     expect(missing.text).toBe("422: {'json': {'connection_id': ['Missing data for required field.'], 'filter': ['Missing data for required field.']}}");
     const empty = await a.call('POST', '/issue-credential-2.0/send-offer', { connection_id: a.person.connection_id, filter: {} });
     expect(empty.text).toContain('V20CredFilterSchema requires indy, anoncreds');
-    const unknown = await a.call('POST', '/issue-credential-2.0/send-offer', { connection_id: '3fa85f64-5717-4562-b3fc-2c963f66afa6', filter: { indy: {} }, credential_preview: a.preview('indy') });
+    const unknown = await a.call('POST', '/issue-credential-2.0/send-offer', {
+      connection_id: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+      filter: { indy: {} },
+      credential_preview: a.preview('indy'),
+    });
     expect(unknown.status).toBe(404);
     const invited = [...a.sandbox.store.connections.values()].find((c) => c.state !== 'active')!;
-    const notReady = await a.call('POST', '/issue-credential-2.0/send-offer', { connection_id: invited.connection_id, filter: { indy: {} }, credential_preview: a.preview('indy') });
+    const notReady = await a.call('POST', '/issue-credential-2.0/send-offer', {
+      connection_id: invited.connection_id,
+      filter: { indy: {} },
+      credential_preview: a.preview('indy'),
+    });
     expect(notReady.status).toBe(403);
     expect(notReady.text).toBe(`403: Connection ${invited.connection_id} not ready`);
-    const noBody = await a.sandbox.app.request(`/issue-credential-2.0/records/${[...a.sandbox.store.credentials.keys()][0]}/issue`, { method: 'POST', headers: { 'x-api-key': AGENT_KEY } });
+    const noBody = await a.sandbox.app.request(`/issue-credential-2.0/records/${[...a.sandbox.store.credentials.keys()][0]}/issue`, {
+      method: 'POST',
+      headers: { 'x-api-key': AGENT_KEY },
+    });
     expect(noBody.status).toBe(500);
   });
 
@@ -211,7 +265,10 @@ describe('sandbox issue-credential v2.0: refusals in the agent’s words', () =>
     const offer = a.sandbox.credentials.peerOffer(a.faber.connection_id);
     const reported = await a.call('POST', `/issue-credential-2.0/records/${offer.cred_ex_id}/problem-report`, { description: 'Wrong name on the offer' });
     expect(reported.json).toEqual({});
-    expect(a.sandbox.store.credentials.get(offer.cred_ex_id)!.cred_ex_record).toMatchObject({ state: 'abandoned', error_msg: 'created problem report: Wrong name on the offer' });
+    expect(a.sandbox.store.credentials.get(offer.cred_ex_id)!.cred_ex_record).toMatchObject({
+      state: 'abandoned',
+      error_msg: 'created problem report: Wrong name on the offer',
+    });
     const lastSaved = a.sandbox.store.credentials.get(offer.cred_ex_id)!.cred_ex_record.updated_at;
     expect((await a.call('DELETE', `/issue-credential-2.0/records/${offer.cred_ex_id}`)).json).toEqual({});
     expect((await a.call('DELETE', `/issue-credential-2.0/records/${offer.cred_ex_id}`)).status).toBe(404);

@@ -133,7 +133,11 @@ export const attachments = {
   offer: (rng: SeededRandom, credDef: SandboxCredDef) => ({
     schema_id: credDef.schema.schema_id,
     cred_def_id: credDef.cred_def_id,
-    key_correctness_proof: { c: rng.digits(40), xz_cap: rng.digits(60), xr_cap: credDef.schema.attributes.map((a) => [a, rng.digits(60)]).concat([['master_secret', rng.digits(60)]]) },
+    key_correctness_proof: {
+      c: rng.digits(40),
+      xz_cap: rng.digits(60),
+      xr_cap: credDef.schema.attributes.map((a) => [a, rng.digits(60)]).concat([['master_secret', rng.digits(60)]]),
+    },
     nonce: rng.digits(24),
   }),
   request: (rng: SeededRandom, credDef: SandboxCredDef, kind: FormatKind) => ({
@@ -150,7 +154,17 @@ export const attachments = {
     values: Object.fromEntries(Object.entries(values).map(([k, raw]) => [k, { raw, encoded: encodeAttribute(raw) }])),
     signature: {
       p_credential: { m_2: rng.digits(40), a: rng.digits(60), e: rng.digits(40), v: rng.digits(60) },
-      r_credential: revRegId ? { sigma: rng.base58(40), c: rng.digits(40), vr_prime_prime: rng.digits(40), witness_signature: { sigma_i: rng.base58(40), u_i: rng.base58(40), g_i: rng.base58(40) }, g_i: rng.base58(40), i: 1, m2: rng.digits(40) } : null,
+      r_credential: revRegId
+        ? {
+            sigma: rng.base58(40),
+            c: rng.digits(40),
+            vr_prime_prime: rng.digits(40),
+            witness_signature: { sigma_i: rng.base58(40), u_i: rng.base58(40), g_i: rng.base58(40) },
+            g_i: rng.base58(40),
+            i: 1,
+            m2: rng.digits(40),
+          }
+        : null,
     },
     signature_correctness_proof: { se: rng.digits(60), c: rng.digits(40) },
     rev_reg: revRegId ? { accum: rng.base58(60) } : null,
@@ -160,7 +174,12 @@ export const attachments = {
 
 /** The indy or anoncreds detail record of an exchange (the Detail's `indy` / `anoncreds`). */
 export function formatRecord(rng: SeededRandom, kind: FormatKind, credExId: string, at: string, fields: Partial<CredFormatRecord> = {}): CredFormatRecord {
-  const record: CredFormatRecord = { [kind === 'indy' ? 'cred_ex_indy_id' : 'cred_ex_anoncreds_id']: rng.uuid(), cred_ex_id: credExId, created_at: at, updated_at: at };
+  const record: CredFormatRecord = {
+    [kind === 'indy' ? 'cred_ex_indy_id' : 'cred_ex_anoncreds_id']: rng.uuid(),
+    cred_ex_id: credExId,
+    created_at: at,
+    updated_at: at,
+  };
   return withoutEmpty({ ...record, ...fields });
 }
 
@@ -212,13 +231,19 @@ export function buildCredExchange(x: NewCredExchange): CredExDetail {
   }
   if (reached(progress, 'offer-sent')) {
     const id = rng.uuid();
-    setCredMessage(record, 'cred_offer', message('cred_offer', id, { [kind]: attachments.offer(rng, credDef) }, { ...thread(id), credential_preview: preview }));
+    setCredMessage(
+      record,
+      'cred_offer',
+      message('cred_offer', id, { [kind]: attachments.offer(rng, credDef) }, { ...thread(id), credential_preview: preview }),
+    );
   }
-  if (reached(progress, 'request-sent')) setCredMessage(record, 'cred_request', message('cred_request', rng.uuid(), { [kind]: attachments.request(rng, credDef, kind) }, thread('')));
+  if (reached(progress, 'request-sent'))
+    setCredMessage(record, 'cred_request', message('cred_request', rng.uuid(), { [kind]: attachments.request(rng, credDef, kind) }, thread('')));
   const revocable = credDef.revocable && x.credRevId !== undefined;
   const revRegId = revocable ? revRegIdFor(credDef, 1) : null;
   const issued = reached(progress, 'credential-issued');
-  if (issued) setCredMessage(record, 'cred_issue', message('cred_issue', rng.uuid(), { [kind]: attachments.issue(rng, credDef, x.values, revRegId) }, thread('')));
+  if (issued)
+    setCredMessage(record, 'cred_issue', message('cred_issue', rng.uuid(), { [kind]: attachments.issue(rng, credDef, x.values, revRegId) }, thread('')));
   const stored = x.role === 'holder' && x.state === 'done' ? rng.uuid() : undefined;
   // The issuer's detail record is made at issue; the holder's when it sends its request.
   const hasDetail = x.role === 'issuer' ? issued : reached(progress, 'request-sent');

@@ -32,14 +32,56 @@ interface SchemaPlan {
 }
 
 const plans: SchemaPlan[] = [
-  { name: 'Student ID', version: '1.2', kind: 'indy', revocable: true, issuedBy: 'self', attributes: ['student_id', 'name', 'degree', 'enrolment_year', 'birthdate_dateint'] },
-  { name: 'Employee badge', version: '2.0', kind: 'indy', revocable: false, issuedBy: 'self', attributes: ['employee_id', 'name', 'department', 'start_date', 'clearance_level'] },
+  {
+    name: 'Student ID',
+    version: '1.2',
+    kind: 'indy',
+    revocable: true,
+    issuedBy: 'self',
+    attributes: ['student_id', 'name', 'degree', 'enrolment_year', 'birthdate_dateint'],
+  },
+  {
+    name: 'Employee badge',
+    version: '2.0',
+    kind: 'indy',
+    revocable: false,
+    issuedBy: 'self',
+    attributes: ['employee_id', 'name', 'department', 'start_date', 'clearance_level'],
+  },
   // The same credential in the anoncreds format, so one offer can carry both formats.
-  { name: 'Student ID', version: '1.2', kind: 'anoncreds', revocable: true, issuedBy: 'self', attributes: ['student_id', 'name', 'degree', 'enrolment_year', 'birthdate_dateint'] },
-  { name: 'Library card', version: '1.0', kind: 'anoncreds', revocable: true, issuedBy: 'self', attributes: ['card_number', 'name', 'branch', 'expiry_dateint'] },
+  {
+    name: 'Student ID',
+    version: '1.2',
+    kind: 'anoncreds',
+    revocable: true,
+    issuedBy: 'self',
+    attributes: ['student_id', 'name', 'degree', 'enrolment_year', 'birthdate_dateint'],
+  },
+  {
+    name: 'Library card',
+    version: '1.0',
+    kind: 'anoncreds',
+    revocable: true,
+    issuedBy: 'self',
+    attributes: ['card_number', 'name', 'branch', 'expiry_dateint'],
+  },
   { name: 'Proof of address', version: '1.1', kind: 'anoncreds', revocable: false, issuedBy: 'self', attributes: ['name', 'street', 'city', 'postal_code'] },
-  { name: 'Bachelor degree', version: '1.0', kind: 'indy', revocable: true, issuedBy: 'Faber College', attributes: ['name', 'degree', 'graduation_year', 'average'] },
-  { name: 'Bank account', version: '1.0', kind: 'anoncreds', revocable: false, issuedBy: 'Northwind Bank', attributes: ['holder_name', 'iban', 'account_opened', 'balance_band'] },
+  {
+    name: 'Bachelor degree',
+    version: '1.0',
+    kind: 'indy',
+    revocable: true,
+    issuedBy: 'Faber College',
+    attributes: ['name', 'degree', 'graduation_year', 'average'],
+  },
+  {
+    name: 'Bank account',
+    version: '1.0',
+    kind: 'anoncreds',
+    revocable: false,
+    issuedBy: 'Northwind Bank',
+    attributes: ['holder_name', 'iban', 'account_opened', 'balance_band'],
+  },
 ];
 
 export interface Ledger {

@@ -9,12 +9,37 @@ const DIDCOMM = 'https://didcomm.org';
 
 /** issue_credential/v2_0/message_types.py ATTACHMENT_FORMAT and present_proof/v2_0/message_types.py. */
 export const attachmentFormats = {
-  cred_proposal: { type: 'issue-credential/2.0/propose-credential', attach: 'filters~attach', indy: 'hlindy/cred-filter@v2.0', anoncreds: 'anoncreds/credential-filter@v1.0' },
-  cred_offer: { type: 'issue-credential/2.0/offer-credential', attach: 'offers~attach', indy: 'hlindy/cred-abstract@v2.0', anoncreds: 'anoncreds/credential-offer@v1.0' },
-  cred_request: { type: 'issue-credential/2.0/request-credential', attach: 'requests~attach', indy: 'hlindy/cred-req@v2.0', anoncreds: 'anoncreds/credential-request@v1.0' },
+  cred_proposal: {
+    type: 'issue-credential/2.0/propose-credential',
+    attach: 'filters~attach',
+    indy: 'hlindy/cred-filter@v2.0',
+    anoncreds: 'anoncreds/credential-filter@v1.0',
+  },
+  cred_offer: {
+    type: 'issue-credential/2.0/offer-credential',
+    attach: 'offers~attach',
+    indy: 'hlindy/cred-abstract@v2.0',
+    anoncreds: 'anoncreds/credential-offer@v1.0',
+  },
+  cred_request: {
+    type: 'issue-credential/2.0/request-credential',
+    attach: 'requests~attach',
+    indy: 'hlindy/cred-req@v2.0',
+    anoncreds: 'anoncreds/credential-request@v1.0',
+  },
   cred_issue: { type: 'issue-credential/2.0/issue-credential', attach: 'credentials~attach', indy: 'hlindy/cred@v2.0', anoncreds: 'anoncreds/credential@v1.0' },
-  pres_proposal: { type: 'present-proof/2.0/propose-presentation', attach: 'proposals~attach', indy: 'hlindy/proof-req@v2.0', anoncreds: 'anoncreds/proof-proposal@v1.0' },
-  pres_request: { type: 'present-proof/2.0/request-presentation', attach: 'request_presentations~attach', indy: 'hlindy/proof-req@v2.0', anoncreds: 'anoncreds/proof-request@v1.0' },
+  pres_proposal: {
+    type: 'present-proof/2.0/propose-presentation',
+    attach: 'proposals~attach',
+    indy: 'hlindy/proof-req@v2.0',
+    anoncreds: 'anoncreds/proof-proposal@v1.0',
+  },
+  pres_request: {
+    type: 'present-proof/2.0/request-presentation',
+    attach: 'request_presentations~attach',
+    indy: 'hlindy/proof-req@v2.0',
+    anoncreds: 'anoncreds/proof-request@v1.0',
+  },
   pres: { type: 'present-proof/2.0/presentation', attach: 'presentations~attach', indy: 'hlindy/proof@v2.0', anoncreds: 'anoncreds/proof@v1.0' },
 } as const;
 
@@ -48,13 +73,13 @@ export function credentialPreview(attributes: { name: string; value: string; 'mi
 }
 
 /** A preview of these attribute values, in their order. */
-export const previewOfValues = (values: Record<string, string>): CredentialPreview => credentialPreview(Object.entries(values).map(([name, value]) => ({ name, value })));
+export const previewOfValues = (values: Record<string, string>): CredentialPreview =>
+  credentialPreview(Object.entries(values).map(([name, value]) => ({ name, value })));
 
 const kinds: FormatKind[] = ['anoncreds', 'indy'];
 
 /** The formats a filter or request names (a format given as null or left out is not one). */
-export const attachmentsOf = (formats: Partial<Record<FormatKind, unknown>>): Attachments =>
-  Object.fromEntries(Object.entries(formats).filter(([, f]) => f));
+export const attachmentsOf = (formats: Partial<Record<FormatKind, unknown>>): Attachments => Object.fromEntries(Object.entries(formats).filter(([, f]) => f));
 
 type RecordWithMessages<N extends MessageName> = Partial<Record<N, DidcommMessage>> & { by_format: Partial<Record<N, Attachments>> };
 

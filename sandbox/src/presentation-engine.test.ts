@@ -92,7 +92,11 @@ describe('sandbox present-proof v2.0: prover', () => {
     expect(creds.status).toBe(200);
     expect(Array.isArray(creds.json)).toBe(true);
     const referents = [...Object.keys(spec.requested_attributes), ...Object.keys(spec.requested_predicates)];
-    for (const ref of referents) expect(creds.json.some((c: any) => c.presentation_referents.includes(ref)), ref).toBe(true);
+    for (const ref of referents)
+      expect(
+        creds.json.some((c: any) => c.presentation_referents.includes(ref)),
+        ref,
+      ).toBe(true);
     expect(creds.json[0].cred_info).toMatchObject({ referent: expect.any(String), attrs: expect.any(Object), cred_def_id: expect.any(String) });
 
     const only = await a.call('GET', `/present-proof-2.0/records/${request.pres_ex_id}/credentials?referent=${referents[0]}&limit=1`);
@@ -100,7 +104,8 @@ describe('sandbox present-proof v2.0: prover', () => {
 
     // Pick, for each referent, a credential that satisfies it (predicates included).
     const pick = (ref: string, predicate?: any) =>
-      creds.json.find((c: any) => c.presentation_referents.includes(ref) && (!predicate || Number(c.cred_info.attrs[predicate.name]) >= predicate.p_value)).cred_info.referent;
+      creds.json.find((c: any) => c.presentation_referents.includes(ref) && (!predicate || Number(c.cred_info.attrs[predicate.name]) >= predicate.p_value))
+        .cred_info.referent;
     const body = {
       indy: {
         requested_attributes: Object.fromEntries(Object.keys(spec.requested_attributes).map((ref) => [ref, { cred_id: pick(ref), revealed: true }])),
@@ -146,7 +151,9 @@ describe('sandbox present-proof v2.0: refusals', () => {
     });
     expect(anoncreds.text).toBe('400: AnonCreds interface requires AskarAnonCreds or KanonAnonCreds profile');
     const missing = await a.call('POST', '/present-proof-2.0/send-request', {});
-    expect(missing.text).toBe("422: {'json': {'connection_id': ['Missing data for required field.'], 'presentation_request': ['Missing data for required field.']}}");
+    expect(missing.text).toBe(
+      "422: {'json': {'connection_id': ['Missing data for required field.'], 'presentation_request': ['Missing data for required field.']}}",
+    );
   });
 
   it('abandons on a problem report and deletes on request', async () => {

@@ -66,9 +66,7 @@ export function buildProofRequest(rng: SeededRandom, credDef: SandboxCredDef, no
   const attrs = credDef.schema.attributes.filter((a) => !predicateFor[a]).slice(0, 3);
   const numeric = credDef.schema.attributes.find((a) => predicateFor[a]);
   const requested_attributes = Object.fromEntries(attrs.map((name, i) => [`${i}_${name}_uuid`, { name, restrictions }]));
-  const requested_predicates = numeric
-    ? { [`0_${numeric}_GE_uuid`]: { name: numeric, ...predicateFor[numeric]!, restrictions } }
-    : {};
+  const requested_predicates = numeric ? { [`0_${numeric}_GE_uuid`]: { name: numeric, ...predicateFor[numeric]!, restrictions } } : {};
   return {
     name: `Proof of ${credDef.schema.name.toLowerCase()}`,
     version: '1.0',
@@ -97,13 +95,24 @@ export interface NewPresExchange {
   errorMsg?: string;
 }
 
-const order: PresentationState[] = ['proposal-sent', 'proposal-received', 'request-sent', 'request-received', 'presentation-sent', 'presentation-received', 'done'];
+const order: PresentationState[] = [
+  'proposal-sent',
+  'proposal-received',
+  'request-sent',
+  'request-received',
+  'presentation-sent',
+  'presentation-received',
+  'done',
+];
 const reached = (state: PresentationState, step: PresentationState) => order.indexOf(state) >= order.indexOf(step);
 
 /** The presentation the prover built for `request` from a credential holding `values`. */
 export function buildPresentation(rng: SeededRandom, request: ProofRequest, credDef: SandboxCredDef, values: Record<string, string>, timestamp: number) {
   return {
-    proof: { proofs: [{ primary_proof: { eq_proof: { a_prime: rng.digits(60), e: rng.digits(40) }, ge_proofs: [] }, non_revoc_proof: null }], aggregated_proof: { c_hash: rng.digits(40), c_list: [] } },
+    proof: {
+      proofs: [{ primary_proof: { eq_proof: { a_prime: rng.digits(60), e: rng.digits(40) }, ge_proofs: [] }, non_revoc_proof: null }],
+      aggregated_proof: { c_hash: rng.digits(40), c_list: [] },
+    },
     requested_proof: {
       revealed_attrs: Object.fromEntries(
         Object.entries(request.requested_attributes).map(([ref, attr]) => {
@@ -115,7 +124,13 @@ export function buildPresentation(rng: SeededRandom, request: ProofRequest, cred
       unrevealed_attrs: {},
       predicates: Object.fromEntries(Object.keys(request.requested_predicates).map((ref) => [ref, { sub_proof_index: 0 }])),
     },
-    identifiers: [{ schema_id: credDef.schema.schema_id, cred_def_id: credDef.cred_def_id, ...(credDef.revocable ? { rev_reg_id: revRegIdFor(credDef, 1), timestamp } : { rev_reg_id: null, timestamp: null }) }],
+    identifiers: [
+      {
+        schema_id: credDef.schema.schema_id,
+        cred_def_id: credDef.cred_def_id,
+        ...(credDef.revocable ? { rev_reg_id: revRegIdFor(credDef, 1), timestamp } : { rev_reg_id: null, timestamp: null }),
+      },
+    ],
   };
 }
 
@@ -149,7 +164,12 @@ export function buildPresExchange(x: NewPresExchange): PresExRecord {
   const thread = threadOf(record);
   if (x.startedWithProposal) {
     const id = rng.uuid();
-    const proposal = { name: request.name, version: request.version, requested_attributes: request.requested_attributes, requested_predicates: request.requested_predicates };
+    const proposal = {
+      name: request.name,
+      version: request.version,
+      requested_attributes: request.requested_attributes,
+      requested_predicates: request.requested_predicates,
+    };
     setPresMessage(record, 'pres_proposal', message('pres_proposal', id, { [kind]: proposal }, thread(id)));
   }
   if (reached(progress, 'request-sent')) {
@@ -157,7 +177,11 @@ export function buildPresExchange(x: NewPresExchange): PresExRecord {
     setPresMessage(record, 'pres_request', requestMessage(id, { [kind]: request }, thread(id)));
   }
   if (reached(progress, 'presentation-sent')) {
-    setPresMessage(record, 'pres', message('pres', rng.uuid(), { [kind]: buildPresentation(rng, request, x.credDef, x.values, Math.floor(x.updatedMs / 1000)) }, thread('')));
+    setPresMessage(
+      record,
+      'pres',
+      message('pres', rng.uuid(), { [kind]: buildPresentation(rng, request, x.credDef, x.values, Math.floor(x.updatedMs / 1000)) }, thread('')),
+    );
   }
   return record;
 }

@@ -5,7 +5,9 @@ function agent(options: TestSandboxOptions = {}) {
   const base = recordingSandbox(options);
   const { sandbox } = base;
   // Issued and not yet revoked.
-  const issued = [...sandbox.store.credentials.values()].filter((d) => d.cred_ex_record.role === 'issuer' && (d.indy ?? d.anoncreds)?.cred_rev_id && d.cred_ex_record.state !== 'credential-revoked');
+  const issued = [...sandbox.store.credentials.values()].filter(
+    (d) => d.cred_ex_record.role === 'issuer' && (d.indy ?? d.anoncreds)?.cred_rev_id && d.cred_ex_record.state !== 'credential-revoked',
+  );
   return { ...base, issued };
 }
 
@@ -21,7 +23,11 @@ describe('sandbox revocation', () => {
     const published = await a.call('POST', '/revocation/publish-revocations', {});
     expect(published.json).toEqual({ rrid2crid: { [rev_reg_id!]: [cred_rev_id] } });
     expect((await a.call('GET', `/revocation/registry/${encodeURIComponent(rev_reg_id!)}`)).json.result.pending_pub).toEqual([]);
-    expect(a.webhooks.find((w) => w.topic === 'issuer_cred_rev')!.payload).toMatchObject({ state: 'revoked', cred_ex_id: detail.cred_ex_record.cred_ex_id, cred_rev_id });
+    expect(a.webhooks.find((w) => w.topic === 'issuer_cred_rev')!.payload).toMatchObject({
+      state: 'revoked',
+      cred_ex_id: detail.cred_ex_record.cred_ex_id,
+      cred_rev_id,
+    });
     // The exchange the agent still keeps moves to credential-revoked.
     expect(a.statesOf('issue_credential_v2_0', 'cred_ex_id', detail.cred_ex_record.cred_ex_id)).toEqual(['credential-revoked']);
   });
@@ -29,9 +35,18 @@ describe('sandbox revocation', () => {
   it('revokes by registry and id with publish, and notifies the holder when asked', async () => {
     const a = agent();
     const detail = a.issued[1]!;
-    const body = { rev_reg_id: detail.indy!.rev_reg_id, cred_rev_id: detail.indy!.cred_rev_id, publish: true, notify: true, connection_id: detail.cred_ex_record.connection_id, comment: 'Fraud' };
+    const body = {
+      rev_reg_id: detail.indy!.rev_reg_id,
+      cred_rev_id: detail.indy!.cred_rev_id,
+      publish: true,
+      notify: true,
+      connection_id: detail.cred_ex_record.connection_id,
+      comment: 'Fraud',
+    };
     expect((await a.call('POST', '/revocation/revoke', body)).status).toBe(200);
-    expect(a.sandbox.revocation.notifications).toEqual([{ connection_id: body.connection_id, thread_id: `indy::${body.rev_reg_id}::${body.cred_rev_id}`, comment: 'Fraud', notify_version: 'v1_0' }]);
+    expect(a.sandbox.revocation.notifications).toEqual([
+      { connection_id: body.connection_id, thread_id: `indy::${body.rev_reg_id}::${body.cred_rev_id}`, comment: 'Fraud', notify_version: 'v1_0' },
+    ]);
     expect((await a.call('POST', '/revocation/revoke', body)).text).toContain('already revoked');
   });
 
@@ -52,11 +67,15 @@ describe('sandbox revocation', () => {
   it('serves revocation on the anoncreds interface only on an anoncreds wallet, where extra keys crash it', async () => {
     const a = agent({ walletType: 'askar-anoncreds' });
     const detail = a.issued.find((d) => d.anoncreds)!;
-    expect((await a.call('POST', '/revocation/revoke', { cred_ex_id: detail.cred_ex_record.cred_ex_id })).text).toBe('403: Interface not supported for an anoncreds profile');
+    expect((await a.call('POST', '/revocation/revoke', { cred_ex_id: detail.cred_ex_record.cred_ex_id })).text).toBe(
+      '403: Interface not supported for an anoncreds profile',
+    );
     expect((await a.call('POST', '/anoncreds/revocation/revoke', { cred_ex_id: detail.cred_ex_record.cred_ex_id, filter_kind: 'anoncreds' })).status).toBe(500);
     expect((await a.call('POST', '/anoncreds/revocation/revoke', { cred_ex_id: detail.cred_ex_record.cred_ex_id })).status).toBe(200);
     const ids = (await a.call('GET', '/anoncreds/revocation/registries')).json.rev_reg_ids as string[];
-    const pending = await Promise.all(ids.map(async (id) => (await a.call('GET', `/anoncreds/revocation/registry/${encodeURIComponent(id)}`)).json.result.pending_pub));
+    const pending = await Promise.all(
+      ids.map(async (id) => (await a.call('GET', `/anoncreds/revocation/registry/${encodeURIComponent(id)}`)).json.result.pending_pub),
+    );
     expect(pending.flat()).toEqual([detail.anoncreds!.cred_rev_id]);
   });
 });

@@ -114,16 +114,25 @@ export class RevocationEngine {
     if (byExchange) {
       const record = this.deps.store.credRevBy({ cred_ex_id: body.cred_ex_id! });
       if (!record) {
-        throw agentError(400, `No issuer credential revocation record found for credential exchange id ${body.cred_ex_id}. IssuerCredRevRecord record not found for {'cred_ex_id': '${body.cred_ex_id}'}.`);
+        throw agentError(
+          400,
+          `No issuer credential revocation record found for credential exchange id ${body.cred_ex_id}. IssuerCredRevRecord record not found for {'cred_ex_id': '${body.cred_ex_id}'}.`,
+        );
       }
       revRegId = record.rev_reg_id;
       credRevId = record.cred_rev_id;
     } else {
-      if (!body.rev_reg_id || !body.cred_rev_id) throw validationError('json', { _schema: ['Request must have either cred_ex_id or both rev_reg_id and cred_rev_id'] });
+      if (!body.rev_reg_id || !body.cred_rev_id)
+        throw validationError('json', { _schema: ['Request must have either cred_ex_id or both rev_reg_id and cred_rev_id'] });
       revRegId = body.rev_reg_id;
       credRevId = body.cred_rev_id;
       if (!this.registries().has(revRegId)) {
-        throw agentError(400, which === 'legacy' ? `IssuerRevRegRecord record not found for {'revoc_reg_id': '${revRegId}'}.` : `No revocation registry record found for id: ${revRegId}.`);
+        throw agentError(
+          400,
+          which === 'legacy'
+            ? `IssuerRevRegRecord record not found for {'revoc_reg_id': '${revRegId}'}.`
+            : `No revocation registry record found for id: ${revRegId}.`,
+        );
       }
       // The agent does not look for a revocation record on this path: an index it never issued is
       // simply marked pending (revocation/manager.py revoke_credential).

@@ -43,7 +43,16 @@ export function createSandbox(options: SandboxOptions) {
   const presentations = new PresentationEngine(engineDeps);
   const revocation = new RevocationEngine({ ...engineDeps, onPublished: (credExId) => credentials.markRevoked(credExId) });
   const upgrade = new WalletUpgrade(store, { durationMs: 4_000, outcome: 'success', ...options.upgrade });
-  const app = createSandboxApp({ store, credentials, presentations, revocation, upgrade, apiKey: options.apiKey, ...(options.outage && { outage: options.outage }), ...(options.webhookUrls && { webhookUrls: options.webhookUrls }) });
+  const app = createSandboxApp({
+    store,
+    credentials,
+    presentations,
+    revocation,
+    upgrade,
+    apiKey: options.apiKey,
+    ...(options.outage && { outage: options.outage }),
+    ...(options.webhookUrls && { webhookUrls: options.webhookUrls }),
+  });
   return { store, peers, credentials, presentations, revocation, upgrade, app };
 }
 

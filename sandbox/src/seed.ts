@@ -78,17 +78,31 @@ function planOf<T extends { weight: number }>(steps: T[], count: number, rng: Se
 const credentialAbandon: Record<CredentialRole, { at: CredentialState[]; messages: string[] }> = {
   issuer: {
     at: ['offer-sent', 'request-received', 'proposal-received'],
-    messages: ['issuance-abandoned: Offer declined by the holder', 'issuance-abandoned: Holder did not answer in time', 'Credential definition is not ready: revocation registry is full'],
+    messages: [
+      'issuance-abandoned: Offer declined by the holder',
+      'issuance-abandoned: Holder did not answer in time',
+      'Credential definition is not ready: revocation registry is full',
+    ],
   },
   holder: {
     at: ['offer-received', 'request-sent', 'proposal-sent'],
-    messages: ['issuance-abandoned: Issuer withdrew the offer', 'issuance-abandoned: Offer rejected: attribute values were wrong', 'Error storing credential: wallet locked'],
+    messages: [
+      'issuance-abandoned: Issuer withdrew the offer',
+      'issuance-abandoned: Offer rejected: attribute values were wrong',
+      'Error storing credential: wallet locked',
+    ],
   },
 };
 
 const presentationAbandon: Record<PresentationRole, { at: PresentationState[]; messages: string[] }> = {
-  verifier: { at: ['request-sent', 'proposal-received'], messages: ['abandoned: Prover declined the request', 'presentation-rejected: No matching credentials'] },
-  prover: { at: ['request-received', 'proposal-sent'], messages: ['abandoned: No credential satisfies the request', 'abandoned: Verifier abandoned the exchange'] },
+  verifier: {
+    at: ['request-sent', 'proposal-received'],
+    messages: ['abandoned: Prover declined the request', 'presentation-rejected: No matching credentials'],
+  },
+  prover: {
+    at: ['request-received', 'proposal-sent'],
+    messages: ['abandoned: No credential satisfies the request', 'abandoned: Verifier abandoned the exchange'],
+  },
 };
 
 /**
@@ -107,15 +121,12 @@ export function seedSandbox(options: SeedOptions): SeedData {
   const connections = buildConnections(rng, options.epochMs);
   const peerDids = new Map(connections.map((c) => [c.their_label, c.their_did]));
   const ledger = buildLedger(rng, peerDids);
-  const active = (kind: string) =>
-    connections.filter((c) => c.state === 'active' && peerPlan.find((p) => p.label === c.their_label)?.kind === kind);
+  const active = (kind: string) => connections.filter((c) => c.state === 'active' && peerPlan.find((p) => p.label === c.their_label)?.kind === kind);
   const people = active('person');
   const verifiers = active('verifier');
   const upgradeMs = options.epochMs - UPGRADED_DAYS_AGO * DAY;
-  const kindAt = (createdMs: number): FormatKind =>
-    options.walletType === 'askar-anoncreds' && createdMs > upgradeMs ? 'anoncreds' : 'indy';
-  const credDefsOf = (kind: FormatKind, own: boolean) =>
-    ledger.credDefs.filter((d) => d.kind === kind && (d.issuedBy === 'self') === own);
+  const kindAt = (createdMs: number): FormatKind => (options.walletType === 'askar-anoncreds' && createdMs > upgradeMs ? 'anoncreds' : 'indy');
+  const credDefsOf = (kind: FormatKind, own: boolean) => ledger.credDefs.filter((d) => d.kind === kind && (d.issuedBy === 'self') === own);
   const connectionOf = (credDef: SandboxCredDef) => connections.find((c) => c.their_label === credDef.issuedBy)!;
   const times = () => {
     const createdMs = options.epochMs - rng.int(60_000, HISTORY_DAYS * DAY);
@@ -190,17 +201,19 @@ export function seedSandbox(options: SeedOptions): SeedData {
     const record = detail.cred_ex_record;
     const sub = detail.indy ?? detail.anoncreds;
     if (record.role !== 'issuer' || !sub?.rev_reg_id || !sub.cred_rev_id) return [];
-    return [{
-      record_id: rng.uuid(),
-      state: record.state === 'credential-revoked' ? ('revoked' as const) : ('issued' as const),
-      cred_ex_id: record.cred_ex_id,
-      rev_reg_id: sub.rev_reg_id,
-      cred_def_id: credDefIdOfRegistry(sub.rev_reg_id),
-      cred_rev_id: sub.cred_rev_id,
-      cred_ex_version: '2' as const,
-      created_at: sub.created_at,
-      updated_at: record.state === 'credential-revoked' ? record.updated_at : sub.created_at,
-    }];
+    return [
+      {
+        record_id: rng.uuid(),
+        state: record.state === 'credential-revoked' ? ('revoked' as const) : ('issued' as const),
+        cred_ex_id: record.cred_ex_id,
+        rev_reg_id: sub.rev_reg_id,
+        cred_def_id: credDefIdOfRegistry(sub.rev_reg_id),
+        cred_rev_id: sub.cred_rev_id,
+        cred_ex_version: '2' as const,
+        created_at: sub.created_at,
+        updated_at: record.state === 'credential-revoked' ? record.updated_at : sub.created_at,
+      },
+    ];
   });
 
   // The agent lists by storage order: oldest first unless `descending`.

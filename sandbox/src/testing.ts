@@ -45,10 +45,11 @@ export function recordingSandbox(options: TestSandboxOptions = {}) {
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
     const text = await res.text();
-    return { status: res.status, text, json: (res.headers.get('content-type') ?? '').includes('json') ? (JSON.parse(text)) : undefined };
+    return { status: res.status, text, json: (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : undefined };
   };
   /** The states a topic's webhooks reported for one exchange, in order. */
-  const statesOf = (topic: string, idField: string, id: string) => webhooks.filter((w) => w.topic === topic && w.payload[idField] === id).map((w) => w.payload.state);
+  const statesOf = (topic: string, idField: string, id: string) =>
+    webhooks.filter((w) => w.topic === topic && w.payload[idField] === id).map((w) => w.payload.state);
   const connectionNamed = (label: string) => [...sandbox.store.connections.values()].find((c) => c.their_label === label)!;
   return { sandbox, webhooks, call, statesOf, connectionNamed };
 }

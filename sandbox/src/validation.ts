@@ -2,8 +2,7 @@ import { validationError, type ValidationLocation } from './agent-errors.js';
 
 const UUID4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-export const uuid4Message = (value: string) =>
-  `Value ${value} is not UUID4 (8-4-4-4-12 hexadecimal digits with digit#13=4 and digit#17=[89ab])`;
+export const uuid4Message = (value: string) => `Value ${value} is not UUID4 (8-4-4-4-12 hexadecimal digits with digit#13=4 and digit#17=[89ab])`;
 
 const TRUE = new Set(['true', 'True', 'TRUE', '1', 'yes', 'on', 't', 'y']);
 const FALSE = new Set(['false', 'False', 'FALSE', '0', 'no', 'off', 'f', 'n']);
@@ -36,7 +35,10 @@ export class FieldChecks {
     }
     const n = Number(value);
     if (n < min || (max !== undefined && n > max)) {
-      this.fail(field, max === undefined ? `Must be greater than or equal to ${min}.` : `Must be greater than or equal to ${min} and less than or equal to ${max}.`);
+      this.fail(
+        field,
+        max === undefined ? `Must be greater than or equal to ${min}.` : `Must be greater than or equal to ${min} and less than or equal to ${max}.`,
+      );
     }
     return n;
   }

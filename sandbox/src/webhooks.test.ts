@@ -57,7 +57,12 @@ describe('WebhookSender', () => {
       await new Promise<void>((res) => server!.close(() => res()));
       return receiver(10);
     })();
-    await new WebhookSender({ targets: [parseWebhookUrl(r2.base)], attempts: 5, retryDelayMs: 5, onGiveUp: (topic, _t, reason) => gaveUp.push(`${topic}: ${reason}`) }).send('t', {});
+    await new WebhookSender({
+      targets: [parseWebhookUrl(r2.base)],
+      attempts: 5,
+      retryDelayMs: 5,
+      onGiveUp: (topic, _t, reason) => gaveUp.push(`${topic}: ${reason}`),
+    }).send('t', {});
     expect(r2.attempts()).toBe(5);
     expect(gaveUp).toEqual(['t: HTTP 500']);
   });

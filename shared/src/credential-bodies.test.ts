@@ -21,11 +21,20 @@ function pathsOf(result: { success: boolean; error?: { issues: any[] } }): strin
 describe('credential filter', () => {
   it('takes indy, anoncreds, or both, each field an optional string', () => {
     expect(credentialFilterSchema.safeParse({ indy: { cred_def_id: INDY_CRED_DEF } }).success).toBe(true);
-    expect(credentialFilterSchema.safeParse({ anoncreds: { cred_def_id: 'did:indy:x/anoncreds/v0/CLAIM_DEF/1/t', issuer_id: 'did:indy:x' } }).success).toBe(true);
+    expect(credentialFilterSchema.safeParse({ anoncreds: { cred_def_id: 'did:indy:x/anoncreds/v0/CLAIM_DEF/1/t', issuer_id: 'did:indy:x' } }).success).toBe(
+      true,
+    );
     expect(credentialFilterSchema.safeParse({ indy: {}, anoncreds: {} }).success).toBe(true);
     expect(
       credentialFilterSchema.safeParse({
-        indy: { cred_def_id: INDY_CRED_DEF, schema_id: 'WgWxqztrNooG92RXvxSTWv:2:name:1.0', schema_issuer_did: 'WgWxqztrNooG92RXvxSTWv', schema_name: 'n', schema_version: '1.0', issuer_did: 'did:sov:WgWxqztrNooG92RXvxSTWv' },
+        indy: {
+          cred_def_id: INDY_CRED_DEF,
+          schema_id: 'WgWxqztrNooG92RXvxSTWv:2:name:1.0',
+          schema_issuer_did: 'WgWxqztrNooG92RXvxSTWv',
+          schema_name: 'n',
+          schema_version: '1.0',
+          issuer_did: 'did:sov:WgWxqztrNooG92RXvxSTWv',
+        },
       }).success,
     ).toBe(true);
   });
@@ -47,30 +56,68 @@ describe('credential filter', () => {
 
 describe('offer bodies', () => {
   it('send-offer needs connection_id, filter and a preview of the spec’s type', () => {
-    expect(sendOfferBodySchema.safeParse({ connection_id: CONNECTION, filter: { indy: {} }, credential_preview: preview, auto_issue: true, auto_remove: false, comment: 'hi' }).success).toBe(true);
+    expect(
+      sendOfferBodySchema.safeParse({
+        connection_id: CONNECTION,
+        filter: { indy: {} },
+        credential_preview: preview,
+        auto_issue: true,
+        auto_remove: false,
+        comment: 'hi',
+      }).success,
+    ).toBe(true);
     expect(pathsOf(sendOfferBodySchema.safeParse({ filter: { indy: {} }, credential_preview: preview }))).toEqual(['connection_id']);
     expect(pathsOf(sendOfferBodySchema.safeParse({ connection_id: CONNECTION, credential_preview: preview }))).toEqual(['filter']);
     expect(pathsOf(sendOfferBodySchema.safeParse({ connection_id: 'abc', filter: { indy: {} }, credential_preview: preview }))).toEqual(['connection_id']);
-    expect(pathsOf(sendOfferBodySchema.safeParse({ connection_id: CONNECTION, filter: { indy: {} }, credential_preview: { ...preview, '@type': 'issue-credential/1.0/credential-preview' } }))).toEqual(['credential_preview.@type']);
+    expect(
+      pathsOf(
+        sendOfferBodySchema.safeParse({
+          connection_id: CONNECTION,
+          filter: { indy: {} },
+          credential_preview: { ...preview, '@type': 'issue-credential/1.0/credential-preview' },
+        }),
+      ),
+    ).toEqual(['credential_preview.@type']);
   });
 
   it('create needs no connection', () => {
     expect(createOfferBodySchema.safeParse({ filter: { anoncreds: {} }, credential_preview: preview }).success).toBe(true);
-    expect(pathsOf(createOfferBodySchema.safeParse({ filter: { anoncreds: {} }, credential_preview: preview, connection_id: CONNECTION }))).toEqual(['connection_id']);
+    expect(pathsOf(createOfferBodySchema.safeParse({ filter: { anoncreds: {} }, credential_preview: preview, connection_id: CONNECTION }))).toEqual([
+      'connection_id',
+    ]);
   });
 
   it('refuses v1.0 field names where v2.0 is expected', () => {
     const v1 = { connection_id: CONNECTION, credential_definition_id: INDY_CRED_DEF, credential_proposal: preview, auto_offer: true };
-    expect(pathsOf(sendOfferBodySchema.safeParse(v1)).sort()).toEqual(['auto_offer', 'credential_definition_id', 'credential_preview', 'credential_proposal', 'filter']);
-    expect(pathsOf(sendOfferBodySchema.safeParse({ connection_id: CONNECTION, filter: { indy: {} }, credential_preview: preview, credential_exchange_id: CONNECTION }))).toEqual(['credential_exchange_id']);
+    expect(pathsOf(sendOfferBodySchema.safeParse(v1)).sort()).toEqual([
+      'auto_offer',
+      'credential_definition_id',
+      'credential_preview',
+      'credential_proposal',
+      'filter',
+    ]);
+    expect(
+      pathsOf(
+        sendOfferBodySchema.safeParse({ connection_id: CONNECTION, filter: { indy: {} }, credential_preview: preview, credential_exchange_id: CONNECTION }),
+      ),
+    ).toEqual(['credential_exchange_id']);
   });
 
   it('checks preview attributes: name and value, mime-type optional, names unique', () => {
-    const attrs = (attributes: unknown[]) => sendOfferBodySchema.safeParse({ connection_id: CONNECTION, filter: { indy: {} }, credential_preview: { ...preview, attributes } });
+    const attrs = (attributes: unknown[]) =>
+      sendOfferBodySchema.safeParse({ connection_id: CONNECTION, filter: { indy: {} }, credential_preview: { ...preview, attributes } });
     expect(attrs([{ name: 'photo', value: 'iVBOR', 'mime-type': 'image/png' }]).success).toBe(true);
     expect(pathsOf(attrs([{ name: '', value: 'x' }]))).toEqual(['credential_preview.attributes.0.name']);
     expect(pathsOf(attrs([{ name: 'a' }]))).toEqual(['credential_preview.attributes.0.value']);
-    expect(pathsOf(attrs([{ name: 'a', value: 'x' }, { name: 'b', value: 'y' }, { name: 'A', value: 'z' }]))).toEqual(['credential_preview.attributes.2.name']);
+    expect(
+      pathsOf(
+        attrs([
+          { name: 'a', value: 'x' },
+          { name: 'b', value: 'y' },
+          { name: 'A', value: 'z' },
+        ]),
+      ),
+    ).toEqual(['credential_preview.attributes.2.name']);
     expect(pathsOf(attrs([]))).toEqual(['credential_preview.attributes']);
     expect(pathsOf(attrs([{ name: 'a', value: 'x', mimeType: 'text/plain' }]))).toEqual(['credential_preview.attributes.0.mimeType']);
   });

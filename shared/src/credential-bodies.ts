@@ -14,7 +14,11 @@ export const indyPatterns = {
   version: /^[0-9.]+$/,
 };
 
-const text = (what: string) => z.string({ error: `${what} must be text` }).min(1, `${what} must not be empty`).max(500, `${what} is too long`);
+const text = (what: string) =>
+  z
+    .string({ error: `${what} must be text` })
+    .min(1, `${what} must not be empty`)
+    .max(500, `${what} is too long`);
 const matching = (what: string, pattern: RegExp, example: string) => text(what).regex(pattern, `not a valid ${what}, e.g. ${example}`);
 
 export const indyFilterSchema = z.strictObject({
@@ -126,6 +130,10 @@ export const storeBodySchema = z.strictObject({ credential_id: z.string().min(1)
 
 /** POST .../records/{id}/problem-report, for both protocols: tells the peer why the exchange stops. */
 export const problemReportBodySchema = z.strictObject({
-  description: z.string({ error: 'Say why the exchange is abandoned' }).trim().min(1, 'Say why the exchange is abandoned').max(2_000, 'At most 2,000 characters'),
+  description: z
+    .string({ error: 'Say why the exchange is abandoned' })
+    .trim()
+    .min(1, 'Say why the exchange is abandoned')
+    .max(2_000, 'At most 2,000 characters'),
 });
 export type ProblemReportBody = z.infer<typeof problemReportBodySchema>;

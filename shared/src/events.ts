@@ -26,9 +26,19 @@ export const webhookPayloadSchemas = {
   issue_credential_v2_0_indy: z.looseObject({ cred_ex_id: id }),
   issue_credential_v2_0_anoncreds: z.looseObject({ cred_ex_id: id }),
   issue_credential_v2_0_ld_proof: z.looseObject({ cred_ex_id: id }),
-  issuer_cred_rev: z.looseObject({ record_id: id, state, cred_ex_id: z.string().max(200).nullish(), rev_reg_id: z.string().max(500).nullish(), cred_rev_id: z.string().max(50).nullish() }),
+  issuer_cred_rev: z.looseObject({
+    record_id: id,
+    state,
+    cred_ex_id: z.string().max(200).nullish(),
+    rev_reg_id: z.string().max(500).nullish(),
+    cred_rev_id: z.string().max(50).nullish(),
+  }),
   'revocation-notification': z.looseObject({ thread_id: z.string().max(500), comment: z.string().max(10_000).nullish() }),
-  'revocation-notification-v2': z.looseObject({ revocation_format: z.string().max(100), credential_id: z.string().max(500), comment: z.string().max(10_000).nullish() }),
+  'revocation-notification-v2': z.looseObject({
+    revocation_format: z.string().max(100),
+    credential_id: z.string().max(500),
+    comment: z.string().max(10_000).nullish(),
+  }),
 } as const;
 export type KnownTopic = keyof typeof webhookPayloadSchemas;
 
@@ -54,7 +64,14 @@ export function kindOfTopic(topic: string): EventKind {
 
 /** The exchange (or record) a payload is about, by the topic's own id field: v1 and v2 never mix. */
 export function subjectIdOf(topic: string, payload: Record<string, unknown>): string | undefined {
-  const field = topic in topicVersions ? topicVersions[topic as keyof typeof topicVersions].idField : topic === 'issuer_cred_rev' ? 'record_id' : topic.startsWith('issue_credential_v2_0_') ? 'cred_ex_id' : undefined;
+  const field =
+    topic in topicVersions
+      ? topicVersions[topic as keyof typeof topicVersions].idField
+      : topic === 'issuer_cred_rev'
+        ? 'record_id'
+        : topic.startsWith('issue_credential_v2_0_')
+          ? 'cred_ex_id'
+          : undefined;
   const value = field ? payload[field] : undefined;
   return typeof value === 'string' ? value : undefined;
 }

@@ -34,7 +34,10 @@ describe('proof request (the spec’s anoncreds shape)', () => {
 
   it('send-request needs a connection; v1.0 names are refused', () => {
     expect(paths(presSendRequestBodySchema.safeParse({ presentation_request: { indy: request } }))).toEqual(['connection_id']);
-    expect(paths(presSendRequestBodySchema.safeParse({ connection_id: '3fa85f64-5717-4562-b3fc-2c963f66afa6', proof_request: request })).sort()).toEqual(['presentation_request', 'proof_request']);
+    expect(paths(presSendRequestBodySchema.safeParse({ connection_id: '3fa85f64-5717-4562-b3fc-2c963f66afa6', proof_request: request })).sort()).toEqual([
+      'presentation_request',
+      'proof_request',
+    ]);
   });
 
   it('attributes take name or names, with restrictions', () => {
@@ -77,8 +80,12 @@ describe('send-presentation body', () => {
   it('answers in exactly one format, naming a credential per referent', () => {
     expect(presSendPresentationBodySchema.safeParse({ indy: spec }).success).toBe(true);
     expect(presSendPresentationBodySchema.safeParse({ indy: spec, anoncreds: spec }).success).toBe(false);
-    expect(paths(presSendPresentationBodySchema.safeParse({ indy: { ...spec, requested_attributes: { a: { revealed: true } } } }))).toEqual(['indy.requested_attributes.a.cred_id']);
-    expect(paths(presSendPresentationBodySchema.safeParse({ indy: { requested_attributes: {}, requested_predicates: {} } }))).toEqual(['indy.self_attested_attributes']);
+    expect(paths(presSendPresentationBodySchema.safeParse({ indy: { ...spec, requested_attributes: { a: { revealed: true } } } }))).toEqual([
+      'indy.requested_attributes.a.cred_id',
+    ]);
+    expect(paths(presSendPresentationBodySchema.safeParse({ indy: { requested_attributes: {}, requested_predicates: {} } }))).toEqual([
+      'indy.self_attested_attributes',
+    ]);
   });
 });
 
@@ -99,6 +106,9 @@ describe('referents', () => {
     // An own `__proto__` key never survives parsing into what is forwarded.
     const parsed = presSendPresentationBodySchema.safeParse(withKey('__proto__'));
     expect(!parsed.success || !Object.hasOwn(parsed.data.indy!.self_attested_attributes, '__proto__')).toBe(true);
-    expect(presSendPresentationBodySchema.safeParse({ indy: { requested_attributes: {}, requested_predicates: {}, self_attested_attributes: { phone: 'x' } } }).success).toBe(true);
+    expect(
+      presSendPresentationBodySchema.safeParse({ indy: { requested_attributes: {}, requested_predicates: {}, self_attested_attributes: { phone: 'x' } } })
+        .success,
+    ).toBe(true);
   });
 });

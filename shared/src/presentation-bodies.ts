@@ -6,15 +6,25 @@ import { AGENT_MAX_LIMIT, uuidSchema } from './queries.js';
  * indy one has the same fields. Objects are strict: unknown keys (typos, v1.0 names such as
  * `proof_request` or `presentation_exchange_id`) are refused before anything reaches the agent.
  */
-const text = (what: string, max = 500) => z.string({ error: `${what} must be text` }).trim().min(1, `Enter the ${what}`).max(max, `${what} is too long`);
-const seconds = z.number({ error: 'must be a whole number of seconds' }).int('must be a whole number of seconds').min(0, 'must not be negative').max(2 ** 53 - 1);
+const text = (what: string, max = 500) =>
+  z
+    .string({ error: `${what} must be text` })
+    .trim()
+    .min(1, `Enter the ${what}`)
+    .max(max, `${what} is too long`);
+const seconds = z
+  .number({ error: 'must be a whole number of seconds' })
+  .int('must be a whole number of seconds')
+  .min(0, 'must not be negative')
+  .max(2 ** 53 - 1);
 
 /** Restriction keys the agent understands, plus `attr::<name>::value` / `attr::<name>::marker`. */
 export const restrictionKeys = {
   indy: ['cred_def_id', 'schema_id', 'schema_issuer_did', 'schema_name', 'schema_version', 'issuer_did'],
   anoncreds: ['cred_def_id', 'schema_id', 'schema_issuer_id', 'schema_name', 'schema_version', 'issuer_id'],
 } as const;
-const restrictionKey = /^(cred_def_id|schema_id|schema_issuer_did|schema_issuer_id|schema_name|schema_version|issuer_did|issuer_id|rev_reg_id|attr::[^:]+::(value|marker))$/;
+const restrictionKey =
+  /^(cred_def_id|schema_id|schema_issuer_did|schema_issuer_id|schema_name|schema_version|issuer_did|issuer_id|rev_reg_id|attr::[^:]+::(value|marker))$/;
 
 export const restrictionSchema = z
   .record(z.string().regex(restrictionKey, 'not a restriction the agent knows'), z.string({ error: 'must be text' }).min(1, 'must not be empty').max(500))
@@ -39,7 +49,11 @@ export const predicateTypes = ['>=', '>', '<=', '<'] as const;
 export const requestedPredicateSchema = z.strictObject({
   name: text('attribute name', 200),
   p_type: z.enum(predicateTypes, { error: 'must be one of >=, >, <=, <' }),
-  p_value: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(-(2 ** 31)).max(2 ** 31 - 1),
+  p_value: z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(-(2 ** 31))
+    .max(2 ** 31 - 1),
   restrictions: z.array(restrictionSchema).max(20).optional(),
   non_revoked: nonRevokedSchema.optional(),
 });
@@ -59,7 +73,11 @@ export const proofRequestSchema = z
     requested_attributes: z.record(referent, requestedAttributeSchema),
     requested_predicates: z.record(referent, requestedPredicateSchema),
     non_revoked: nonRevokedSchema.optional(),
-    nonce: z.string().regex(/^[1-9][0-9]*$/, 'digits only').max(80).optional(),
+    nonce: z
+      .string()
+      .regex(/^[1-9][0-9]*$/, 'digits only')
+      .max(80)
+      .optional(),
   })
   .refine((r) => Object.keys(r.requested_attributes).length + Object.keys(r.requested_predicates).length > 0, {
     message: 'ask for at least one attribute or predicate',

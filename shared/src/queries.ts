@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  credentialRoleSchema,
-  credentialStateSchema,
-  presentationRoleSchema,
-  presentationStateSchema,
-} from './states.js';
+import { credentialRoleSchema, credentialStateSchema, presentationRoleSchema, presentationStateSchema } from './states.js';
 
 /** The agent's paging bounds: limit 1..10000, default 100 (always applied); offset ≥ 0. */
 export const AGENT_MAX_LIMIT = 10_000;
@@ -17,11 +12,7 @@ const paging = {
     .min(1, 'must be at least 1')
     .max(AGENT_MAX_LIMIT, `must be at most ${AGENT_MAX_LIMIT}`)
     .optional(),
-  offset: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(0, 'must be 0 or more')
-    .optional(),
+  offset: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').optional(),
   order_by: z.literal('id', { error: 'the agent orders only by "id"' }).optional(),
   descending: z.stringbool({ error: 'must be true or false' }).optional(),
 };

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  credentialRoleSchema,
-  initiatorSchema,
-  presentationRoleSchema,
-} from './states.js';
+import { credentialRoleSchema, initiatorSchema, presentationRoleSchema } from './states.js';
 
 /**
  * Records as the agent returns them. The agent adds fields across versions, so records are loose
@@ -26,7 +22,11 @@ export const credentialPreviewSchema = z.looseObject({
 });
 
 /** A DIDComm message as the agent stores it on a record (offer, request, …); only the preview is read. */
-const storedMessageSchema = z.looseObject({ '@type': z.string().optional(), '@id': z.string().optional(), credential_preview: credentialPreviewSchema.nullish() });
+const storedMessageSchema = z.looseObject({
+  '@type': z.string().optional(),
+  '@id': z.string().optional(),
+  credential_preview: credentialPreviewSchema.nullish(),
+});
 
 export const credExRecordSchema = z.looseObject({
   cred_ex_id: z.string(),

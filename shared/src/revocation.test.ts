@@ -6,7 +6,9 @@ const EX = '0e1c0b4c-5717-4562-b3fc-2c963f66afa6';
 const CONN = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
 const paths = (r: { success: boolean; error?: { issues: any[] } }) => {
   expect(r.success).toBe(false);
-  return fieldErrorsFrom(r.error!).map((e) => e.path).sort();
+  return fieldErrorsFrom(r.error!)
+    .map((e) => e.path)
+    .sort();
 };
 
 describe('revoke request', () => {

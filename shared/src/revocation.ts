@@ -17,7 +17,11 @@ export const revokeBodySchema = z
   .strictObject({
     cred_ex_id: uuidSchema.optional(),
     rev_reg_id: z.string().trim().min(1, 'Enter the revocation registry id').max(500).optional(),
-    cred_rev_id: z.string({ error: 'must be text of digits, e.g. "12"' }).regex(/^[1-9][0-9]*$/, 'digits only, e.g. 12').max(20).optional(),
+    cred_rev_id: z
+      .string({ error: 'must be text of digits, e.g. "12"' })
+      .regex(/^[1-9][0-9]*$/, 'digits only, e.g. 12')
+      .max(20)
+      .optional(),
     filter_kind: z.enum(filterKinds, { error: 'must be indy or anoncreds' }).optional(),
     publish: z.boolean().default(false),
     notify: z.boolean().default(false),
@@ -33,7 +37,11 @@ export const revokeBodySchema = z
   })
   .refine((b) => b.cred_ex_id !== undefined || b.rev_reg_id !== undefined, { path: ['rev_reg_id'], message: 'needed without cred_ex_id', when: always })
   .refine((b) => b.cred_ex_id !== undefined || b.cred_rev_id !== undefined, { path: ['cred_rev_id'], message: 'needed without cred_ex_id', when: always })
-  .refine((b) => b.cred_ex_id !== undefined || !b.notify || b.connection_id !== undefined, { path: ['connection_id'], message: 'needed to notify the holder', when: always })
+  .refine((b) => b.cred_ex_id !== undefined || !b.notify || b.connection_id !== undefined, {
+    path: ['connection_id'],
+    message: 'needed to notify the holder',
+    when: always,
+  })
   .refine((b) => b.filter_kind === undefined || b.cred_ex_id === undefined, {
     path: ['filter_kind'],
     message: 'only with rev_reg_id and cred_rev_id: with cred_ex_id the record says it',

@@ -98,7 +98,15 @@ describe('credentialFormatOf', () => {
   const record = { cred_ex_id: 'x', state: 'offer-sent', role: 'issuer' as const, created_at: '', updated_at: '' };
   it('reads the sub-record first, then the messages', () => {
     expect(credentialFormatOf({ cred_ex_record: record, indy: {}, anoncreds: null, ld_proof: null, vc_di: null })).toBe('indy');
-    expect(credentialFormatOf({ cred_ex_record: { ...record, by_format: { cred_offer: { anoncreds: {} } } }, indy: null, anoncreds: null, ld_proof: null, vc_di: null })).toBe('anoncreds');
+    expect(
+      credentialFormatOf({
+        cred_ex_record: { ...record, by_format: { cred_offer: { anoncreds: {} } } },
+        indy: null,
+        anoncreds: null,
+        ld_proof: null,
+        vc_di: null,
+      }),
+    ).toBe('anoncreds');
     expect(credentialFormatOf({ cred_ex_record: record, indy: null, anoncreds: null, ld_proof: null, vc_di: null })).toBeUndefined();
   });
 });

@@ -22,7 +22,11 @@ const zones = [
     message: 'A feature never imports another feature: compose them in web/src/app.',
   })),
   { target: './web/src/components', from: ['./web/src/features', './web/src/app'], message: 'Shared components know no feature.' },
-  { target: './web/src/lib', from: ['./web/src/features', './web/src/app', './web/src/components'], message: 'lib/ is the floor: it imports nothing above it.' },
+  {
+    target: './web/src/lib',
+    from: ['./web/src/features', './web/src/app', './web/src/components'],
+    message: 'lib/ is the floor: it imports nothing above it.',
+  },
   { target: './web', from: ['./bff', './sandbox'], message: 'The web app reaches the BFF over HTTP only.' },
   { target: './shared', from: ['./bff', './web', './sandbox'], message: 'shared/ depends on no other package of ours.' },
   { target: './sandbox', from: ['./bff', './web'], message: 'The sandbox is an agent: it knows nothing of the console.' },

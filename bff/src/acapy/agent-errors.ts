@@ -62,14 +62,14 @@ export function problemFromAgentError(status: number, contentType: string, text:
   const reason = agentReason(status, contentType, text);
   if (status === 422) {
     const errors = validationErrorsFromRepr(reason);
-    const detail = errors?.length
-      ? `The agent refused the request: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`
-      : reason;
+    const detail = errors?.length ? `The agent refused the request: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}` : reason;
     return new ProblemError(422, detail, { title: 'Refused by the agent', ...(errors && { errors }) });
   }
   if (status === 401 || (status === 403 && /api key/i.test(reason))) {
     // The agent refused our key: a configuration fault of the BFF, not the user's.
-    return new ProblemError(502, `The agent refused the console's credentials (${status}: ${reason}). Check ACAPY_ADMIN_API_KEY.`, { title: 'Agent refused the console' });
+    return new ProblemError(502, `The agent refused the console's credentials (${status}: ${reason}). Check ACAPY_ADMIN_API_KEY.`, {
+      title: 'Agent refused the console',
+    });
   }
   if (status === 503) return new ProblemError(503, reason, { title: 'Agent unavailable', type: AGENT_UNAVAILABLE_TYPE });
   if (status >= 500) return new ProblemError(502, `The agent failed: ${reason}`, { title: 'Agent error' });

@@ -48,7 +48,12 @@ describe('AcapyClient', () => {
     });
     const client = new AcapyClient({ baseUrl: `${url}/`, apiKey: 'k3y', timeoutMs: 2000 });
     const answer = await client.post('/issue-credential-2.0/records/x/issue');
-    expect({ status: answer.status, body: answer.body, text: answer.text, bytes: Buffer.from(answer.bytes).toString() }).toEqual({ status: 200, body: { ok: true }, text: '{"ok":true}', bytes: '{"ok":true}' });
+    expect({ status: answer.status, body: answer.body, text: answer.text, bytes: Buffer.from(answer.bytes).toString() }).toEqual({
+      status: 200,
+      body: { ok: true },
+      text: '{"ok":true}',
+      bytes: '{"ok":true}',
+    });
     expect(seen[0]!.body).toBe('{}');
     expect(seen[0]!.headers['x-api-key']).toBe('k3y');
     expect(seen[0]!.headers['content-type']).toBe('application/json');
@@ -67,7 +72,10 @@ describe('AcapyClient', () => {
   });
 
   it('turns a 422 Python repr into named field errors', async () => {
-    const url = await answering(422, "422: {'json': {'connection_id': ['Missing data for required field.'], 'filter': {'indy': {'cred_def_id': ['Value x is not a credential definition identifier.']}}}, 'querystring': {'limit': ['Not a valid integer.']}}");
+    const url = await answering(
+      422,
+      "422: {'json': {'connection_id': ['Missing data for required field.'], 'filter': {'indy': {'cred_def_id': ['Value x is not a credential definition identifier.']}}}, 'querystring': {'limit': ['Not a valid integer.']}}",
+    );
     const problem = await problemOf(new AcapyClient({ baseUrl: url, timeoutMs: 2000 }).post('/x'));
     expect(problem.problem.status).toBe(422);
     expect(problem.problem.errors).toEqual([
@@ -87,7 +95,10 @@ describe('AcapyClient', () => {
 
   it('reads the reason of a JSON error body', async () => {
     const url = await answering(403, '{"message":"Connection 1 not ready"}', 'application/json');
-    expect((await problemOf(new AcapyClient({ baseUrl: url, timeoutMs: 2000 }).get('/x'))).problem).toMatchObject({ status: 403, detail: 'Connection 1 not ready' });
+    expect((await problemOf(new AcapyClient({ baseUrl: url, timeoutMs: 2000 }).get('/x'))).problem).toMatchObject({
+      status: 403,
+      detail: 'Connection 1 not ready',
+    });
   });
 
   it('maps the agent’s own failures: 500 → 502, 503 stays 503, a refused key → 502', async () => {

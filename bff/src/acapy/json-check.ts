@@ -22,7 +22,8 @@ export function isJsonText(b: Uint8Array): boolean {
     if (c === 0x7b || c === 0x5b) {
       const isObject = c === 0x7b;
       i = skipSpace(b, i + 1);
-      if (b[i] === (isObject ? 0x7d : 0x5d)) i++; // empty: a complete value
+      if (b[i] === (isObject ? 0x7d : 0x5d))
+        i++; // empty: a complete value
       else {
         open.push(isObject);
         if (isObject && (i = key(b, i)) < 0) return false;

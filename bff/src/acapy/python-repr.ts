@@ -65,7 +65,12 @@ export function parsePythonLiteral(text: string): PyValue {
       skip();
       if (text[i] !== ':') fail('expected :');
       i++;
-      Object.defineProperty(out, typeof key === 'string' ? key : JSON.stringify(key), { value: readValue(), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, typeof key === 'string' ? key : JSON.stringify(key), {
+        value: readValue(),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       skip();
       if (text[i] === ',') {
         i++;

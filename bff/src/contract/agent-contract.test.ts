@@ -45,7 +45,8 @@ async function startConsole(walletType: WalletType) {
   };
   const store = bff.sandbox.store;
   const connection = (label: string) => [...store.connections.values()].find((c) => c.their_label === label)!;
-  const ownCredDef = (kind: 'indy' | 'anoncreds', revocable: boolean) => store.ledger.credDefs.find((d) => d.issuedBy === 'self' && d.kind === kind && d.revocable === revocable)!;
+  const ownCredDef = (kind: 'indy' | 'anoncreds', revocable: boolean) =>
+    store.ledger.credDefs.find((d) => d.issuedBy === 'self' && d.kind === kind && d.revocable === revocable)!;
   return { ...bff, issuer, verifier, admin, json, settle, connection, ownCredDef, kind: walletType === 'askar' ? ('indy' as const) : ('anoncreds' as const) };
 }
 
@@ -76,12 +77,22 @@ async function issuance(c: Console) {
   const preview = { '@type': PREVIEW, attributes: credDef.schema.attributes.map((name) => ({ name, value: name === 'name' ? 'Bob Smith' : '2024' })) };
   const bob = connection('Bob Smith').connection_id;
   // Kept: offer → request → issue → done.
-  const kept = await json(issuer, 'POST', `${CRED}/send-offer`, { connection_id: bob, filter: { [kind]: { cred_def_id: credDef.cred_def_id } }, credential_preview: preview, auto_remove: false });
+  const kept = await json(issuer, 'POST', `${CRED}/send-offer`, {
+    connection_id: bob,
+    filter: { [kind]: { cred_def_id: credDef.cred_def_id } },
+    credential_preview: preview,
+    auto_remove: false,
+  });
   await settle();
   await json(issuer, 'POST', `${CRED}/records/${kept.cred_ex_id}/issue`, { comment: 'Here it is' });
   await settle();
   // Removed by the agent once done.
-  const removed = await json(issuer, 'POST', `${CRED}/send-offer`, { connection_id: bob, filter: { [kind]: { cred_def_id: credDef.cred_def_id } }, credential_preview: preview, auto_remove: true });
+  const removed = await json(issuer, 'POST', `${CRED}/send-offer`, {
+    connection_id: bob,
+    filter: { [kind]: { cred_def_id: credDef.cred_def_id } },
+    credential_preview: preview,
+    auto_remove: true,
+  });
   await settle();
   await json(issuer, 'POST', `${CRED}/records/${removed.cred_ex_id}/issue`, {});
   await settle();
@@ -89,7 +100,11 @@ async function issuance(c: Console) {
   // Connectionless offer, then abandoned by our own problem report, then removed.
   const created = await json(issuer, 'POST', `${CRED}/create`, { filter: { [kind]: { cred_def_id: credDef.cred_def_id } }, credential_preview: preview });
   await json(issuer, 'POST', `${CRED}/records/${created.cred_ex_id}/issue`, {}, 400);
-  const offered = await json(issuer, 'POST', `${CRED}/send-offer`, { connection_id: bob, filter: { [kind]: { cred_def_id: ownCredDef(kind, false).cred_def_id } }, credential_preview: { '@type': PREVIEW, attributes: ownCredDef(kind, false).schema.attributes.map((name) => ({ name, value: 'x' })) } });
+  const offered = await json(issuer, 'POST', `${CRED}/send-offer`, {
+    connection_id: bob,
+    filter: { [kind]: { cred_def_id: ownCredDef(kind, false).cred_def_id } },
+    credential_preview: { '@type': PREVIEW, attributes: ownCredDef(kind, false).schema.attributes.map((name) => ({ name, value: 'x' })) },
+  });
   await json(issuer, 'POST', `${CRED}/records/${offered.cred_ex_id}/problem-report`, { description: 'Sent by mistake' });
   await json(issuer, 'DELETE', `${CRED}/records/${created.cred_ex_id}`);
   // A holder proposes; we answer with a counter offer, then issue.
@@ -97,7 +112,9 @@ async function issuance(c: Console) {
   await settle();
   const proposedDef = sandbox.store.credentials.get(proposal.cred_ex_id)!;
   const proposedKind = proposedDef.cred_ex_record.by_format?.cred_proposal?.anoncreds ? 'anoncreds' : 'indy';
-  const proposedCredDef = sandbox.store.ledger.credDefs.find((d) => d.cred_def_id === (proposedDef.cred_ex_record.by_format?.cred_proposal as Json)?.[proposedKind]?.cred_def_id)!;
+  const proposedCredDef = sandbox.store.ledger.credDefs.find(
+    (d) => d.cred_def_id === (proposedDef.cred_ex_record.by_format?.cred_proposal as Json)?.[proposedKind]?.cred_def_id,
+  )!;
   await json(issuer, 'POST', `${CRED}/records/${proposal.cred_ex_id}/send-offer`, {
     filter: { [proposedKind]: { cred_def_id: proposedCredDef.cred_def_id } },
     counter_preview: { '@type': PREVIEW, attributes: proposedCredDef.schema.attributes.map((name) => ({ name, value: 'countered' })) },
@@ -161,7 +178,9 @@ async function presentation(c: Console) {
     const predicate = proofRequest.requested_predicates[ref];
     if (!predicate) return true;
     const value = Number(cr.cred_info.attrs[predicate.name]);
-    return { '>=': value >= predicate.p_value, '>': value > predicate.p_value, '<=': value <= predicate.p_value, '<': value < predicate.p_value }[predicate.p_type as string];
+    return { '>=': value >= predicate.p_value, '>': value > predicate.p_value, '<=': value <= predicate.p_value, '<': value < predicate.p_value }[
+      predicate.p_type as string
+    ];
   };
   const pick = (ref: string) => credentials.find((cr) => cr.presentation_referents.includes(ref) && meets(cr, ref))!.cred_info.referent;
   await json(verifier, 'POST', `${PRES}/records/${asked.pres_ex_id}/send-presentation`, {
@@ -173,7 +192,12 @@ async function presentation(c: Console) {
   });
   await settle();
   const acme = connection('Acme Corp HR').connection_id;
-  await json(verifier, 'POST', `${PRES}/send-proposal`, { connection_id: acme, presentation_proposal: { [askedKind]: { name: 'Offer', version: '1.0', requested_attributes: proofRequest.requested_attributes, requested_predicates: {} } } });
+  await json(verifier, 'POST', `${PRES}/send-proposal`, {
+    connection_id: acme,
+    presentation_proposal: {
+      [askedKind]: { name: 'Offer', version: '1.0', requested_attributes: proofRequest.requested_attributes, requested_predicates: {} },
+    },
+  });
   await settle();
 }
 
@@ -184,8 +208,17 @@ async function revocation(c: Console, issued: { kept: string; removed: string; b
   await json(admin, 'GET', '/api/revocation/pending');
   await json(admin, 'POST', '/api/revocation/publish', {});
   // The exchange was removed by the agent once done; its revocation record was not.
-  await json(admin, 'POST', '/api/revocation/revoke', { cred_ex_id: issued.removed, publish: true, notify: true, connection_id: issued.bob, notify_version: 'v2_0', comment: 'Card lost' });
-  const unrevoked = [...sandbox.store.issuerCredRevs.values()].filter((r) => r.state === 'issued' && r.cred_ex_id !== issued.kept && r.cred_ex_id !== issued.removed);
+  await json(admin, 'POST', '/api/revocation/revoke', {
+    cred_ex_id: issued.removed,
+    publish: true,
+    notify: true,
+    connection_id: issued.bob,
+    notify_version: 'v2_0',
+    comment: 'Card lost',
+  });
+  const unrevoked = [...sandbox.store.issuerCredRevs.values()].filter(
+    (r) => r.state === 'issued' && r.cred_ex_id !== issued.kept && r.cred_ex_id !== issued.removed,
+  );
   await json(admin, 'POST', '/api/revocation/revoke', { rev_reg_id: unrevoked[0]!.rev_reg_id, cred_rev_id: unrevoked[0]!.cred_rev_id });
   const pending = await json(admin, 'GET', '/api/revocation/pending');
   await json(admin, 'POST', '/api/revocation/publish', { rev_reg_ids: pending.registries.map((r: Json) => r.rev_reg_id) });

@@ -50,7 +50,10 @@ describe('WakeScheduler', () => {
     }
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(2);
-    expect((await Promise.all(takes)).map(ids)).toEqual([['b', 'c', 'd'], ['b', 'c', 'd']]);
+    expect((await Promise.all(takes)).map(ids)).toEqual([
+      ['b', 'c', 'd'],
+      ['b', 'c', 'd'],
+    ]);
 
     // After a quiet spell longer than the window, the next event goes at once again.
     await vi.advanceTimersByTimeAsync(50);

@@ -24,7 +24,10 @@ export class MemoryBus implements EventBus {
   private readonly boot = Date.now().toString(36);
   private next = 1;
 
-  constructor(private readonly capacity = 1000, trackedKeys = 100_000) {
+  constructor(
+    private readonly capacity = 1000,
+    trackedKeys = 100_000,
+  ) {
     this.seen = new BoundedMap(trackedKeys);
     this.lastUpdate = new BoundedMap(trackedKeys);
   }

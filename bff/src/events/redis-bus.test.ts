@@ -55,8 +55,19 @@ describe('RedisBus across two BFF instances', () => {
   it('says resync when asked for events older than the capped stream holds', async () => {
     const prefix = `t-${randomUUID()}`;
     const bus = busFor(prefix, 10);
-    const first = await bus.publish({ event: { topic: 't', kind: 'other', version: null, subject_id: null, state: null, state_v2: null, received_at: '', payload: {} }, dedupeKey: null, orderKey: null, updatedAt: null });
-    for (let n = 0; n < 500; n++) await bus.publish({ event: { topic: 't', kind: 'other', version: null, subject_id: null, state: null, state_v2: null, received_at: '', payload: { n } }, dedupeKey: null, orderKey: null, updatedAt: null });
+    const first = await bus.publish({
+      event: { topic: 't', kind: 'other', version: null, subject_id: null, state: null, state_v2: null, received_at: '', payload: {} },
+      dedupeKey: null,
+      orderKey: null,
+      updatedAt: null,
+    });
+    for (let n = 0; n < 500; n++)
+      await bus.publish({
+        event: { topic: 't', kind: 'other', version: null, subject_id: null, state: null, state_v2: null, received_at: '', payload: { n } },
+        dedupeKey: null,
+        orderKey: null,
+        updatedAt: null,
+      });
     const got: BusMessage[] = [];
     await bus.subscribe(first.outcome === 'published' ? first.event.id : '0-1', (m) => got.push(m));
     expect(got[0]).toEqual({ type: 'resync' });
@@ -72,8 +83,14 @@ describe('RedisBus across two BFF instances', () => {
       const stream = await bff.app.request(`/api/events?lastEventId=${lastId}`, { headers: { cookie } });
       const reading = readSse(stream, 3, 3_000);
       await new Promise((r) => setTimeout(r, 100));
-      await bff.webhook('issue_credential_v2_0', credential('c9', `state-${lastId.length}`, `2026-07-22T19:18:${String(lastId.length).padStart(2, '0')}.000000Z`));
-      expect((await reading).map((m) => m.event), lastId).toEqual(['ready', 'resync', 'message']);
+      await bff.webhook(
+        'issue_credential_v2_0',
+        credential('c9', `state-${lastId.length}`, `2026-07-22T19:18:${String(lastId.length).padStart(2, '0')}.000000Z`),
+      );
+      expect(
+        (await reading).map((m) => m.event),
+        lastId,
+      ).toEqual(['ready', 'resync', 'message']);
     }
     // No listener is left behind by the streams that have ended.
     expect((bus as unknown as { listeners: Set<unknown> }).listeners.size).toBe(0);

@@ -113,7 +113,10 @@ export class RedisBus implements EventBus {
     try {
       if (!isStreamId(lastId)) resync();
       else {
-        const [first, last] = await Promise.all([this.writer.xrange(this.stream, '-', '+', 'COUNT', 1), this.writer.xrevrange(this.stream, '+', '-', 'COUNT', 1)]);
+        const [first, last] = await Promise.all([
+          this.writer.xrange(this.stream, '-', '+', 'COUNT', 1),
+          this.writer.xrevrange(this.stream, '+', '-', 'COUNT', 1),
+        ]);
         const firstId = first[0]?.[0];
         const newestId = last[0]?.[0];
         // Older than the capped stream holds, or newer than anything in it (a Redis that lost its data,

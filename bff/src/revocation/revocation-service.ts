@@ -29,7 +29,9 @@ export class RevocationService {
       if (body.notify && !forwarded.connection_id) {
         const connectionId = record?.cred_ex_record.connection_id;
         if (!connectionId) {
-          throw new ProblemError(400, 'The exchange record does not name the holder’s connection: give connection_id to notify.', { errors: [{ path: 'body.connection_id', message: 'needed to notify the holder' }] });
+          throw new ProblemError(400, 'The exchange record does not name the holder’s connection: give connection_id to notify.', {
+            errors: [{ path: 'body.connection_id', message: 'needed to notify the holder' }],
+          });
         }
         forwarded.connection_id = connectionId;
       }

@@ -153,7 +153,9 @@ describe('API answers', () => {
 describe('ids the agent would refuse', () => {
   it('refuses a UUID that is not version 4 before forwarding', async () => {
     const { app, calls, cookieFor } = await testBff();
-    const res = await app.request('/api/issue-credential-2.0/records?connection_id=3fa85f64-5717-1562-b3fc-2c963f66afa6', { headers: { cookie: await cookieFor('issuer') } });
+    const res = await app.request('/api/issue-credential-2.0/records?connection_id=3fa85f64-5717-1562-b3fc-2c963f66afa6', {
+      headers: { cookie: await cookieFor('issuer') },
+    });
     expect(res.status).toBe(400);
     expect(calls).toEqual([]);
   });

@@ -9,5 +9,7 @@ const { audit } = consoleApi;
 
 /** GET /api/audit (admin): newest first, filtered by actor, action and outcome, paged. */
 export function auditRoutes(log: AuditLog) {
-  return new Hono<AppEnv>().get(audit.path, requireAccess(audit.access), validated('query', audit.query), async (c) => c.json(await log.read(c.req.valid('query'))));
+  return new Hono<AppEnv>().get(audit.path, requireAccess(audit.access), validated('query', audit.query), async (c) =>
+    c.json(await log.read(c.req.valid('query'))),
+  );
 }

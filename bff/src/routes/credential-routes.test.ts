@@ -43,7 +43,13 @@ describe('credential exchange routes through the BFF', () => {
       ...offer,
       connection_id: 'bob',
       filter: { indy: { cred_def_id: 'nope', issuer_id: 'x' } },
-      credential_preview: { '@type': 'issue-credential/2.0/credential-preview', attributes: [{ name: 'a', value: 'b' }, { name: 'a', value: 'c' }] },
+      credential_preview: {
+        '@type': 'issue-credential/2.0/credential-preview',
+        attributes: [
+          { name: 'a', value: 'b' },
+          { name: 'a', value: 'c' },
+        ],
+      },
       credential_definition_id: 'v1-style',
     };
     const res = await send(cookie, 'POST', `${PATH}/send-offer`, bad);
@@ -51,7 +57,13 @@ describe('credential exchange routes through the BFF', () => {
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     const problem = (await res.json()) as { errors: { path: string }[] };
     expect(problem.errors.map((e) => e.path).sort()).toEqual(
-      ['body.connection_id', 'body.credential_definition_id', 'body.credential_preview.attributes.1.name', 'body.filter.indy.cred_def_id', 'body.filter.indy.issuer_id'].sort(),
+      [
+        'body.connection_id',
+        'body.credential_definition_id',
+        'body.credential_preview.attributes.1.name',
+        'body.filter.indy.cred_def_id',
+        'body.filter.indy.issuer_id',
+      ].sort(),
     );
     const noFilter = await send(cookie, 'POST', `${PATH}/create`, { filter: {}, credential_preview: offer.credential_preview });
     expect(await noFilter.json()).toMatchObject({ errors: [{ path: 'body.filter', message: 'must hold indy and/or anoncreds' }] });

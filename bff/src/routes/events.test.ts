@@ -71,7 +71,6 @@ describe('GET /api/events', () => {
   });
 });
 
-
 describe('stream lifetime', () => {
   it('ends a stream after its maximum age, so the browser reconnects with Last-Event-ID', async () => {
     const { app, cookieFor } = await testBff({ maxStreamMs: 100 });

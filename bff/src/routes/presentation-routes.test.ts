@@ -15,7 +15,9 @@ async function verifierBff() {
         name: 'Proof of enrolment',
         version: '1.0',
         requested_attributes: { '0_name_uuid': { name: 'name', restrictions: [{ cred_def_id: credDef.cred_def_id }] } },
-        requested_predicates: { '0_birth_GE_uuid': { name: 'birthdate_dateint', p_type: '>=', p_value: 19000101, restrictions: [{ cred_def_id: credDef.cred_def_id }] } },
+        requested_predicates: {
+          '0_birth_GE_uuid': { name: 'birthdate_dateint', p_type: '>=', p_value: 19000101, restrictions: [{ cred_def_id: credDef.cred_def_id }] },
+        },
         non_revoked: { from: 1_700_000_000, to: 1_800_000_000 },
       },
     },
@@ -97,7 +99,10 @@ describe('presentation exchange routes through the BFF', () => {
     const { send, cookieFor, sandbox } = await verifierBff();
     const admin = await cookieFor('admin');
     const incoming = sandbox.presentations.peerRequest();
-    const creds = (await (await send(admin, 'GET', `${PATH}/records/${incoming.pres_ex_id}/credentials`)).json()) as { cred_info: { referent: string }; presentation_referents: string[] }[];
+    const creds = (await (await send(admin, 'GET', `${PATH}/records/${incoming.pres_ex_id}/credentials`)).json()) as {
+      cred_info: { referent: string };
+      presentation_referents: string[];
+    }[];
     expect(creds.length).toBeGreaterThan(0);
     const bad = await send(admin, 'GET', `${PATH}/records/${incoming.pres_ex_id}/credentials?limit=0`);
     expect(bad.status).toBe(400);

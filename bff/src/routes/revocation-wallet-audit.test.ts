@@ -5,7 +5,9 @@ async function adminBff(walletType: 'askar' | 'askar-anoncreds' = 'askar', upgra
   const bff = await testBff({ sandbox: { walletType, upgrade: { durationMs: upgradeMs } } });
   const admin = await bff.cookieFor('admin');
   // Issued and not yet revoked.
-  const issued = [...bff.sandbox.store.credentials.values()].filter((d) => d.cred_ex_record.role === 'issuer' && (d.indy ?? d.anoncreds)?.cred_rev_id && d.cred_ex_record.state !== 'credential-revoked');
+  const issued = [...bff.sandbox.store.credentials.values()].filter(
+    (d) => d.cred_ex_record.role === 'issuer' && (d.indy ?? d.anoncreds)?.cred_rev_id && d.cred_ex_record.state !== 'credential-revoked',
+  );
   return { ...bff, admin, issued };
 }
 
@@ -19,7 +21,9 @@ describe('revocation through the BFF', () => {
     const sent = calls.find((c) => c.url.pathname === '/revocation/revoke')!;
     expect(JSON.parse(sent.body!)).toEqual({ cred_ex_id: detail.cred_ex_record.cred_ex_id, publish: false, notify: false });
 
-    const pending = (await (await send(admin, 'GET', '/api/revocation/pending')).json()) as { registries: { rev_reg_id: string; cred_rev_ids: string[]; filter_kind: string }[] };
+    const pending = (await (await send(admin, 'GET', '/api/revocation/pending')).json()) as {
+      registries: { rev_reg_id: string; cred_rev_ids: string[]; filter_kind: string }[];
+    };
     expect(pending.registries).toEqual([{ rev_reg_id: detail.indy!.rev_reg_id, filter_kind: 'indy', cred_rev_ids: [detail.indy!.cred_rev_id] }]);
     const published = await send(admin, 'POST', '/api/revocation/publish', { rev_reg_ids: [detail.indy!.rev_reg_id] });
     expect(await published.json()).toEqual({ published: { [detail.indy!.rev_reg_id!]: [detail.indy!.cred_rev_id] } });
@@ -29,7 +33,13 @@ describe('revocation through the BFF', () => {
   it('takes the holder’s connection from the record to notify', async () => {
     const { send, admin, issued, calls, sandbox } = await adminBff();
     const detail = issued[1]!;
-    await send(admin, 'POST', '/api/revocation/revoke', { cred_ex_id: detail.cred_ex_record.cred_ex_id, publish: true, notify: true, notify_version: 'v2_0', comment: 'Lost card' });
+    await send(admin, 'POST', '/api/revocation/revoke', {
+      cred_ex_id: detail.cred_ex_record.cred_ex_id,
+      publish: true,
+      notify: true,
+      notify_version: 'v2_0',
+      comment: 'Lost card',
+    });
     const sent = JSON.parse(calls.at(-1)!.body!);
     expect(sent).toMatchObject({ connection_id: detail.cred_ex_record.connection_id, notify: true, notify_version: 'v2_0', publish: true });
     expect(sandbox.revocation.notifications).toHaveLength(1);
@@ -38,7 +48,11 @@ describe('revocation through the BFF', () => {
   it('uses the anoncreds interface on an anoncreds wallet, forwarding only what it accepts', async () => {
     const { send, admin, issued, calls } = await adminBff('askar-anoncreds');
     const indyIssued = issued.find((d) => d.indy)!;
-    const res = await send(admin, 'POST', '/api/revocation/revoke', { rev_reg_id: indyIssued.indy!.rev_reg_id, cred_rev_id: indyIssued.indy!.cred_rev_id, filter_kind: 'indy' });
+    const res = await send(admin, 'POST', '/api/revocation/revoke', {
+      rev_reg_id: indyIssued.indy!.rev_reg_id,
+      cred_rev_id: indyIssued.indy!.cred_rev_id,
+      filter_kind: 'indy',
+    });
     expect(res.status).toBe(200);
     const sent = calls.at(-1)!;
     expect(sent.url.pathname).toBe('/anoncreds/revocation/revoke');
@@ -51,7 +65,14 @@ describe('revocation through the BFF', () => {
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { errors: { path: string }[] }).errors.map((e) => e.path).sort()).toEqual(['body.connection_id', 'body.cred_rev_id']);
     const issuer = await cookieFor('issuer');
-    for (const [method, path] of [['POST', '/api/revocation/revoke'], ['GET', '/api/revocation/pending'], ['POST', '/api/revocation/publish'], ['GET', '/api/wallet'], ['POST', '/api/wallet/upgrade'], ['GET', '/api/audit']]) {
+    for (const [method, path] of [
+      ['POST', '/api/revocation/revoke'],
+      ['GET', '/api/revocation/pending'],
+      ['POST', '/api/revocation/publish'],
+      ['GET', '/api/wallet'],
+      ['POST', '/api/wallet/upgrade'],
+      ['GET', '/api/audit'],
+    ]) {
       expect((await send(issuer, method!, path!, method === 'POST' ? {} : undefined)).status, `${method} ${path}`).toBe(403);
     }
     expect(calls.filter((c) => c.url.pathname.includes('revocation') || c.url.pathname.includes('upgrade'))).toEqual([]);
@@ -63,7 +84,10 @@ describe('wallet upgrade through the BFF', () => {
     const { send, admin, calls } = await adminBff();
     const res = await send(admin, 'POST', '/api/wallet/upgrade', { wallet_name: 'test-wallet', confirm_wallet_name: 'test-walet' });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { errors: { path: string }[] }).errors.map((e) => e.path).sort()).toEqual(['body.backup_confirmed', 'body.confirm_wallet_name']);
+    expect(((await res.json()) as { errors: { path: string }[] }).errors.map((e) => e.path).sort()).toEqual([
+      'body.backup_confirmed',
+      'body.confirm_wallet_name',
+    ]);
     const wrong = await send(admin, 'POST', '/api/wallet/upgrade', { wallet_name: 'other', confirm_wallet_name: 'other', backup_confirmed: true });
     expect(wrong.status).toBe(400);
     expect(calls.some((c) => c.url.pathname === '/anoncreds/wallet/upgrade')).toBe(false);
@@ -108,7 +132,9 @@ describe('audit log', () => {
     // A new BFF process on the same data directory.
     const second = await testBff({ auditFile: first.auditFile });
     const admin = await second.cookieFor('admin');
-    const { entries } = (await (await second.send(admin, 'GET', '/api/audit?limit=10')).json()) as { entries: { actor: string; action: string; outcome: string; status: number; target: Record<string, string> }[] };
+    const { entries } = (await (await second.send(admin, 'GET', '/api/audit?limit=10')).json()) as {
+      entries: { actor: string; action: string; outcome: string; status: number; target: Record<string, string> }[];
+    };
     // Newest first: the second process's login, then the first process's revoke, failed login and login.
     expect(entries.map((e) => `${e.actor} ${e.action} ${e.status}`)).toEqual([
       'admin POST /api/session 200',
@@ -151,8 +177,14 @@ describe('review fixes', () => {
 
   it('records a state-changing request refused for its origin', async () => {
     const { app, admin, send } = await adminBff();
-    await app.request('http://console.test/api/revocation/publish', { method: 'POST', headers: { cookie: admin, 'content-type': 'application/json', origin: 'http://evil.test', host: 'console.test' }, body: '{}' });
-    const { entries } = (await (await send(admin, 'GET', '/api/audit?outcome=failure')).json()) as { entries: { action: string; status: number; actor: string }[] };
+    await app.request('http://console.test/api/revocation/publish', {
+      method: 'POST',
+      headers: { cookie: admin, 'content-type': 'application/json', origin: 'http://evil.test', host: 'console.test' },
+      body: '{}',
+    });
+    const { entries } = (await (await send(admin, 'GET', '/api/audit?outcome=failure')).json()) as {
+      entries: { action: string; status: number; actor: string }[];
+    };
     // Refused before the session is read, so the actor is not known.
     expect(entries[0]).toMatchObject({ status: 403, actor: 'anonymous' });
   });

@@ -19,31 +19,26 @@ export interface SessionRouteDeps {
 
 export function sessionRoutes({ users, limiter, cookie }: SessionRouteDeps) {
   return new Hono<AppEnv>()
-    .post(
-      login.path,
-      requireAccess(login.access),
-      validated('json', login.body),
-      async (c) => {
-        const { username, password } = c.req.valid('json');
-        c.set('auditActor', username);
-        const address = clientAddress(c);
-        const wait = limiter.begin(address, username);
-        if (wait > 0) {
-          throw new ProblemError(429, `Too many failed logins. Try again in ${wait} s.`, {
-            headers: { 'retry-after': String(wait) },
-          });
-        }
-        const user = await users.authenticate(username, password);
-        if (!user) {
-          // One message for an unknown name and a wrong password, so names cannot be probed.
-          throw new ProblemError(401, 'Wrong username or password.', { title: 'Login failed' });
-        }
-        limiter.succeeded(address, username);
-        await startSession(c, cookie, user);
-        c.set('user', user);
-        return c.json(user);
-      },
-    )
+    .post(login.path, requireAccess(login.access), validated('json', login.body), async (c) => {
+      const { username, password } = c.req.valid('json');
+      c.set('auditActor', username);
+      const address = clientAddress(c);
+      const wait = limiter.begin(address, username);
+      if (wait > 0) {
+        throw new ProblemError(429, `Too many failed logins. Try again in ${wait} s.`, {
+          headers: { 'retry-after': String(wait) },
+        });
+      }
+      const user = await users.authenticate(username, password);
+      if (!user) {
+        // One message for an unknown name and a wrong password, so names cannot be probed.
+        throw new ProblemError(401, 'Wrong username or password.', { title: 'Login failed' });
+      }
+      limiter.succeeded(address, username);
+      await startSession(c, cookie, user);
+      c.set('user', user);
+      return c.json(user);
+    })
     .get(session.path, requireAccess(session.access), (c) => c.json(c.get('user')!))
     .delete(logout.path, requireAccess(logout.access), (c) => {
       endSession(c, cookie);

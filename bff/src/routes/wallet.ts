@@ -12,26 +12,23 @@ const { wallet, upgradeWallet } = consoleApi;
 export function walletRoutes(tracker: UpgradeTracker) {
   return new Hono<AppEnv>()
     .get(wallet.path, requireAccess(wallet.access), async (c) => c.json(await tracker.status()))
-    .post(
-      upgradeWallet.path,
-      requireAccess(upgradeWallet.access),
-      validated('json', upgradeWallet.body),
-      async (c) => {
-        const { wallet_name } = c.req.valid('json');
-        // Claimed before any await, so two admins clicking together cannot both start it.
-        if (!tracker.claim()) throw new ProblemError(409, 'An upgrade is already running.', { title: 'Upgrade running' });
-        try {
-          const current = await tracker.status();
-          if (isAnoncredsWallet(current.type)) throw new ProblemError(409, `The wallet is already of the ${current.type} type.`, { title: 'Already upgraded' });
-          if (current.name !== null && wallet_name !== current.name) {
-            throw new ProblemError(400, 'This is not the name of the agent’s wallet.', { errors: [{ path: 'body.wallet_name', message: 'does not match the agent’s wallet name' }] });
-          }
-        } catch (error) {
-          tracker.release();
-          throw error;
+    .post(upgradeWallet.path, requireAccess(upgradeWallet.access), validated('json', upgradeWallet.body), async (c) => {
+      const { wallet_name } = c.req.valid('json');
+      // Claimed before any await, so two admins clicking together cannot both start it.
+      if (!tracker.claim()) throw new ProblemError(409, 'An upgrade is already running.', { title: 'Upgrade running' });
+      try {
+        const current = await tracker.status();
+        if (isAnoncredsWallet(current.type)) throw new ProblemError(409, `The wallet is already of the ${current.type} type.`, { title: 'Already upgraded' });
+        if (current.name !== null && wallet_name !== current.name) {
+          throw new ProblemError(400, 'This is not the name of the agent’s wallet.', {
+            errors: [{ path: 'body.wallet_name', message: 'does not match the agent’s wallet name' }],
+          });
         }
-        await tracker.start(wallet_name);
-        return c.json(await tracker.status(), 202);
-      },
-    );
+      } catch (error) {
+        tracker.release();
+        throw error;
+      }
+      await tracker.start(wallet_name);
+      return c.json(await tracker.status(), 202);
+    });
 }

@@ -60,26 +60,85 @@ const matrix: Row[] = [
   { route: 'POST /api/issue-credential-2.0/create', body: {}, expected: credentials(400) },
   { route: 'POST /api/issue-credential-2.0/send-offer', body: {}, expected: credentials(400) },
   { route: 'POST /api/issue-credential-2.0/send-proposal', body: {}, expected: credentials(400) },
-  { route: 'POST /api/issue-credential-2.0/records/:cred_ex_id/send-offer', path: `/api/issue-credential-2.0/records/${UNKNOWN}/send-offer`, body: {}, expected: credentials(404) },
-  { route: 'POST /api/issue-credential-2.0/records/:cred_ex_id/send-request', path: `/api/issue-credential-2.0/records/${UNKNOWN}/send-request`, body: {}, expected: credentials(404) },
-  { route: 'POST /api/issue-credential-2.0/records/:cred_ex_id/issue', path: `/api/issue-credential-2.0/records/${UNKNOWN}/issue`, body: {}, expected: credentials(404) },
-  { route: 'POST /api/issue-credential-2.0/records/:cred_ex_id/store', path: `/api/issue-credential-2.0/records/${UNKNOWN}/store`, body: {}, expected: credentials(404) },
-  { route: 'POST /api/issue-credential-2.0/records/:cred_ex_id/problem-report', path: `/api/issue-credential-2.0/records/${UNKNOWN}/problem-report`, body: {}, expected: credentials(400) },
+  {
+    route: 'POST /api/issue-credential-2.0/records/:cred_ex_id/send-offer',
+    path: `/api/issue-credential-2.0/records/${UNKNOWN}/send-offer`,
+    body: {},
+    expected: credentials(404),
+  },
+  {
+    route: 'POST /api/issue-credential-2.0/records/:cred_ex_id/send-request',
+    path: `/api/issue-credential-2.0/records/${UNKNOWN}/send-request`,
+    body: {},
+    expected: credentials(404),
+  },
+  {
+    route: 'POST /api/issue-credential-2.0/records/:cred_ex_id/issue',
+    path: `/api/issue-credential-2.0/records/${UNKNOWN}/issue`,
+    body: {},
+    expected: credentials(404),
+  },
+  {
+    route: 'POST /api/issue-credential-2.0/records/:cred_ex_id/store',
+    path: `/api/issue-credential-2.0/records/${UNKNOWN}/store`,
+    body: {},
+    expected: credentials(404),
+  },
+  {
+    route: 'POST /api/issue-credential-2.0/records/:cred_ex_id/problem-report',
+    path: `/api/issue-credential-2.0/records/${UNKNOWN}/problem-report`,
+    body: {},
+    expected: credentials(400),
+  },
   { route: 'GET /api/present-proof-2.0/records', expected: presentations(200) },
   { route: 'GET /api/present-proof-2.0/records/:pres_ex_id', path: `/api/present-proof-2.0/records/${UNKNOWN}`, expected: presentations(404) },
-  { route: 'GET /api/present-proof-2.0/records/:pres_ex_id/credentials', path: `/api/present-proof-2.0/records/${UNKNOWN}/credentials`, expected: presentations(404) },
+  {
+    route: 'GET /api/present-proof-2.0/records/:pres_ex_id/credentials',
+    path: `/api/present-proof-2.0/records/${UNKNOWN}/credentials`,
+    expected: presentations(404),
+  },
   { route: 'DELETE /api/present-proof-2.0/records/:pres_ex_id', path: `/api/present-proof-2.0/records/${UNKNOWN}`, expected: presentations(404) },
   { route: 'POST /api/present-proof-2.0/send-request', body: {}, expected: presentations(400) },
   { route: 'POST /api/present-proof-2.0/create-request', body: {}, expected: presentations(400) },
   { route: 'POST /api/present-proof-2.0/send-proposal', body: {}, expected: presentations(400) },
-  { route: 'POST /api/present-proof-2.0/records/:pres_ex_id/send-request', path: `/api/present-proof-2.0/records/${UNKNOWN}/send-request`, body: {}, expected: presentations(404) },
-  { route: 'POST /api/present-proof-2.0/records/:pres_ex_id/send-presentation', path: `/api/present-proof-2.0/records/${UNKNOWN}/send-presentation`, body: {}, expected: presentations(400) },
-  { route: 'POST /api/present-proof-2.0/records/:pres_ex_id/verify-presentation', path: `/api/present-proof-2.0/records/${UNKNOWN}/verify-presentation`, body: {}, expected: presentations(404) },
-  { route: 'POST /api/present-proof-2.0/records/:pres_ex_id/problem-report', path: `/api/present-proof-2.0/records/${UNKNOWN}/problem-report`, body: {}, expected: presentations(400) },
+  {
+    route: 'POST /api/present-proof-2.0/records/:pres_ex_id/send-request',
+    path: `/api/present-proof-2.0/records/${UNKNOWN}/send-request`,
+    body: {},
+    expected: presentations(404),
+  },
+  {
+    route: 'POST /api/present-proof-2.0/records/:pres_ex_id/send-presentation',
+    path: `/api/present-proof-2.0/records/${UNKNOWN}/send-presentation`,
+    body: {},
+    expected: presentations(400),
+  },
+  {
+    route: 'POST /api/present-proof-2.0/records/:pres_ex_id/verify-presentation',
+    path: `/api/present-proof-2.0/records/${UNKNOWN}/verify-presentation`,
+    body: {},
+    expected: presentations(404),
+  },
+  {
+    route: 'POST /api/present-proof-2.0/records/:pres_ex_id/problem-report',
+    path: `/api/present-proof-2.0/records/${UNKNOWN}/problem-report`,
+    body: {},
+    expected: presentations(400),
+  },
   { route: 'GET /api/connections', expected: anyUser(200) },
   { route: 'GET /api/connections/:conn_id', path: `/api/connections/${UNKNOWN}`, expected: anyUser(404) },
-  { route: 'POST /webhooks/topic/:topic/', path: '/webhooks/topic/issue_credential_v2_0/', body: { cred_ex_id: UNKNOWN, state: 'offer-sent' }, expected: agentOnly(200) },
-  { route: 'POST /webhooks/topic/:topic', path: '/webhooks/topic/present_proof_v2_0', body: { pres_ex_id: UNKNOWN, state: 'request-sent' }, expected: agentOnly(200) },
+  {
+    route: 'POST /webhooks/topic/:topic/',
+    path: '/webhooks/topic/issue_credential_v2_0/',
+    body: { cred_ex_id: UNKNOWN, state: 'offer-sent' },
+    expected: agentOnly(200),
+  },
+  {
+    route: 'POST /webhooks/topic/:topic',
+    path: '/webhooks/topic/present_proof_v2_0',
+    body: { pres_ex_id: UNKNOWN, state: 'request-sent' },
+    expected: agentOnly(200),
+  },
   { route: 'POST /webhooks/:topic', path: '/webhooks/issuer_cred_rev', body: { record_id: UNKNOWN, state: 'revoked' }, expected: agentOnly(200) },
   // The catch-alls: anything unlisted is 404 for everyone and reaches nothing.
   { route: 'ALL /webhooks/*', path: '/webhooks/anything/else', body: {}, expected: everyone(404) },
@@ -168,13 +227,23 @@ describe('cross-site requests (CSRF)', () => {
     }
     expect(bff.calls).toEqual([]);
     // The login form too: a foreign page must not log the browser in as someone else.
-    const login = await bff.app.request('/api/session', { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'x' }) });
+    const login = await bff.app.request('/api/session', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'x' }),
+    });
     expect(login.status).toBe(403);
   });
 
   it('lets the same call through from the console’s own origin', async () => {
     const bff = await signedIn();
-    const res = await bff.request('admin', 'POST', `/api/issue-credential-2.0/records/${UNKNOWN}/issue`, {}, { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' });
+    const res = await bff.request(
+      'admin',
+      'POST',
+      `/api/issue-credential-2.0/records/${UNKNOWN}/issue`,
+      {},
+      { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' },
+    );
     expect(res.status).toBe(404); // the agent's answer: it got through
     expect(bff.calls).toHaveLength(1);
   });

@@ -14,7 +14,8 @@ const TIMEOUT_MS = 400;
 /** Generous: this machine is shared; the point is "bounded", not "fast". */
 const MARGIN_MS = 1_000;
 
-type Mode = 'ok' | 'hang' | 'stall-body' | 'slow' | 'too-slow' | '500' | '503' | 'garbage-json' | 'text-200' | 'proxy-html-502' | 'reset' | 'redirect' | 'huge-error';
+type Mode =
+  'ok' | 'hang' | 'stall-body' | 'slow' | 'too-slow' | '500' | '503' | 'garbage-json' | 'text-200' | 'proxy-html-502' | 'reset' | 'redirect' | 'huge-error';
 let mode: Mode = 'ok';
 const sockets = new Set<Socket>();
 

@@ -10,7 +10,10 @@ const RECORD = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
 function builtWebApp(): string {
   const dist = mkdtempSync(join(tmpdir(), 'credence-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(dist, 'assets', 'index-abc.js'), 'console.log("app")');
   return dist;
 }
@@ -18,7 +21,16 @@ function builtWebApp(): string {
 describe('what the browser is sent', () => {
   it('carries the security headers on HTML, assets, deep links, misses and errors', async () => {
     const { app } = await testBff({ webDistDir: builtWebApp() });
-    for (const path of ['/', '/credentials', `/credentials/${RECORD}`, '/assets/index-abc.js', '/assets/missing.js', '/api/nothing', '/api/health', '/webhooks/x']) {
+    for (const path of [
+      '/',
+      '/credentials',
+      `/credentials/${RECORD}`,
+      '/assets/index-abc.js',
+      '/assets/missing.js',
+      '/api/nothing',
+      '/api/health',
+      '/webhooks/x',
+    ]) {
       const res = await app.request(path, { method: path.startsWith('/webhooks') ? 'POST' : 'GET' });
       expectSecurityHeaders(res, path);
     }

@@ -22,7 +22,9 @@ const tally = { inputs: 0, forwarded: 0, refusedByBff: 0, acceptedByBff: 0, webh
 afterAll(() => {
   // The tally is for whoever tunes the run (FUZZ_RUNS=3000 …); the default run stays quiet.
   if (process.env.FUZZ_RUNS === undefined) return;
-  console.info(`[fuzz] ${tally.inputs} inputs: ${tally.refusedByBff} refused by the BFF (4xx), ${tally.acceptedByBff} answered 2xx, ${tally.forwarded} calls reached the sandbox agent (each re-checked), ${tally.webhooksPublished} webhook events published`);
+  console.info(
+    `[fuzz] ${tally.inputs} inputs: ${tally.refusedByBff} refused by the BFF (4xx), ${tally.acceptedByBff} answered 2xx, ${tally.forwarded} calls reached the sandbox agent (each re-checked), ${tally.webhooksPublished} webhook events published`,
+  );
 });
 
 /** A well-formed cred def id for restrictions and registry ids, where any will do. */
@@ -43,13 +45,24 @@ function samplesFor(ids: SampleIds): Record<string, { params?: Record<string, st
   const cred = { cred_ex_id: ids.credential };
   const pres = { pres_ex_id: ids.presentation };
   return {
-    'GET /issue-credential-2.0/records': { query: { state: 'done', role: 'issuer', limit: '10', offset: '0', descending: 'true', connection_id: ids.connection, thread_id: 't', order_by: 'id' } },
+    'GET /issue-credential-2.0/records': {
+      query: { state: 'done', role: 'issuer', limit: '10', offset: '0', descending: 'true', connection_id: ids.connection, thread_id: 't', order_by: 'id' },
+    },
     'GET /issue-credential-2.0/records/:cred_ex_id': { params: cred },
     'DELETE /issue-credential-2.0/records/:cred_ex_id': { params: cred },
-    'POST /issue-credential-2.0/create': { body: { filter: { indy: { cred_def_id: ids.credDef } }, credential_preview: preview, comment: 'c', auto_remove: false } },
-    'POST /issue-credential-2.0/send-offer': { body: { connection_id: ids.connection, filter: { indy: { cred_def_id: ids.credDef } }, credential_preview: preview, auto_issue: true } },
-    'POST /issue-credential-2.0/send-proposal': { body: { connection_id: ids.connection, filter: { anoncreds: { cred_def_id: 'x' } }, credential_preview: preview } },
-    'POST /issue-credential-2.0/records/:cred_ex_id/send-offer': { params: cred, body: { filter: { indy: { cred_def_id: ids.credDef } }, counter_preview: preview } },
+    'POST /issue-credential-2.0/create': {
+      body: { filter: { indy: { cred_def_id: ids.credDef } }, credential_preview: preview, comment: 'c', auto_remove: false },
+    },
+    'POST /issue-credential-2.0/send-offer': {
+      body: { connection_id: ids.connection, filter: { indy: { cred_def_id: ids.credDef } }, credential_preview: preview, auto_issue: true },
+    },
+    'POST /issue-credential-2.0/send-proposal': {
+      body: { connection_id: ids.connection, filter: { anoncreds: { cred_def_id: 'x' } }, credential_preview: preview },
+    },
+    'POST /issue-credential-2.0/records/:cred_ex_id/send-offer': {
+      params: cred,
+      body: { filter: { indy: { cred_def_id: ids.credDef } }, counter_preview: preview },
+    },
     'POST /issue-credential-2.0/records/:cred_ex_id/send-request': { params: cred, body: { holder_did: 'did:sov:WgWxqztrNooG92RXvxSTWv', auto_remove: false } },
     'POST /issue-credential-2.0/records/:cred_ex_id/issue': { params: cred, body: { comment: 'here you are' } },
     'POST /issue-credential-2.0/records/:cred_ex_id/store': { params: cred, body: { credential_id: 'c-1' } },
@@ -64,7 +77,13 @@ function samplesFor(ids: SampleIds): Record<string, { params?: Record<string, st
     'POST /present-proof-2.0/records/:pres_ex_id/send-request': { params: pres, body: { auto_verify: true } },
     'POST /present-proof-2.0/records/:pres_ex_id/send-presentation': {
       params: pres,
-      body: { indy: { requested_attributes: { a1: { cred_id: 'c-1', revealed: true } }, requested_predicates: { p1: { cred_id: 'c-1' } }, self_attested_attributes: { s: 'x' } } },
+      body: {
+        indy: {
+          requested_attributes: { a1: { cred_id: 'c-1', revealed: true } },
+          requested_predicates: { p1: { cred_id: 'c-1' } },
+          self_attested_attributes: { s: 'x' },
+        },
+      },
     },
     'POST /present-proof-2.0/records/:pres_ex_id/verify-presentation': { params: pres, body: {} },
     'POST /present-proof-2.0/records/:pres_ex_id/problem-report': { params: pres, body: { description: 'no' } },
@@ -173,7 +192,11 @@ function expectOnlyValidInputReached(received: UpstreamAnswer[], check: (call: U
 /** Every object key in a JSON text, at any depth. */
 function keysIn(json: string | undefined): string[] {
   const keys: string[] = [];
-  if (json) JSON.parse(json, function (this: object, key) { if (key !== '' && !Array.isArray(this)) keys.push(key); return (this as Record<string, unknown>)[key]; });
+  if (json)
+    JSON.parse(json, function (this: object, key) {
+      if (key !== '' && !Array.isArray(this)) keys.push(key);
+      return (this as Record<string, unknown>)[key];
+    });
   return keys;
 }
 
@@ -220,7 +243,13 @@ describe('fuzzing every route that takes input', () => {
       const sample = samplesFor(target.ids)[name]!;
       const hasBody = route.method === 'POST';
       const send = (params: Record<string, string>, query: string | undefined, body: string | undefined, contentType?: string) =>
-        target.send({ method: route.method, path: pathWith(route, params), ...(query !== undefined && { query }), ...(hasBody && { body: body ?? '{}' }), ...(contentType && { contentType }) });
+        target.send({
+          method: route.method,
+          path: pathWith(route, params),
+          ...(query !== undefined && { query }),
+          ...(hasBody && { body: body ?? '{}' }),
+          ...(contentType && { contentType }),
+        });
       const validQuery = sample.query ? new URLSearchParams(sample.query).toString() : undefined;
       const validBody = hasBody ? JSON.stringify(sample.body) : undefined;
 
@@ -230,17 +259,27 @@ describe('fuzzing every route that takes input', () => {
       expect(target.received[0]!.status, `the agent refused the valid sample of ${name}`).toBeLessThan(500);
 
       if (hasBody) {
-        await fc.assert(fc.asyncProperty(hostileBody(sample.body), (body) => send(sample.params ?? {}, validQuery, body)), { numRuns: RUNS });
+        await fc.assert(
+          fc.asyncProperty(hostileBody(sample.body), (body) => send(sample.params ?? {}, validQuery, body)),
+          { numRuns: RUNS },
+        );
         // The right JSON under the wrong content type is refused, not guessed at.
         const before = target.received.length;
         for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx']) {
-          const res = await target.app.request(pathWith(route, sample.params ?? {}), { method: 'POST', headers: { cookie: target.cookie, 'content-type': type }, body: validBody! });
+          const res = await target.app.request(pathWith(route, sample.params ?? {}), {
+            method: 'POST',
+            headers: { cookie: target.cookie, 'content-type': type },
+            body: validBody!,
+          });
           expect(res.status, type).toBe(415);
         }
         expect(target.received.length).toBe(before);
       }
       if (route.query) {
-        await fc.assert(fc.asyncProperty(hostileQuery(keysOf(route.query)), (query) => send(sample.params ?? {}, query, validBody)), { numRuns: RUNS });
+        await fc.assert(
+          fc.asyncProperty(hostileQuery(keysOf(route.query)), (query) => send(sample.params ?? {}, query, validBody)),
+          { numRuns: RUNS },
+        );
       }
       if (route.params) {
         const names = Object.keys(sample.params!);
@@ -264,17 +303,36 @@ describe('fuzzing every route that takes input', () => {
   }
 
   const composite: { name: string; path: string; schema: z.ZodType; sample: unknown; sandbox?: TestSandboxOptions }[] = [
-    { name: 'revoke', path: '/api/revocation/revoke', schema: revokeBodySchema, sample: { rev_reg_id: `${ANY_CRED_DEF.split(':')[0]}:4:${ANY_CRED_DEF}:CL_ACCUM:0`, cred_rev_id: '1', publish: true, notify: false } },
-    { name: 'publish', path: '/api/revocation/publish', schema: publishBodySchema, sample: { rev_reg_ids: ['WgWxqztrNooG92RXvxSTWv:4:WgWxqztrNooG92RXvxSTWv:3:CL:20:tag:CL_ACCUM:0'] } },
+    {
+      name: 'revoke',
+      path: '/api/revocation/revoke',
+      schema: revokeBodySchema,
+      sample: { rev_reg_id: `${ANY_CRED_DEF.split(':')[0]}:4:${ANY_CRED_DEF}:CL_ACCUM:0`, cred_rev_id: '1', publish: true, notify: false },
+    },
+    {
+      name: 'publish',
+      path: '/api/revocation/publish',
+      schema: publishBodySchema,
+      sample: { rev_reg_ids: ['WgWxqztrNooG92RXvxSTWv:4:WgWxqztrNooG92RXvxSTWv:3:CL:20:tag:CL_ACCUM:0'] },
+    },
     // An anoncreds wallet, so that a generated body that happens to be valid cannot start a real upgrade mid-run.
-    { name: 'wallet upgrade', path: '/api/wallet/upgrade', schema: walletUpgradeBodySchema, sample: { wallet_name: 'test-wallet', confirm_wallet_name: 'test-wallet', backup_confirmed: true }, sandbox: { walletType: 'askar-anoncreds' } },
+    {
+      name: 'wallet upgrade',
+      path: '/api/wallet/upgrade',
+      schema: walletUpgradeBodySchema,
+      sample: { wallet_name: 'test-wallet', confirm_wallet_name: 'test-wallet', backup_confirmed: true },
+      sandbox: { walletType: 'askar-anoncreds' },
+    },
     { name: 'login', path: '/api/session', schema: loginBodySchema, sample: { username: 'issuer', password: 'not-the-password' } },
   ];
   for (const { name, path, schema, sample, sandbox } of composite) {
     it(`POST ${path} (${name}): never 5xx or a hang, and only valid input reaches the agent`, { timeout: 120_000 }, async () => {
       const target = await fuzzTarget(sandbox);
       expect(schema.safeParse(sample).success).toBe(true);
-      await fc.assert(fc.asyncProperty(hostileBody(sample), (body) => target.send({ method: 'POST', path, body })), { numRuns: RUNS });
+      await fc.assert(
+        fc.asyncProperty(hostileBody(sample), (body) => target.send({ method: 'POST', path, body })),
+        { numRuns: RUNS },
+      );
       // What reaches the agent here is the BFF's own translation, checked by the revocation tests; here: nothing malformed.
       expectOnlyValidInputReached(target.received, () => {});
       expectNoPrototypePollution();
@@ -291,37 +349,59 @@ describe('fuzzing every route that takes input', () => {
   ] as const) {
     it(`GET ${path} with generated queries: never 5xx or a hang`, { timeout: 60_000 }, async () => {
       const target = await fuzzTarget();
-      await fc.assert(fc.asyncProperty(hostileQuery(keys), (query) => target.send({ method: 'GET', path, query })), { numRuns: Math.ceil(RUNS / 2) });
+      await fc.assert(
+        fc.asyncProperty(hostileQuery(keys), (query) => target.send({ method: 'GET', path, query })),
+        { numRuns: Math.ceil(RUNS / 2) },
+      );
       expectOnlyValidInputReached(target.received, () => {});
     });
   }
 
-  it('webhook intake: generated topics and payloads are answered 2xx/4xx, and only object payloads of valid topics are published', { timeout: 120_000 }, async () => {
-    const target = await fuzzTarget();
-    // Valid payloads of topics the console does not know are accepted, and logged for the operator.
-    expectConsole('info', /^\[webhooks\] accepted an event of unknown topic /);
-    const published: ConsoleEvent[] = [];
-    await target.bus.subscribe(undefined, (m: BusMessage) => m.type === 'event' && published.push(m.event));
-    const payload = { cred_ex_id: '0e1c0b4c-5717-4562-b3fc-2c963f66afa6', state: 'offer-sent', connection_id: target.ids.connection, updated_at: '2026-11-20T12:00:00.000000Z' };
-    const topics = ['issue_credential_v2_0', 'present_proof_v2_0', 'issue_credential', 'present_proof', 'issuer_cred_rev', 'issue_credential_v2_0_indy', 'revocation-notification', 'connections', 'x'];
-    const topic = fc.oneof({ arbitrary: fc.constantFrom(...topics), weight: 4 }, { arbitrary: hostileSegment, weight: 1 });
-    await fc.assert(
-      fc.asyncProperty(topic, hostileBody(payload), fc.constantFrom('/webhooks/topic/%s/', '/webhooks/%s'), async (t, body, form) => {
-        const path = form.replace('%s', t);
-        const res = await within(target.webhook(t, body, { path }), path);
-        await expectOrderlyAnswer(res, { method: 'POST', path, body });
-      }),
-      { numRuns: RUNS * 4 },
-    );
-    tally.webhooksPublished += published.length;
-    expect(published.length).toBeGreaterThan(0);
-    for (const event of published) {
-      expect(event.topic).toMatch(/^[A-Za-z0-9_-]{1,100}$/);
-      expect(typeof event.payload === 'object' && event.payload !== null && !Array.isArray(event.payload)).toBe(true);
-    }
-    expect(target.received).toEqual([]);
-    expectNoPrototypePollution();
-  });
+  it(
+    'webhook intake: generated topics and payloads are answered 2xx/4xx, and only object payloads of valid topics are published',
+    { timeout: 120_000 },
+    async () => {
+      const target = await fuzzTarget();
+      // Valid payloads of topics the console does not know are accepted, and logged for the operator.
+      expectConsole('info', /^\[webhooks\] accepted an event of unknown topic /);
+      const published: ConsoleEvent[] = [];
+      await target.bus.subscribe(undefined, (m: BusMessage) => m.type === 'event' && published.push(m.event));
+      const payload = {
+        cred_ex_id: '0e1c0b4c-5717-4562-b3fc-2c963f66afa6',
+        state: 'offer-sent',
+        connection_id: target.ids.connection,
+        updated_at: '2026-11-20T12:00:00.000000Z',
+      };
+      const topics = [
+        'issue_credential_v2_0',
+        'present_proof_v2_0',
+        'issue_credential',
+        'present_proof',
+        'issuer_cred_rev',
+        'issue_credential_v2_0_indy',
+        'revocation-notification',
+        'connections',
+        'x',
+      ];
+      const topic = fc.oneof({ arbitrary: fc.constantFrom(...topics), weight: 4 }, { arbitrary: hostileSegment, weight: 1 });
+      await fc.assert(
+        fc.asyncProperty(topic, hostileBody(payload), fc.constantFrom('/webhooks/topic/%s/', '/webhooks/%s'), async (t, body, form) => {
+          const path = form.replace('%s', t);
+          const res = await within(target.webhook(t, body, { path }), path);
+          await expectOrderlyAnswer(res, { method: 'POST', path, body });
+        }),
+        { numRuns: RUNS * 4 },
+      );
+      tally.webhooksPublished += published.length;
+      expect(published.length).toBeGreaterThan(0);
+      for (const event of published) {
+        expect(event.topic).toMatch(/^[A-Za-z0-9_-]{1,100}$/);
+        expect(typeof event.payload === 'object' && event.payload !== null && !Array.isArray(event.payload)).toBe(true);
+      }
+      expect(target.received).toEqual([]);
+      expectNoPrototypePollution();
+    },
+  );
 
   it('generated strings include the hostile ones this file relies on', () => {
     const seen = fc.sample(hostileString, { numRuns: 2_000, seed: 1 });

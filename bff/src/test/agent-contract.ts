@@ -19,12 +19,42 @@ const ref = (name: string) => ({ $ref: `agent#/components/schemas/${name}` });
 const webhookShapes: Record<string, { schema: string; keys?: string[]; required: string[] }> = {
   issue_credential_v2_0: {
     schema: 'V20CredExRecord',
-    keys: ['connection_id', 'cred_ex_id', 'role', 'initiator', 'auto_offer', 'auto_issue', 'auto_remove', 'error_msg', 'thread_id', 'parent_thread_id', 'state', 'trace', 'created_at', 'updated_at'],
+    keys: [
+      'connection_id',
+      'cred_ex_id',
+      'role',
+      'initiator',
+      'auto_offer',
+      'auto_issue',
+      'auto_remove',
+      'error_msg',
+      'thread_id',
+      'parent_thread_id',
+      'state',
+      'trace',
+      'created_at',
+      'updated_at',
+    ],
     required: ['cred_ex_id', 'role', 'initiator', 'state', 'thread_id', 'created_at', 'updated_at'],
   },
   present_proof_v2_0: {
     schema: 'V20PresExRecord',
-    keys: ['connection_id', 'pres_ex_id', 'role', 'initiator', 'auto_present', 'auto_verify', 'error_msg', 'thread_id', 'state', 'trace', 'verified', 'verified_msgs', 'created_at', 'updated_at'],
+    keys: [
+      'connection_id',
+      'pres_ex_id',
+      'role',
+      'initiator',
+      'auto_present',
+      'auto_verify',
+      'error_msg',
+      'thread_id',
+      'state',
+      'trace',
+      'verified',
+      'verified_msgs',
+      'created_at',
+      'updated_at',
+    ],
     required: ['pres_ex_id', 'role', 'initiator', 'state', 'thread_id', 'created_at', 'updated_at'],
   },
   issue_credential_v2_0_indy: { schema: 'V20CredExRecordIndy', required: ['cred_ex_indy_id', 'cred_ex_id', 'created_at', 'updated_at'] },
@@ -58,7 +88,7 @@ export class AgentContract {
     document: Document,
   ) {
     const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false, validateSchema: false, formats: { url: true, 'date-time': true } });
-    ajv.addSchema(document as object, 'agent');
+    ajv.addSchema(document, 'agent');
     for (const [topic, shape] of Object.entries(webhookShapes)) {
       const properties = (document as any).components.schemas[shape.schema]?.properties ?? {};
       const keys = shape.keys ?? (closedDetailSchemas.has(shape.schema) ? Object.keys(properties) : undefined);
@@ -99,7 +129,10 @@ export class AgentContract {
       }
     }
     const query = Object.fromEntries(url.searchParams);
-    const checked = this.api.validateRequest({ method, path: url.pathname, query, headers: { 'content-type': 'application/json', 'x-api-key': 'k' }, ...(body !== undefined && { body }) }, operation);
+    const checked = this.api.validateRequest(
+      { method, path: url.pathname, query, headers: { 'content-type': 'application/json', 'x-api-key': 'k' }, ...(body !== undefined && { body }) },
+      operation,
+    );
     requestErrors.push(...describeErrors(checked.errors));
     if (requestErrors.length) this.violations.push({ kind: 'request', at, errors: requestErrors });
 
@@ -113,7 +146,11 @@ export class AgentContract {
       const result = this.api.validateResponse(JSON.parse(answer), operation, response.status);
       if (result.errors?.length) this.violations.push({ kind: 'response', at, errors: describeErrors(result.errors) });
     } else if (!type.startsWith('text/plain') || !answer.startsWith(`${response.status}: `)) {
-      this.violations.push({ kind: 'response', at, errors: [`an error answer is the text "${response.status}: <reason>", got ${type} ${answer.slice(0, 120)}`] });
+      this.violations.push({
+        kind: 'response',
+        at,
+        errors: [`an error answer is the text "${response.status}: <reason>", got ${type} ${answer.slice(0, 120)}`],
+      });
     }
   }
 

@@ -33,7 +33,21 @@ const users = () => (cachedUsers ??= demoUsers(TEST_PASSWORD).then((u) => new Us
 export const WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 
 export async function testBff(
-  options: { upstream?: (request: Request) => Response | Promise<Response>; maxFailures?: number; bodyLimitBytes?: number; sandbox?: TestSandboxOptions; bus?: EventBus; heartbeatMs?: number; maxStreamMs?: number; auditFile?: string; now?: () => number; webDistDir?: string; agent?: { url: string; timeoutMs: number }; clientQueueLimit?: number; observe?: (request: Request, response: Response) => Promise<void> } = {},
+  options: {
+    upstream?: (request: Request) => Response | Promise<Response>;
+    maxFailures?: number;
+    bodyLimitBytes?: number;
+    sandbox?: TestSandboxOptions;
+    bus?: EventBus;
+    heartbeatMs?: number;
+    maxStreamMs?: number;
+    auditFile?: string;
+    now?: () => number;
+    webDistDir?: string;
+    agent?: { url: string; timeoutMs: number };
+    clientQueueLimit?: number;
+    observe?: (request: Request, response: Response) => Promise<void>;
+  } = {},
 ) {
   const bus = options.bus ?? new MemoryBus(100);
   const auditFile = options.auditFile ?? join(mkdtempSync(join(tmpdir(), 'credence-audit-')), 'audit.jsonl');
@@ -41,7 +55,7 @@ export async function testBff(
   const sandbox = testSandbox(options.sandbox);
   const upstream = options.upstream ?? ((request: Request) => sandbox.app.fetch(request));
   const fetchImpl: typeof fetch = async (input, init) => {
-    const request = new Request(input as string, init);
+    const request = new Request(input, init);
     const body = request.method === 'GET' || request.method === 'DELETE' ? undefined : await request.clone().text();
     calls.push({ method: request.method, url: new URL(request.url), headers: Object.fromEntries(request.headers), body });
     const response = await upstream(options.observe ? request.clone() : request);
@@ -96,7 +110,11 @@ export async function testBff(
 
   /** A webhook as the agent posts it. */
   async function webhook(topic: string, payload: unknown, { secret = WEBHOOK_SECRET, path = `/webhooks/topic/${topic}/` } = {}): Promise<Response> {
-    return app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': secret }, body: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+    return app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': secret },
+      body: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
   }
 
   return { app, calls, sessions, sandbox, bus, auditFile, login, cookieFor, send, webhook };

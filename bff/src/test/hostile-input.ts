@@ -135,9 +135,9 @@ export function withPollutionKey(json: string, key: string): string {
 
 /** A body as text: mostly JSON of a mutated valid sample, also random JSON and text that is not JSON. */
 export function hostileBody(sample: unknown): fc.Arbitrary<string> {
-  const deep = fc.integer({ min: 100, max: 20_000 }).chain((depth) =>
-    fc.constantFrom('['.repeat(depth) + ']'.repeat(depth), '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)),
-  );
+  const deep = fc
+    .integer({ min: 100, max: 20_000 })
+    .chain((depth) => fc.constantFrom('['.repeat(depth) + ']'.repeat(depth), '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)));
   return fc.oneof(
     { arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }).map((ms) => JSON.stringify(mutate(sample, ms)) ?? 'null'), weight: 6 },
     { arbitrary: hostileValue.map((v) => JSON.stringify(v) ?? 'null'), weight: 2 },
@@ -160,6 +160,6 @@ export function hostileQuery(knownKeys: readonly string[]): fc.Arbitrary<string>
 
 /** A path segment where an id belongs. */
 export const hostileSegment: fc.Arbitrary<string> = fc.oneof(
-  hostileString.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "\ufffd"))),
+  hostileString.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '\ufffd'))),
   fc.constantFrom('..', '..%2F..%2Fstatus%2Fconfig', '%2e%2e', '3fa85f64-5717-4562-b3fc-2c963f66afa6%2F..', '%00', 'records', '*'),
 );

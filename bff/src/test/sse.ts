@@ -12,7 +12,10 @@ export async function readSse(response: Response, count: number, timeoutMs = 3_0
   const deadline = Date.now() + timeoutMs;
   try {
     while (messages.length < count && Date.now() < deadline) {
-      const chunk = await Promise.race([reader.read(), new Promise<{ done: true; value: undefined }>((r) => setTimeout(() => r({ done: true, value: undefined }), Math.max(0, deadline - Date.now())))]);
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<{ done: true; value: undefined }>((r) => setTimeout(() => r({ done: true, value: undefined }), Math.max(0, deadline - Date.now()))),
+      ]);
       if (chunk.done) break;
       buffer += chunk.value;
       let end: number;

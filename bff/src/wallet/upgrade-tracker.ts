@@ -82,7 +82,8 @@ export class UpgradeTracker {
         if (isAnoncredsWallet(this.known.type)) this.move('done');
         // The agent answers again with the old type: after its busy phase that means the upgrade failed
         // (it retries 5 times, then removes its marker); before it, the upgrade may not have begun yet.
-        else if (this.sawAgentBusy || ++settledChecks > 5) this.move('failed', `The agent is back and the wallet is still ${this.known.type ?? 'of an unknown type'}.`);
+        else if (this.sawAgentBusy || ++settledChecks > 5)
+          this.move('failed', `The agent is back and the wallet is still ${this.known.type ?? 'of an unknown type'}.`);
       } catch (error) {
         const status = error instanceof ProblemError ? error.problem.status : 502;
         this.sawAgentBusy = true;

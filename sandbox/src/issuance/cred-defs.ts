@@ -30,7 +30,13 @@ const filterFields: Record<FormatKind, Record<string, (d: SandboxCredDef) => str
   },
 };
 
-const pySet = (items: string[]) => (items.length ? `{${[...items].sort().map((i) => pyRepr(i)).join(', ')}}` : 'set()');
+const pySet = (items: string[]) =>
+  items.length
+    ? `{${[...items]
+        .sort()
+        .map((i) => pyRepr(i))
+        .join(', ')}}`
+    : 'set()';
 
 export function filterMatches(credDef: SandboxCredDef, spec: Record<string, string | undefined>): boolean {
   return Object.entries(spec).every(([field, wanted]) => wanted === undefined || filterFields[credDef.kind][field]?.(credDef) === wanted);

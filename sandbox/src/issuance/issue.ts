@@ -51,13 +51,28 @@ function attachCredential(x: Issuance, record: CredExRecord, credDef: SandboxCre
   setCredMessage(
     record,
     'cred_issue',
-    message('cred_issue', randomUUID(), { [credDef.kind]: attachments.issue(x.rng, credDef, values, revRegId) }, { '~thread': { thid: record.thread_id }, ...(comment && { comment }) }),
+    message(
+      'cred_issue',
+      randomUUID(),
+      { [credDef.kind]: attachments.issue(x.rng, credDef, values, revRegId) },
+      { '~thread': { thid: record.thread_id }, ...(comment && { comment }) },
+    ),
   );
 }
 
 function saveCredRev(x: Issuance, credExId: string, revRegId: string, credRevId: string): void {
   const at = x.records.timestamp();
-  const rev: IssuerCredRev = { record_id: randomUUID(), state: 'issued', cred_ex_id: credExId, rev_reg_id: revRegId, cred_def_id: credDefIdOfRegistry(revRegId), cred_rev_id: credRevId, cred_ex_version: '2', created_at: at, updated_at: at };
+  const rev: IssuerCredRev = {
+    record_id: randomUUID(),
+    state: 'issued',
+    cred_ex_id: credExId,
+    rev_reg_id: revRegId,
+    cred_def_id: credDefIdOfRegistry(revRegId),
+    cred_rev_id: credRevId,
+    cred_ex_version: '2',
+    created_at: at,
+    updated_at: at,
+  };
   x.store.issuerCredRevs.set(rev.record_id, rev);
   x.emit('issuer_cred_rev', { ...rev });
 }

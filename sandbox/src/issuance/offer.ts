@@ -37,7 +37,13 @@ export function sendBoundOffer(x: Issuance, id: string, body: { filter?: FilterS
   const offered = ownCredDefs(x.store, filter, preview);
   // A counter proposal replaces the holder's (manager.py create_offer: "any counter replaces original").
   if (body.counter_preview) {
-    setCredMessage(record, 'cred_proposal', proposalMessage(randomUUID(), attachmentsOf(body.filter ?? {}), credentialPreview(body.counter_preview.attributes), { '~thread': { thid: record.thread_id } }));
+    setCredMessage(
+      record,
+      'cred_proposal',
+      proposalMessage(randomUUID(), attachmentsOf(body.filter ?? {}), credentialPreview(body.counter_preview.attributes), {
+        '~thread': { thid: record.thread_id },
+      }),
+    );
   }
   attachOffer(x, record, offered, preview!);
   x.records.moveTo(detail, 'offer-sent');
@@ -58,7 +64,11 @@ function attachOffer(x: Issuance, record: CredExRecord, offered: SandboxCredDef[
   const id = randomUUID();
   const thread = threadOf(record)(id);
   const offers = Object.fromEntries(offered.map((d) => [d.kind, attachments.offer(x.rng, d)])) as Attachments;
-  setCredMessage(record, 'cred_offer', message('cred_offer', id, offers, { ...thread, ...(comment && { comment }), credential_preview: credentialPreview(preview.attributes) }));
+  setCredMessage(
+    record,
+    'cred_offer',
+    message('cred_offer', id, offers, { ...thread, ...(comment && { comment }), credential_preview: credentialPreview(preview.attributes) }),
+  );
 }
 
 /** A peer issuer offers us a credential (we are the holder): offer-received, with no proposal. */
@@ -80,13 +90,27 @@ export function issuerOffersInReply(x: Issuance, id: string): void {
   const proposed = record.by_format.cred_proposal as FilterSpec;
   const label = x.store.connections.get(record.connection_id ?? '')?.their_label;
   const credDef = x.store.ledger.credDefs.find(
-    (d) => d.issuedBy !== 'self' && walletAllows(x.store, d.kind) && proposed[d.kind] && filterMatches(d, proposed[d.kind]!) && (d.issuedBy === label || proposed[d.kind]!.cred_def_id),
+    (d) =>
+      d.issuedBy !== 'self' &&
+      walletAllows(x.store, d.kind) &&
+      proposed[d.kind] &&
+      filterMatches(d, proposed[d.kind]!) &&
+      (d.issuedBy === label || proposed[d.kind]!.cred_def_id),
   );
   if (!credDef) {
     x.records.abandon(detail, 'issuance-abandoned: No credential definition of ours matches the proposal');
     return;
   }
   const preview = record.cred_preview ?? previewOfValues(attributeValues(x.rng, credDef.schema, 'Sandbox wallet'));
-  setCredMessage(record, 'cred_offer', message('cred_offer', randomUUID(), { [credDef.kind]: attachments.offer(x.rng, credDef) }, { '~thread': { thid: record.thread_id }, credential_preview: preview }));
+  setCredMessage(
+    record,
+    'cred_offer',
+    message(
+      'cred_offer',
+      randomUUID(),
+      { [credDef.kind]: attachments.offer(x.rng, credDef) },
+      { '~thread': { thid: record.thread_id }, credential_preview: preview },
+    ),
+  );
   x.records.moveTo(detail, 'offer-received');
 }

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { CredentialState } from '@credence/shared';
-import { formatRecord, setCredMessage, withoutEmpty, type CredExDetail, type CredExRecord, type CredFormatRecord, type CredMessageName } from '../credential-records.js';
+import {
+  formatRecord,
+  setCredMessage,
+  withoutEmpty,
+  type CredExDetail,
+  type CredExRecord,
+  type CredFormatRecord,
+  type CredMessageName,
+} from '../credential-records.js';
 import type { EngineDeps } from '../engine-support.js';
 import { CREDENTIAL_WEBHOOK_KEYS } from '../events.js';
 import { protocolContext, type ProtocolContext } from '../exchange-records.js';

@@ -33,5 +33,9 @@ export function holderRequests(x: Issuance, id: string): void {
 }
 
 function attachRequest(x: Issuance, record: CredExRecord, credDef: SandboxCredDef): void {
-  setCredMessage(record, 'cred_request', message('cred_request', randomUUID(), { [credDef.kind]: attachments.request(x.rng, credDef, credDef.kind) }, { '~thread': { thid: record.thread_id } }));
+  setCredMessage(
+    record,
+    'cred_request',
+    message('cred_request', randomUUID(), { [credDef.kind]: attachments.request(x.rng, credDef, credDef.kind) }, { '~thread': { thid: record.thread_id } }),
+  );
 }

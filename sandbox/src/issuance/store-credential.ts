@@ -10,7 +10,11 @@ export function storeCredential(x: Issuance, id: string, body: { credential_id?:
   const detail = x.records.getInState(id, 'credential-received');
   const kind: FormatKind = detail.anoncreds ? 'anoncreds' : 'indy';
   const issued = attachmentOf(detail.cred_ex_record, 'cred_issue', kind) ?? {};
-  saveDetail(x, detail, kind, { cred_id_stored: body.credential_id ?? randomUUID(), rev_reg_id: issued.rev_reg_id ?? undefined, cred_rev_id: issued.rev_reg_id ? String(x.rng.int(1, 500)) : undefined });
+  saveDetail(x, detail, kind, {
+    cred_id_stored: body.credential_id ?? randomUUID(),
+    rev_reg_id: issued.rev_reg_id ?? undefined,
+    cred_rev_id: issued.rev_reg_id ? String(x.rng.int(1, 500)) : undefined,
+  });
   x.records.finish(detail);
   return detail;
 }

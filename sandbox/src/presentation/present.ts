@@ -19,8 +19,12 @@ export function credentialsFor(x: PresentProof, id: string, referents: string[] 
   const wanted = (ref: string) => referents === undefined || referents.includes(ref);
   const items = heldCredentials(x.store).flatMap((held) => {
     const refs = [
-      ...Object.entries(request.requested_attributes).filter(([ref, attr]) => wanted(ref) && answersReferent(held.credDef, held.values, attr)).map(([ref]) => ref),
-      ...Object.entries(request.requested_predicates).filter(([ref, pred]) => wanted(ref) && answersReferent(held.credDef, held.values, pred)).map(([ref]) => ref),
+      ...Object.entries(request.requested_attributes)
+        .filter(([ref, attr]) => wanted(ref) && answersReferent(held.credDef, held.values, attr))
+        .map(([ref]) => ref),
+      ...Object.entries(request.requested_predicates)
+        .filter(([ref, pred]) => wanted(ref) && answersReferent(held.credDef, held.values, pred))
+        .map(([ref]) => ref),
     ];
     if (refs.length === 0) return [];
     return [

@@ -14,7 +14,8 @@ export interface PresentationSpecBody {
 }
 
 const revealedValue = (values: Record<string, string>, name: string) => ({ raw: values[name] ?? '', encoded: encodeAttribute(values[name] ?? '') });
-const provenPredicates = (request: ProofRequestSpec) => Object.fromEntries(Object.keys(request.requested_predicates).map((ref) => [ref, { sub_proof_index: 0 }]));
+const provenPredicates = (request: ProofRequestSpec) =>
+  Object.fromEntries(Object.keys(request.requested_predicates).map((ref) => [ref, { sub_proof_index: 0 }]));
 
 /** Our wallet's proof; the agent's 400 for any referent left unanswered or answered by a credential that does not fit. */
 export function walletProof(x: PresentProof, request: ProofRequestSpec, spec: PresentationSpecBody) {
@@ -59,7 +60,12 @@ export function walletProof(x: PresentProof, request: ProofRequestSpec, spec: Pr
     },
     identifiers: [...used].map((credId) => {
       const c = held.get(credId)!;
-      return { schema_id: c.credDef.schema.schema_id, cred_def_id: c.credDef.cred_def_id, rev_reg_id: c.revRegId, timestamp: c.revRegId ? Math.floor(x.now() / 1000) : null };
+      return {
+        schema_id: c.credDef.schema.schema_id,
+        cred_def_id: c.credDef.cred_def_id,
+        rev_reg_id: c.revRegId,
+        timestamp: c.revRegId ? Math.floor(x.now() / 1000) : null,
+      };
     }),
   };
 }
@@ -68,9 +74,15 @@ export function walletProof(x: PresentProof, request: ProofRequestSpec, spec: Pr
 export function peerProof(request: ProofRequestSpec, credDef: SandboxCredDef, values: Record<string, string>) {
   return {
     requested_proof: {
-      revealed_attrs: Object.fromEntries(Object.entries(request.requested_attributes).filter(([, a]) => a.name).map(([ref, a]) => [ref, { sub_proof_index: 0, ...revealedValue(values, a.name!) }])),
+      revealed_attrs: Object.fromEntries(
+        Object.entries(request.requested_attributes)
+          .filter(([, a]) => a.name)
+          .map(([ref, a]) => [ref, { sub_proof_index: 0, ...revealedValue(values, a.name!) }]),
+      ),
       revealed_attr_groups: Object.fromEntries(
-        Object.entries(request.requested_attributes).filter(([, a]) => a.names).map(([ref, a]) => [ref, { sub_proof_index: 0, values: Object.fromEntries(namesOf(a).map((n) => [n, revealedValue(values, n)])) }]),
+        Object.entries(request.requested_attributes)
+          .filter(([, a]) => a.names)
+          .map(([ref, a]) => [ref, { sub_proof_index: 0, values: Object.fromEntries(namesOf(a).map((n) => [n, revealedValue(values, n)])) }]),
       ),
       self_attested_attrs: {},
       unrevealed_attrs: {},

@@ -61,7 +61,11 @@ export function newRecord(
 
 /** The formats given, each request with a nonce (a new one where it had none). */
 export function withNonce(x: PresentProof, formats: Formats): Formats {
-  return Object.fromEntries(Object.entries(formats).filter(([, r]) => r).map(([k, r]) => [k, { ...r, nonce: r.nonce ?? x.rng.digits(21) }]));
+  return Object.fromEntries(
+    Object.entries(formats)
+      .filter(([, r]) => r)
+      .map(([k, r]) => [k, { ...r, nonce: r.nonce ?? x.rng.digits(21) }]),
+  );
 }
 
 /** The exchange's proof request in format `kind`, or in the first format it has. */

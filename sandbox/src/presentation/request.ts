@@ -57,7 +57,14 @@ function verifierRecord(x: PresentProof, body: RequestBody, connectionId: string
   checkWalletAllows(x.store, body.presentation_request);
   const requestId = randomUUID();
   const { auto_verify, auto_remove, auto_remove_on_failure, trace } = body;
-  const record = newRecord(x, { connectionId, threadId: requestId, initiator: 'self', role: 'verifier', state: 'request-sent', flags: { auto_verify, auto_remove, auto_remove_on_failure, trace } });
+  const record = newRecord(x, {
+    connectionId,
+    threadId: requestId,
+    initiator: 'self',
+    role: 'verifier',
+    state: 'request-sent',
+    flags: { auto_verify, auto_remove, auto_remove_on_failure, trace },
+  });
   setPresMessage(record, 'pres_request', requestMessage(requestId, request as Attachments, body.comment ? { comment: body.comment } : {}));
   return record;
 }

@@ -31,7 +31,8 @@ export function verifyNow(x: PresentProof, record: PresExRecord): void {
 export function judge(x: PresentProof, request: ProofRequestSpec, credDef: SandboxCredDef): Verdict {
   // indy/verifier.py non_revoc_intervals: a proof of only irrevocable credentials drops the global interval.
   if (!credDef.revocable) return { ok: true, messages: ['RMV_GLB_NRI'] };
-  const askedNonRevoked = request.non_revoked || [...Object.values(request.requested_attributes), ...Object.values(request.requested_predicates)].some((i) => i.non_revoked);
+  const askedNonRevoked =
+    request.non_revoked || [...Object.values(request.requested_attributes), ...Object.values(request.requested_predicates)].some((i) => i.non_revoked);
   if (askedNonRevoked && x.rng.chance(0.3)) return { ok: false, messages: [] };
   return { ok: true, messages: [] };
 }

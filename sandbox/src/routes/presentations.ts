@@ -43,7 +43,11 @@ export function presentationRoutes(engine: PresentationEngine, { authorize, reco
     const offset = checks.integer('offset', c.req.query('offset') ?? c.req.query('start'), 0, 0);
     checks.done();
     authorize(c);
-    const referents = c.req.query('referent')?.split(',').map((r) => r.trim()).filter(Boolean);
+    const referents = c.req
+      .query('referent')
+      ?.split(',')
+      .map((r) => r.trim())
+      .filter(Boolean);
     return c.json(engine.credentialsFor(id, referents, limit, offset));
   });
 
@@ -60,7 +64,12 @@ export function presentationRoutes(engine: PresentationEngine, { authorize, reco
     return c.json(engine.createRequest(body as never));
   });
   app.post('/send-proposal', async (c) => {
-    const body = new BodyChecks(await readBody(c)).required('connection_id', 'presentation_proposal').uuid('connection_id').strings('comment').booleans('auto_present', 'auto_remove', 'trace').done();
+    const body = new BodyChecks(await readBody(c))
+      .required('connection_id', 'presentation_proposal')
+      .uuid('connection_id')
+      .strings('comment')
+      .booleans('auto_present', 'auto_remove', 'trace')
+      .done();
     requestBody(body, 'presentation_proposal');
     authorize(c);
     return c.json(engine.sendProposal(body as never));

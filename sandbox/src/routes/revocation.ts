@@ -5,7 +5,18 @@ import type { RevocationEngine, RevocationInterface, RevokeRequest } from '../re
 import type { WalletUpgrade } from '../wallet-upgrade.js';
 import type { SandboxRouteHelpers } from './helpers.js';
 
-const ANONCREDS_REVOKE_KEYS = new Set(['cred_ex_id', 'rev_reg_id', 'cred_rev_id', 'publish', 'notify', 'notify_version', 'connection_id', 'thread_id', 'comment', 'options']);
+const ANONCREDS_REVOKE_KEYS = new Set([
+  'cred_ex_id',
+  'rev_reg_id',
+  'cred_rev_id',
+  'publish',
+  'notify',
+  'notify_version',
+  'connection_id',
+  'thread_id',
+  'comment',
+  'options',
+]);
 
 /** `/revocation/*` (askar wallets) and `/anoncreds/revocation/*` (anoncreds wallets), plus the upgrade. */
 export function revocationRoutes(engine: RevocationEngine, upgrade: WalletUpgrade, { authorize }: SandboxRouteHelpers) {

@@ -52,27 +52,73 @@ const credExStep = <const B extends z.ZodType, const S extends z.ZodType>(step: 
 const presentations = areaRoles.presentations;
 const presExRecord = '/present-proof-2.0/records/:pres_ex_id';
 const presExStep = <const B extends z.ZodType>(step: string, body: B) =>
-  agentRoute({ method: 'POST', path: `${presExRecord}/${step}` as const, access: presentations, params: presExIdParamsSchema, body, response: presExRecordSchema, reshape: withVerifiedFlag });
+  agentRoute({
+    method: 'POST',
+    path: `${presExRecord}/${step}` as const,
+    access: presentations,
+    params: presExIdParamsSchema,
+    body,
+    response: presExRecordSchema,
+    reshape: withVerifiedFlag,
+  });
 
 /**
  * The agent routes the browser may reach, mirrored under `/api/` with the same method, path, query
  * and body. Anything not listed here is 404 and never forwarded.
  */
 export const agentApi = {
-  credentialExchanges: agentRoute({ method: 'GET', path: '/issue-credential-2.0/records', access: credentials, query: credentialListQuerySchema, response: credExListSchema }),
+  credentialExchanges: agentRoute({
+    method: 'GET',
+    path: '/issue-credential-2.0/records',
+    access: credentials,
+    query: credentialListQuerySchema,
+    response: credExListSchema,
+  }),
   credentialExchange: agentRoute({ method: 'GET', path: credExRecord, access: credentials, params: credExIdParamsSchema, response: credExDetailSchema }),
   removeCredentialExchange: agentRoute({ method: 'DELETE', path: credExRecord, access: credentials, params: credExIdParamsSchema, response: agentAckSchema }),
-  createOffer: agentRoute({ method: 'POST', path: '/issue-credential-2.0/create', access: credentials, body: createOfferBodySchema, response: credExRecordSchema }),
-  sendOffer: agentRoute({ method: 'POST', path: '/issue-credential-2.0/send-offer', access: credentials, body: sendOfferBodySchema, response: credExRecordSchema }),
-  sendProposal: agentRoute({ method: 'POST', path: '/issue-credential-2.0/send-proposal', access: credentials, body: sendProposalBodySchema, response: credExRecordSchema }),
+  createOffer: agentRoute({
+    method: 'POST',
+    path: '/issue-credential-2.0/create',
+    access: credentials,
+    body: createOfferBodySchema,
+    response: credExRecordSchema,
+  }),
+  sendOffer: agentRoute({
+    method: 'POST',
+    path: '/issue-credential-2.0/send-offer',
+    access: credentials,
+    body: sendOfferBodySchema,
+    response: credExRecordSchema,
+  }),
+  sendProposal: agentRoute({
+    method: 'POST',
+    path: '/issue-credential-2.0/send-proposal',
+    access: credentials,
+    body: sendProposalBodySchema,
+    response: credExRecordSchema,
+  }),
   offerOnProposal: credExStep('send-offer', boundOfferBodySchema, credExRecordSchema),
   requestCredential: credExStep('send-request', sendRequestBodySchema, credExRecordSchema),
   issueCredential: credExStep('issue', issueBodySchema, credExDetailSchema),
   storeCredential: credExStep('store', storeBodySchema, credExDetailSchema),
   reportCredentialProblem: credExStep('problem-report', problemReportBodySchema, agentAckSchema),
 
-  presentationExchanges: agentRoute({ method: 'GET', path: '/present-proof-2.0/records', access: presentations, query: presentationListQuerySchema, response: presExListSchema, reshape: withVerifiedFlags }),
-  presentationExchange: agentRoute({ method: 'GET', path: presExRecord, access: presentations, params: presExIdParamsSchema, response: presExRecordSchema, reshape: withVerifiedFlag }),
+  presentationExchanges: agentRoute({
+    method: 'GET',
+    path: '/present-proof-2.0/records',
+    access: presentations,
+    query: presentationListQuerySchema,
+    response: presExListSchema,
+    reshape: withVerifiedFlags,
+  }),
+  presentationExchange: agentRoute({
+    method: 'GET',
+    path: presExRecord,
+    access: presentations,
+    params: presExIdParamsSchema,
+    response: presExRecordSchema,
+    reshape: withVerifiedFlag,
+  }),
   credentialsForRequest: agentRoute({
     method: 'GET',
     path: `${presExRecord}/credentials`,
@@ -81,10 +127,37 @@ export const agentApi = {
     query: presCredentialsQuerySchema,
     response: z.array(credentialForReferentsSchema),
   }),
-  removePresentationExchange: agentRoute({ method: 'DELETE', path: presExRecord, access: presentations, params: presExIdParamsSchema, response: agentAckSchema }),
-  sendPresentationRequest: agentRoute({ method: 'POST', path: '/present-proof-2.0/send-request', access: presentations, body: presSendRequestBodySchema, response: presExRecordSchema, reshape: withVerifiedFlag }),
-  createPresentationRequest: agentRoute({ method: 'POST', path: '/present-proof-2.0/create-request', access: presentations, body: presCreateRequestBodySchema, response: presExRecordSchema, reshape: withVerifiedFlag }),
-  sendPresentationProposal: agentRoute({ method: 'POST', path: '/present-proof-2.0/send-proposal', access: presentations, body: presSendProposalBodySchema, response: presExRecordSchema, reshape: withVerifiedFlag }),
+  removePresentationExchange: agentRoute({
+    method: 'DELETE',
+    path: presExRecord,
+    access: presentations,
+    params: presExIdParamsSchema,
+    response: agentAckSchema,
+  }),
+  sendPresentationRequest: agentRoute({
+    method: 'POST',
+    path: '/present-proof-2.0/send-request',
+    access: presentations,
+    body: presSendRequestBodySchema,
+    response: presExRecordSchema,
+    reshape: withVerifiedFlag,
+  }),
+  createPresentationRequest: agentRoute({
+    method: 'POST',
+    path: '/present-proof-2.0/create-request',
+    access: presentations,
+    body: presCreateRequestBodySchema,
+    response: presExRecordSchema,
+    reshape: withVerifiedFlag,
+  }),
+  sendPresentationProposal: agentRoute({
+    method: 'POST',
+    path: '/present-proof-2.0/send-proposal',
+    access: presentations,
+    body: presSendProposalBodySchema,
+    response: presExRecordSchema,
+    reshape: withVerifiedFlag,
+  }),
   requestOnProposal: presExStep('send-request', presBoundRequestBodySchema),
   sendPresentation: presExStep('send-presentation', presSendPresentationBodySchema),
   verifyPresentation: { ...presExStep('verify-presentation', emptyBodySchema), withoutBody: true },
@@ -97,8 +170,20 @@ export const agentApi = {
     response: agentAckSchema,
   }),
 
-  connections: agentRoute({ method: 'GET', path: '/connections', access: areaRoles.connections, query: connectionListQuerySchema, response: connectionListSchema }),
-  connection: agentRoute({ method: 'GET', path: '/connections/:conn_id', access: areaRoles.connections, params: connectionIdParamsSchema, response: connectionRecordSchema }),
+  connections: agentRoute({
+    method: 'GET',
+    path: '/connections',
+    access: areaRoles.connections,
+    query: connectionListQuerySchema,
+    response: connectionListSchema,
+  }),
+  connection: agentRoute({
+    method: 'GET',
+    path: '/connections/:conn_id',
+    access: areaRoles.connections,
+    params: connectionIdParamsSchema,
+    response: connectionRecordSchema,
+  }),
 } as const;
 
 export type AgentApi = typeof agentApi;

@@ -35,7 +35,10 @@ export function AppLayout({ session }: { session: Session }) {
       </a>
       <header className="topbar">
         <div className="brand">
-          <span className="brand-mark" aria-hidden="true">✓</span> Credence
+          <span className="brand-mark" aria-hidden="true">
+            ✓
+          </span>{' '}
+          Credence
         </div>
         <nav aria-label="Main">
           <ul className="nav-list">

@@ -36,52 +36,63 @@ function Root() {
 export const routes: RouteObject[] = [
   {
     element: <Root />,
-    hydrateFallbackElement: <div className="page-loading" aria-busy="true">Loading…</div>,
+    hydrateFallbackElement: (
+      <div className="page-loading" aria-busy="true">
+        Loading…
+      </div>
+    ),
     children: [
-  { path: '/login', ...page(async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage })) },
-  {
-    path: '/',
-    hydrateFallbackElement: <div className="page-loading" aria-busy="true">Loading…</div>,
-    element: <RequireSession>{(session) => <AppLayout session={session} />}</RequireSession>,
-    children: [
-      { index: true, element: <Home /> },
+      { path: '/login', ...page(async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage })) },
       {
-        path: 'credentials',
-        element: <AreaGuard area="credentials" />,
+        path: '/',
+        hydrateFallbackElement: (
+          <div className="page-loading" aria-busy="true">
+            Loading…
+          </div>
+        ),
+        element: <RequireSession>{(session) => <AppLayout session={session} />}</RequireSession>,
         children: [
-          { index: true, ...page(async () => ({ Component: (await import('../features/credentials/CredentialsListPage')).CredentialsListPage })) },
-          { path: 'new', ...page(async () => ({ Component: (await import('../features/credentials/OfferPage')).OfferPage })) },
-          { path: ':credExId', ...page(credentialDetailWithRevoke) },
+          { index: true, element: <Home /> },
+          {
+            path: 'credentials',
+            element: <AreaGuard area="credentials" />,
+            children: [
+              { index: true, ...page(async () => ({ Component: (await import('../features/credentials/CredentialsListPage')).CredentialsListPage })) },
+              { path: 'new', ...page(async () => ({ Component: (await import('../features/credentials/OfferPage')).OfferPage })) },
+              { path: ':credExId', ...page(credentialDetailWithRevoke) },
+            ],
+          },
+          {
+            path: 'presentations',
+            element: <AreaGuard area="presentations" />,
+            children: [
+              { index: true, ...page(async () => ({ Component: (await import('../features/presentations/PresentationsListPage')).PresentationsListPage })) },
+              { path: 'new', ...page(async () => ({ Component: (await import('../features/presentations/ProofRequestPage')).ProofRequestPage })) },
+              {
+                path: ':presExId',
+                ...page(async () => ({ Component: (await import('../features/presentations/PresentationDetailPage')).PresentationDetailPage })),
+              },
+            ],
+          },
+          {
+            path: 'revocation',
+            element: <AreaGuard area="revocation" />,
+            children: [{ index: true, ...page(async () => ({ Component: (await import('../features/revocation/RevocationPage')).RevocationPage })) }],
+          },
+          {
+            path: 'wallet',
+            element: <AreaGuard area="wallet" />,
+            children: [{ index: true, ...page(async () => ({ Component: (await import('../features/wallet/WalletPage')).WalletPage })) }],
+          },
+          {
+            path: 'audit',
+            element: <AreaGuard area="audit" />,
+            children: [{ index: true, ...page(async () => ({ Component: (await import('../features/audit/AuditPage')).AuditPage })) }],
+          },
+          { path: 'events', ...page(async () => ({ Component: (await import('../features/events/EventsPage')).EventsPage })) },
+          { path: '*', element: <NotFoundPage /> },
         ],
       },
-      {
-        path: 'presentations',
-        element: <AreaGuard area="presentations" />,
-        children: [
-          { index: true, ...page(async () => ({ Component: (await import('../features/presentations/PresentationsListPage')).PresentationsListPage })) },
-          { path: 'new', ...page(async () => ({ Component: (await import('../features/presentations/ProofRequestPage')).ProofRequestPage })) },
-          { path: ':presExId', ...page(async () => ({ Component: (await import('../features/presentations/PresentationDetailPage')).PresentationDetailPage })) },
-        ],
-      },
-      {
-        path: 'revocation',
-        element: <AreaGuard area="revocation" />,
-        children: [{ index: true, ...page(async () => ({ Component: (await import('../features/revocation/RevocationPage')).RevocationPage })) }],
-      },
-      {
-        path: 'wallet',
-        element: <AreaGuard area="wallet" />,
-        children: [{ index: true, ...page(async () => ({ Component: (await import('../features/wallet/WalletPage')).WalletPage })) }],
-      },
-      {
-        path: 'audit',
-        element: <AreaGuard area="audit" />,
-        children: [{ index: true, ...page(async () => ({ Component: (await import('../features/audit/AuditPage')).AuditPage })) }],
-      },
-      { path: 'events', ...page(async () => ({ Component: (await import('../features/events/EventsPage')).EventsPage })) },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
     ],
   },
 ];

@@ -7,7 +7,9 @@ import { callApi, ContractError, urlFor } from './api-client';
 afterEach(() => vi.unstubAllGlobals());
 
 function answering(body: unknown, status = 200) {
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => (status === 204 ? new Response(null, { status }) : jsonAnswer(body, status)));
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+    status === 204 ? new Response(null, { status }) : jsonAnswer(body, status),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -44,6 +46,8 @@ describe('callApi', () => {
     answering({ results: [{ cred_ex_record: { cred_ex_id: 1 } }] });
     const call = callApi(agentApi.credentialExchanges);
     await expect(call).rejects.toBeInstanceOf(ContractError);
-    await expect(callApi(agentApi.credentialExchanges)).rejects.toThrow(/GET \/issue-credential-2\.0\/records does not match the contract: results\.0\.cred_ex_record\.cred_ex_id/);
+    await expect(callApi(agentApi.credentialExchanges)).rejects.toThrow(
+      /GET \/issue-credential-2\.0\/records does not match the contract: results\.0\.cred_ex_record\.cred_ex_id/,
+    );
   });
 });

@@ -6,7 +6,8 @@ export interface CallOptions {
 }
 
 /** The input is optional exactly when the route needs no params and no body. */
-type CallArgs<R extends RouteEntry> = object extends RouteInput<R> ? [input?: RouteInput<R>, options?: CallOptions] : [input: RouteInput<R>, options?: CallOptions];
+type CallArgs<R extends RouteEntry> =
+  object extends RouteInput<R> ? [input?: RouteInput<R>, options?: CallOptions] : [input: RouteInput<R>, options?: CallOptions];
 
 /** An answer that does not match the contract's response schema (checked in development and tests). */
 export class ContractError extends Error {

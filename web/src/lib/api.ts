@@ -26,7 +26,12 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
 function isProblem(value: unknown): value is Problem {
   if (value === null || typeof value !== 'object') return false;
   const p = value as Record<string, unknown>;
-  const errorsOk = p.errors === undefined || (Array.isArray(p.errors) && p.errors.every((e: unknown) => typeof (e as ProblemFieldError | null)?.path === 'string' && typeof (e as ProblemFieldError | null)?.message === 'string'));
+  const errorsOk =
+    p.errors === undefined ||
+    (Array.isArray(p.errors) &&
+      p.errors.every(
+        (e: unknown) => typeof (e as ProblemFieldError | null)?.path === 'string' && typeof (e as ProblemFieldError | null)?.message === 'string',
+      ));
   return typeof p.title === 'string' && typeof p.status === 'number' && (p.detail === undefined || typeof p.detail === 'string') && errorsOk;
 }
 

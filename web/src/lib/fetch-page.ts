@@ -13,7 +13,13 @@ type Row<R extends ListRoute> = RouteResponse<R>['results'][number];
  * One page of an agent list, newest first. The agent gives no total, so one row more than the page
  * tells whether a next page exists; at the agent's maximum page size, the next page's first row does.
  */
-export async function fetchPage<R extends ListRoute>(route: R, filters: Record<string, string | undefined>, size: number, offset: number, signal: AbortSignal): Promise<ListPage<Row<R>>> {
+export async function fetchPage<R extends ListRoute>(
+  route: R,
+  filters: Record<string, string | undefined>,
+  size: number,
+  offset: number,
+  signal: AbortSignal,
+): Promise<ListPage<Row<R>>> {
   const page = async (limit: number, from: number): Promise<Row<R>[]> =>
     (await callApi<ListRoute>(route, { query: { ...filters, limit, offset: from, descending: true } }, { signal })).results;
   if (size + 1 <= AGENT_MAX_LIMIT) {

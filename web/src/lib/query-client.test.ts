@@ -35,9 +35,17 @@ describe('createQueryClient and mutations', () => {
   it('leaves a 401 to a form that shows its own errors (a wrong password is not an ended session)', async () => {
     const onUnauthorized = vi.fn();
     const client = createQueryClient({ onUnauthorized });
-    await client.getMutationCache().build(client, { mutationFn: () => Promise.reject(problem(401)), meta: { showsOwnErrors: true } }).execute(undefined).catch(() => undefined);
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: () => Promise.reject(problem(401)), meta: { showsOwnErrors: true } })
+      .execute(undefined)
+      .catch(() => undefined);
     expect(onUnauthorized).not.toHaveBeenCalled();
-    await client.getMutationCache().build(client, { mutationFn: () => Promise.reject(problem(401)) }).execute(undefined).catch(() => undefined);
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: () => Promise.reject(problem(401)) })
+      .execute(undefined)
+      .catch(() => undefined);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 });

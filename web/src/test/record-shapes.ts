@@ -69,7 +69,14 @@ export function agentIssued(id: string): CredExDetail {
       ...exchangeFlags,
       trace: false,
     },
-    indy: { cred_ex_indy_id: 'c1', cred_ex_id: id, rev_reg_id: `WgWxqztrNooG92RXvxSTWv:4:${CRED_DEF_ID}:CL_ACCUM:0`, cred_rev_id: '7', created_at: at, updated_at: at },
+    indy: {
+      cred_ex_indy_id: 'c1',
+      cred_ex_id: id,
+      rev_reg_id: `WgWxqztrNooG92RXvxSTWv:4:${CRED_DEF_ID}:CL_ACCUM:0`,
+      cred_rev_id: '7',
+      created_at: at,
+      updated_at: at,
+    },
     anoncreds: null,
     ld_proof: null,
     vc_di: null,
@@ -125,7 +132,12 @@ export function agentPresentation(id: string): PresExRecord {
     },
     by_format: {
       pres_request: { indy: proofRequest },
-      pres: { indy: { requested_proof: { revealed_attrs: { '0_name_uuid': { sub_proof_index: 0, raw: 'Alice Jones', encoded: '1' } } }, identifiers: [{ schema_id: SCHEMA_ID, cred_def_id: CRED_DEF_ID }] } },
+      pres: {
+        indy: {
+          requested_proof: { revealed_attrs: { '0_name_uuid': { sub_proof_index: 0, raw: 'Alice Jones', encoded: '1' } } },
+          identifiers: [{ schema_id: SCHEMA_ID, cred_def_id: CRED_DEF_ID }],
+        },
+      },
     },
     verified: true,
     verified_msgs: ['RMV_GLB_NRI'],

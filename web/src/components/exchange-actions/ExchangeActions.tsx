@@ -69,7 +69,11 @@ export function ExchangeActions({ actions, run, pendingAction, error, onLocal, o
       )}
       <Dialog open={dialog === 'remove'} title="Remove this exchange record?" onClose={() => setDialog(null)}>
         <p>The agent deletes its record of this exchange. A credential already issued is not revoked. This cannot be undone.</p>
-        {clientError && <p className="form-error" role="alert">{clientError}</p>}
+        {clientError && (
+          <p className="form-error" role="alert">
+            {clientError}
+          </p>
+        )}
         <div className="dialog-buttons">
           <button type="button" className="button" onClick={() => setDialog(null)}>
             Keep it
@@ -80,28 +84,56 @@ export function ExchangeActions({ actions, run, pendingAction, error, onLocal, o
         </div>
       </Dialog>
       {dialog === 'problem-report' && (
-        <AbandonDialog pending={pendingAction !== undefined} error={clientError} onCancel={() => setDialog(null)} onSubmit={(body) => void execute(find('problem-report'), body)} />
+        <AbandonDialog
+          pending={pendingAction !== undefined}
+          error={clientError}
+          onCancel={() => setDialog(null)}
+          onSubmit={(body) => void execute(find('problem-report'), body)}
+        />
       )}
     </section>
   );
 }
 
-function AbandonDialog({ pending, error, onCancel, onSubmit }: { pending: boolean; error: string | undefined; onCancel: () => void; onSubmit: (body: ProblemReportBody) => void }) {
-  const { register, handleSubmit, formState } = useForm<ProblemReportBody>({ resolver: zodResolver(problemReportBodySchema), defaultValues: { description: '' } });
+function AbandonDialog({
+  pending,
+  error,
+  onCancel,
+  onSubmit,
+}: {
+  pending: boolean;
+  error: string | undefined;
+  onCancel: () => void;
+  onSubmit: (body: ProblemReportBody) => void;
+}) {
+  const { register, handleSubmit, formState } = useForm<ProblemReportBody>({
+    resolver: zodResolver(problemReportBodySchema),
+    defaultValues: { description: '' },
+  });
   return (
     <Dialog open title="Abandon this exchange?" onClose={onCancel}>
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
         <p>The peer is sent a problem report with your reason, and the exchange ends as abandoned.</p>
         <div className="field">
           <label htmlFor="abandon-reason">Reason</label>
-          <textarea id="abandon-reason" rows={3} aria-invalid={!!formState.errors.description} aria-describedby="abandon-reason-error" {...register('description')} />
+          <textarea
+            id="abandon-reason"
+            rows={3}
+            aria-invalid={!!formState.errors.description}
+            aria-describedby="abandon-reason-error"
+            {...register('description')}
+          />
           {formState.errors.description && (
             <p className="field-error" id="abandon-reason-error">
               {formState.errors.description.message}
             </p>
           )}
         </div>
-        {error && <p className="form-error" role="alert">{error}</p>}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
         <div className="dialog-buttons">
           <button type="button" className="button" onClick={onCancel}>
             Keep going

@@ -8,7 +8,12 @@ import { consoleConfigQueries } from '../../lib/console-config';
 /** Renders a builder once the wallet type is known: it decides which formats can be offered. */
 export function WithWalletType({ children }: { children: (walletType: string | null) => ReactNode }) {
   const config = useQuery(consoleConfigQueries.current());
-  if (config.isPending) return <div className="state-panel" aria-busy="true">Loading…</div>;
+  if (config.isPending)
+    return (
+      <div className="state-panel" aria-busy="true">
+        Loading…
+      </div>
+    );
   return <>{children(config.data?.wallet.type ?? null)}</>;
 }
 

@@ -41,7 +41,11 @@ export function DataTable<T>({ caption, columns, data, getRowId, busy }: DataTab
       <table className="data-table" aria-busy={busy || undefined}>
         <caption className="visually-hidden">{caption}</caption>
         {head}
-        <tbody>{rows.map((row) => <TableRow key={row.id} row={row} />)}</tbody>
+        <tbody>
+          {rows.map((row) => (
+            <TableRow key={row.id} row={row} />
+          ))}
+        </tbody>
       </table>
     </div>
   );
@@ -58,7 +62,19 @@ function TableRow<T>({ row, index }: { row: Row<T>; index?: number }) {
 }
 
 /** The same table in a scrolling box, with spacer rows standing in for what is out of view. */
-function VirtualTable<T>({ caption, head, rows, columnCount, busy }: { caption: string; head: React.ReactNode; rows: Row<T>[]; columnCount: number; busy?: boolean | undefined }) {
+function VirtualTable<T>({
+  caption,
+  head,
+  rows,
+  columnCount,
+  busy,
+}: {
+  caption: string;
+  head: React.ReactNode;
+  rows: Row<T>[];
+  columnCount: number;
+  busy?: boolean | undefined;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
   const items = virtualizer.getVirtualItems();

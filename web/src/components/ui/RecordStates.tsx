@@ -25,7 +25,12 @@ export function RecordStates({ query, wasDeleted, back }: RecordStatesProps) {
       </>
     );
   }
-  if (query.isPending) return <div className="state-panel" aria-busy="true">Loading the exchange…</div>;
+  if (query.isPending)
+    return (
+      <div className="state-panel" aria-busy="true">
+        Loading the exchange…
+      </div>
+    );
   if (query.isError) {
     return (
       <>

@@ -10,7 +10,10 @@ import { AgentUnavailableBanner } from './AgentUnavailableBanner';
 
 const problem = (status: number, title: string, detail: string, type = AGENT_UNAVAILABLE_TYPE) =>
   new Response(JSON.stringify({ type, title, status, detail }), { status, headers: { 'content-type': 'application/problem+json' } });
-const config = () => new Response(JSON.stringify({ username: 'admin', role: 'admin', mode: 'sandbox', wallet: { name: 'w', type: 'askar' } }), { headers: { 'content-type': 'application/json' } });
+const config = () =>
+  new Response(JSON.stringify({ username: 'admin', role: 'admin', mode: 'sandbox', wallet: { name: 'w', type: 'askar' } }), {
+    headers: { 'content-type': 'application/json' },
+  });
 
 function Records() {
   const list = useQuery({ queryKey: ['credentials', 'list'], queryFn: () => apiFetch<{ results: unknown[] }>('/api/issue-credential-2.0/records') });
@@ -22,7 +25,9 @@ function renderWithAgent(agentUp: () => boolean, failure = () => problem(502, 'A
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       if (!agentUp()) return failure();
-      return String(input).startsWith('/api/config') ? config() : new Response(JSON.stringify({ results: [1, 2, 3] }), { headers: { 'content-type': 'application/json' } });
+      return String(input).startsWith('/api/config')
+        ? config()
+        : new Response(JSON.stringify({ results: [1, 2, 3] }), { headers: { 'content-type': 'application/json' } });
     }),
   );
   const client = createQueryClient({ onUnauthorized: vi.fn() });
@@ -48,7 +53,10 @@ describe('AgentUnavailableBanner', () => {
   });
 
   it('stays away when the agent fails on one call but is there (that call shows its own error)', async () => {
-    renderWithAgent(() => false, () => problem(502, 'Agent error', 'The agent failed: Internal Server Error', 'about:blank'));
+    renderWithAgent(
+      () => false,
+      () => problem(502, 'Agent error', 'The agent failed: Internal Server Error', 'about:blank'),
+    );
     expect(await screen.findByText('Could not load the records')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -41,7 +41,12 @@ export function AuditPage() {
         </div>
         <div className="field field-grow">
           <label htmlFor="audit-action">Action contains</label>
-          <input id="audit-action" defaultValue={filters.action} placeholder="revoke, upgrade, session…" onChange={(e) => set({ action: e.target.value || undefined })} />
+          <input
+            id="audit-action"
+            defaultValue={filters.action}
+            placeholder="revoke, upgrade, session…"
+            onChange={(e) => set({ action: e.target.value || undefined })}
+          />
         </div>
         <div className="field">
           <label htmlFor="audit-outcome">Outcome</label>
@@ -53,7 +58,9 @@ export function AuditPage() {
         </div>
       </form>
       {audit.isPending ? (
-        <div className="state-panel" aria-busy="true">Loading…</div>
+        <div className="state-panel" aria-busy="true">
+          Loading…
+        </div>
       ) : audit.isError ? (
         <ErrorState error={audit.error} onRetry={() => audit.refetch()} />
       ) : audit.data.entries.length === 0 ? (
@@ -101,7 +108,12 @@ export function AuditPage() {
       <nav className="pager" aria-label="Pages">
         <span />
         <div className="pager-controls">
-          <button type="button" className="button" disabled={filters.offset === 0} onClick={() => set({ offset: String(Math.max(0, filters.offset - AUDIT_PAGE)) })}>
+          <button
+            type="button"
+            className="button"
+            disabled={filters.offset === 0}
+            onClick={() => set({ offset: String(Math.max(0, filters.offset - AUDIT_PAGE)) })}
+          >
             Previous
           </button>
           <button type="button" className="button" disabled={!audit.data?.hasMore} onClick={() => set({ offset: String(filters.offset + AUDIT_PAGE) })}>

@@ -48,7 +48,9 @@ describe('LoginPage', () => {
   });
 
   it('shows the server’s refusal and keeps what was typed', async () => {
-    const { onUnauthorized } = renderLogin((_path, init) => (init?.method === 'POST' ? problem(401, 'Wrong username or password.') : problem(401, 'Log in to continue.')));
+    const { onUnauthorized } = renderLogin((_path, init) =>
+      init?.method === 'POST' ? problem(401, 'Wrong username or password.') : problem(401, 'Log in to continue.'),
+    );
     await userEvent.type(await screen.findByLabelText('Username'), 'issuer');
     await userEvent.type(screen.getByLabelText('Password'), 'nope');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -59,7 +61,9 @@ describe('LoginPage', () => {
 
   it('puts the server’s field errors on their fields', async () => {
     renderLogin((_path, init) =>
-      init?.method === 'POST' ? problem(400, 'Invalid body', [{ path: 'body.username', message: 'Unknown user name format' }]) : problem(401, 'Log in to continue.'),
+      init?.method === 'POST'
+        ? problem(400, 'Invalid body', [{ path: 'body.username', message: 'Unknown user name format' }])
+        : problem(401, 'Log in to continue.'),
     );
     await userEvent.type(await screen.findByLabelText('Username'), 'issuer');
     await userEvent.type(screen.getByLabelText('Password'), 'x');

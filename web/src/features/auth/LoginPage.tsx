@@ -38,13 +38,22 @@ export function LoginPage() {
   const rootError = formState.errors.root?.message;
   return (
     <main className="login-page" id="main">
-      <form className="card login-card" onSubmit={handleSubmit((values) => mutation.mutate(values))} noValidate aria-describedby={rootError ? errorId : undefined}>
+      <form
+        className="card login-card"
+        onSubmit={handleSubmit((values) => mutation.mutate(values))}
+        noValidate
+        aria-describedby={rootError ? errorId : undefined}
+      >
         <div className="brand brand-large" aria-hidden="true">
           <span className="brand-mark">✓</span> Credence
         </div>
         <h1>Log in</h1>
         <p className="muted">Admin console for your credential agent.</p>
-        {params.get('expired') && !rootError && <p className="notice" role="status">Your session ended. Log in again to continue.</p>}
+        {params.get('expired') && !rootError && (
+          <p className="notice" role="status">
+            Your session ended. Log in again to continue.
+          </p>
+        )}
         {rootError && (
           <p className="form-error" role="alert" id={errorId}>
             {rootError}
@@ -53,12 +62,27 @@ export function LoginPage() {
         <div className="field">
           <label htmlFor="username">Username</label>
           <input id="username" autoComplete="username" aria-invalid={!!formState.errors.username} aria-describedby="username-error" {...register('username')} />
-          {formState.errors.username && <p className="field-error" id="username-error">{formState.errors.username.message}</p>}
+          {formState.errors.username && (
+            <p className="field-error" id="username-error">
+              {formState.errors.username.message}
+            </p>
+          )}
         </div>
         <div className="field">
           <label htmlFor="password">Password</label>
-          <input id="password" type="password" autoComplete="current-password" aria-invalid={!!formState.errors.password} aria-describedby="password-error" {...register('password')} />
-          {formState.errors.password && <p className="field-error" id="password-error">{formState.errors.password.message}</p>}
+          <input
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            aria-invalid={!!formState.errors.password}
+            aria-describedby="password-error"
+            {...register('password')}
+          />
+          {formState.errors.password && (
+            <p className="field-error" id="password-error">
+              {formState.errors.password.message}
+            </p>
+          )}
         </div>
         <button type="submit" className="button primary" disabled={mutation.isPending}>
           {mutation.isPending ? 'Logging in…' : 'Log in'}

@@ -9,7 +9,12 @@ import { homeFor, sessionQueries } from './queries';
 export function RequireSession({ children }: { children: (session: Session) => ReactNode }) {
   const location = useLocation();
   const session = useQuery(sessionQueries.current());
-  if (session.isPending) return <div className="page-loading" aria-busy="true">Loading…</div>;
+  if (session.isPending)
+    return (
+      <div className="page-loading" aria-busy="true">
+        Loading…
+      </div>
+    );
   if (session.isError) return <ErrorState error={session.error} onRetry={() => session.refetch()} />;
   if (!session.data) {
     const next = encodeURIComponent(location.pathname + location.search);

@@ -1,4 +1,12 @@
-import { advisedCredentialAction, credDefIdOf, credentialFormatOf, credentialPreviewOf, schemaIdOf, storedCredentialIdOf, type CredExDetail } from '@credence/shared';
+import {
+  advisedCredentialAction,
+  credDefIdOf,
+  credentialFormatOf,
+  credentialPreviewOf,
+  schemaIdOf,
+  storedCredentialIdOf,
+  type CredExDetail,
+} from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { Link, useParams } from 'react-router';
@@ -22,7 +30,8 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
   const detail = useQuery({ ...credentialQueries.detail(credExId), enabled: !wasDeleted });
   const connections = useConnections();
 
-  if (wasDeleted || !detail.isSuccess) return <RecordStates query={detail} wasDeleted={wasDeleted} back={{ to: '/credentials', label: 'Credential exchanges' }} />;
+  if (wasDeleted || !detail.isSuccess)
+    return <RecordStates query={detail} wasDeleted={wasDeleted} back={{ to: '/credentials', label: 'Credential exchanges' }} />;
   const { cred_ex_record: record } = detail.data;
   const format = credentialFormatOf(detail.data);
   const sub = detail.data.anoncreds ?? detail.data.indy;

@@ -19,6 +19,10 @@ describe('CredentialsListPage', () => {
     expect(rows).toHaveLength(3);
     for (const row of rows) expect(within(row).getByText('Student ID 1.2')).toBeTruthy();
     // The definition's tag, and the format where the record says it (the spec's record does not).
-    expect(rows.map((row) => within(row).getByText('Student ID 1.2').parentElement!.querySelector('.muted')?.textContent?.trim())).toEqual(['revocable · indy', 'revocable · indy', 'revocable']);
+    expect(rows.map((row) => within(row).getByText('Student ID 1.2').parentElement!.querySelector('.muted')?.textContent?.trim())).toEqual([
+      'revocable · indy',
+      'revocable · indy',
+      'revocable',
+    ]);
   });
 });

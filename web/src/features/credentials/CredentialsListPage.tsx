@@ -1,4 +1,13 @@
-import { advisedCredentialAction, credDefIdOf, credentialFormatOf, credentialListQuerySchema, credentialRoles, credentialStates, schemaIdOf, type CredExDetail } from '@credence/shared';
+import {
+  advisedCredentialAction,
+  credDefIdOf,
+  credentialFormatOf,
+  credentialListQuerySchema,
+  credentialRoles,
+  credentialStates,
+  schemaIdOf,
+  type CredExDetail,
+} from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
@@ -84,7 +93,16 @@ export function CredentialsListPage() {
         onClear={clearFilters}
         hasFilters={hasFilters}
       />
-      <ExchangeListBody list={list} noun="credential exchanges" columns={columns} getRowId={(d) => d.cred_ex_record.cred_ex_id} params={params} hasFilters={hasFilters} clearFilters={clearFilters} update={update} />
+      <ExchangeListBody
+        list={list}
+        noun="credential exchanges"
+        columns={columns}
+        getRowId={(d) => d.cred_ex_record.cred_ex_id}
+        params={params}
+        hasFilters={hasFilters}
+        clearFilters={clearFilters}
+        update={update}
+      />
     </section>
   );
 }

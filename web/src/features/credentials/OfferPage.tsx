@@ -71,7 +71,13 @@ function OfferForm({ walletType }: { walletType: string | null }) {
         <form className="offer-form" noValidate onSubmit={(e) => (e.preventDefault(), submit('send'))}>
           <section className="card" aria-labelledby="to-title">
             <h2 id="to-title">To</h2>
-            <ConnectionField field={register('connection_id')} options={connections.options} prompt="Choose who receives the offer" chosen={!!values.connection_id} error={errors.connection_id?.message} />
+            <ConnectionField
+              field={register('connection_id')}
+              options={connections.options}
+              prompt="Choose who receives the offer"
+              chosen={!!values.connection_id}
+              error={errors.connection_id?.message}
+            />
           </section>
 
           <section className="card" aria-labelledby="what-title">
@@ -89,7 +95,13 @@ function OfferForm({ walletType }: { walletType: string | null }) {
                 </select>
               </div>
             )}
-            <FormatChoice legend="Formats (filter)" indy={register('formats.indy')} anoncreds={register('formats.anoncreds')} walletType={walletType} error={errors.formats?.message} />
+            <FormatChoice
+              legend="Formats (filter)"
+              indy={register('formats.indy')}
+              anoncreds={register('formats.anoncreds')}
+              walletType={walletType}
+              error={errors.formats?.message}
+            />
             {values.formats?.indy && <FilterSection format="indy" register={register} errors={errors.filter} />}
             {values.formats?.anoncreds && <FilterSection format="anoncreds" register={register} errors={errors.filter} />}
           </section>
@@ -113,18 +125,36 @@ function OfferForm({ walletType }: { walletType: string | null }) {
                   return (
                     <tr key={field.id}>
                       <td>
-                        <input aria-label={`Attribute ${index + 1} name`} aria-invalid={!!rowErrors?.name} {...register(`credential_preview.attributes.${index}.name`)} />
+                        <input
+                          aria-label={`Attribute ${index + 1} name`}
+                          aria-invalid={!!rowErrors?.name}
+                          {...register(`credential_preview.attributes.${index}.name`)}
+                        />
                         {rowErrors?.name && <p className="field-error">{rowErrors.name.message}</p>}
                       </td>
                       <td>
-                        <input aria-label={`Attribute ${index + 1} value`} aria-invalid={!!rowErrors?.value} {...register(`credential_preview.attributes.${index}.value`)} />
+                        <input
+                          aria-label={`Attribute ${index + 1} value`}
+                          aria-invalid={!!rowErrors?.value}
+                          {...register(`credential_preview.attributes.${index}.value`)}
+                        />
                         {rowErrors?.value && <p className="field-error">{rowErrors.value.message}</p>}
                       </td>
                       <td>
-                        <input aria-label={`Attribute ${index + 1} MIME type`} placeholder="text/plain" {...register(`credential_preview.attributes.${index}.mime-type`)} />
+                        <input
+                          aria-label={`Attribute ${index + 1} MIME type`}
+                          placeholder="text/plain"
+                          {...register(`credential_preview.attributes.${index}.mime-type`)}
+                        />
                       </td>
                       <td>
-                        <button type="button" className="button subtle" aria-label={`Remove attribute ${index + 1}`} onClick={() => attributes.remove(index)} disabled={attributes.fields.length === 1}>
+                        <button
+                          type="button"
+                          className="button subtle"
+                          aria-label={`Remove attribute ${index + 1}`}
+                          onClick={() => attributes.remove(index)}
+                          disabled={attributes.fields.length === 1}
+                        >
                           Remove
                         </button>
                       </td>

@@ -45,7 +45,11 @@ export function emptyOffer(walletType: string | null | undefined): OfferFormValu
 }
 
 function filled(fields: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()]));
+  return Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, v]) => v.trim() !== '')
+      .map(([k, v]) => [k, v.trim()]),
+  );
 }
 
 /** Exactly the body the form sends: only the chosen formats, no empty fields, no empty comment. */

@@ -47,7 +47,13 @@ export function EventsPage() {
         </div>
         <div className="field field-grow">
           <label htmlFor="event-subject">Exchange id</label>
-          <input id="event-subject" value={subject} onChange={(e) => set('id', e.target.value)} placeholder="Part of an exchange or record id" spellCheck={false} />
+          <input
+            id="event-subject"
+            value={subject}
+            onChange={(e) => set('id', e.target.value)}
+            placeholder="Part of an exchange or record id"
+            spellCheck={false}
+          />
         </div>
       </form>
       {shown.length === 0 ? (
@@ -82,7 +88,8 @@ export function EventsPage() {
                     <td className="mono small">{href ? <Link to={href}>{event.subject_id}</Link> : (event.subject_id ?? '—')}</td>
                     <td>{event.state ?? '—'}</td>
                     <td>
-                      {event.stale && <span className="badge badge-neutral">older than the last seen: not applied</span>} {error && <span className="text-danger">{error}</span>}
+                      {event.stale && <span className="badge badge-neutral">older than the last seen: not applied</span>}{' '}
+                      {error && <span className="text-danger">{error}</span>}
                     </td>
                   </tr>
                 );

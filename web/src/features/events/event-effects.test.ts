@@ -49,7 +49,11 @@ describe('applyEvent', () => {
 describe('adviceFor', () => {
   const label = (id: string) => (id === 'conn-1' ? 'Faber College' : undefined);
   it('names the state, the peer and the advised action, for roles that can act', () => {
-    expect(adviceFor(event({}), 'issuer', label)).toEqual({ message: 'Request received from Faber College', href: '/credentials/c1', label: 'Issue credential' });
+    expect(adviceFor(event({}), 'issuer', label)).toEqual({
+      message: 'Request received from Faber College',
+      href: '/credentials/c1',
+      label: 'Issue credential',
+    });
     expect(adviceFor(event({}), 'verifier', label)).toBeUndefined();
     const presented = event({ topic: 'present_proof_v2_0', kind: 'presentation', subject_id: 'p1', state: 'presentation-received' });
     expect(adviceFor(presented, 'verifier', label)?.label).toBe('Verify');

@@ -1,10 +1,4 @@
-import {
-  advisedCredentialAction,
-  advisedPresentationAction,
-  roleMayUse,
-  type ConsoleEvent,
-  type UserRole,
-} from '@credence/shared';
+import { advisedCredentialAction, advisedPresentationAction, roleMayUse, type ConsoleEvent, type UserRole } from '@credence/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { markDeleted } from '../../lib/deleted-records';
 import { humanize } from '../../lib/format';

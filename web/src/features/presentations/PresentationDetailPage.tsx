@@ -22,7 +22,8 @@ export function PresentationDetailPage() {
   const connections = useConnections();
   const proverPanel = useRef<HTMLElement>(null);
 
-  if (wasDeleted || !detail.isSuccess) return <RecordStates query={detail} wasDeleted={wasDeleted} back={{ to: '/presentations', label: 'Presentation exchanges' }} />;
+  if (wasDeleted || !detail.isSuccess)
+    return <RecordStates query={detail} wasDeleted={wasDeleted} back={{ to: '/presentations', label: 'Presentation exchanges' }} />;
   const record = detail.data;
   const action = advisedPresentationAction(record.state);
   const answering = record.role === 'prover' && record.state === 'request-received';

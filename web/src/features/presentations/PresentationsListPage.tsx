@@ -77,7 +77,16 @@ export function PresentationsListPage() {
         onClear={clearFilters}
         hasFilters={hasFilters}
       />
-      <ExchangeListBody list={list} noun="presentation exchanges" columns={columns} getRowId={(r) => r.pres_ex_id} params={params} hasFilters={hasFilters} clearFilters={clearFilters} update={update} />
+      <ExchangeListBody
+        list={list}
+        noun="presentation exchanges"
+        columns={columns}
+        getRowId={(r) => r.pres_ex_id}
+        params={params}
+        hasFilters={hasFilters}
+        clearFilters={clearFilters}
+        update={update}
+      />
     </section>
   );
 }

@@ -58,12 +58,22 @@ function ProofRequestForm({ walletType }: { walletType: string | null }) {
       <div className="page-head">
         <h1 id="request-title">Request a proof</h1>
       </div>
-      {errors.root?.message && <p className="form-error" role="alert">{errors.root.message}</p>}
+      {errors.root?.message && (
+        <p className="form-error" role="alert">
+          {errors.root.message}
+        </p>
+      )}
       <div className="offer-layout">
         <form className="offer-form" noValidate onSubmit={(e) => (e.preventDefault(), submit('send'))}>
           <section className="card" aria-labelledby="req-to-title">
             <h2 id="req-to-title">To</h2>
-            <ConnectionField field={register('connection_id')} options={connections.options} prompt="Choose who is asked for the proof" chosen={!!values.connection_id} error={errors.connection_id?.message} />
+            <ConnectionField
+              field={register('connection_id')}
+              options={connections.options}
+              prompt="Choose who is asked for the proof"
+              chosen={!!values.connection_id}
+              error={errors.connection_id?.message}
+            />
           </section>
 
           <section className="card" aria-labelledby="req-what-title">
@@ -80,7 +90,13 @@ function ProofRequestForm({ walletType }: { walletType: string | null }) {
                 {errors.version && <p className="field-error">{errors.version.message}</p>}
               </div>
             </div>
-            <FormatChoice legend="Formats" indy={register('formats.indy')} anoncreds={register('formats.anoncreds')} walletType={walletType} error={errors.formats?.message} />
+            <FormatChoice
+              legend="Formats"
+              indy={register('formats.indy')}
+              anoncreds={register('formats.anoncreds')}
+              walletType={walletType}
+              error={errors.formats?.message}
+            />
           </section>
 
           <section className="card" aria-labelledby="req-attrs-title">
@@ -93,7 +109,13 @@ function ProofRequestForm({ walletType }: { walletType: string | null }) {
                   <input id={`attr-${index}`} aria-invalid={!!errors.attributes?.[index]?.names} {...register(`attributes.${index}.names`)} />
                   {errors.attributes?.[index]?.names && <p className="field-error">{errors.attributes[index].names.message}</p>}
                 </div>
-                <RestrictionRows control={control} register={register} name={`attributes.${index}.restrictions`} owner={`Attribute ${index + 1}`} error={errors.attributes?.[index]?.restrictions} />
+                <RestrictionRows
+                  control={control}
+                  register={register}
+                  name={`attributes.${index}.restrictions`}
+                  owner={`Attribute ${index + 1}`}
+                  error={errors.attributes?.[index]?.restrictions}
+                />
                 <button type="button" className="button subtle" onClick={() => attributes.remove(index)}>
                   Remove attribute {index + 1}
                 </button>
@@ -134,7 +156,13 @@ function ProofRequestForm({ walletType }: { walletType: string | null }) {
                       {rowErrors?.p_value && <p className="field-error">{rowErrors.p_value.message}</p>}
                     </div>
                   </div>
-                  <RestrictionRows control={control} register={register} name={`predicates.${index}.restrictions`} owner={`Predicate ${index + 1}`} error={rowErrors?.restrictions} />
+                  <RestrictionRows
+                    control={control}
+                    register={register}
+                    name={`predicates.${index}.restrictions`}
+                    owner={`Predicate ${index + 1}`}
+                    error={rowErrors?.restrictions}
+                  />
                   <button type="button" className="button subtle" onClick={() => predicates.remove(index)}>
                     Remove predicate {index + 1}
                   </button>

@@ -4,8 +4,16 @@ import { presentationActions } from './actions';
 
 describe('presentationActions', () => {
   it('puts the advised action first: Verify for a received presentation, Prepare for a received request', () => {
-    expect(presentationActions({ role: 'verifier', state: 'presentation-received' })[0]).toMatchObject({ id: 'verify-presentation', label: 'Verify', primary: true });
-    expect(presentationActions({ role: 'prover', state: 'request-received' })[0]).toMatchObject({ id: 'prepare-presentation', label: 'Prepare presentation', primary: true });
+    expect(presentationActions({ role: 'verifier', state: 'presentation-received' })[0]).toMatchObject({
+      id: 'verify-presentation',
+      label: 'Verify',
+      primary: true,
+    });
+    expect(presentationActions({ role: 'prover', state: 'request-received' })[0]).toMatchObject({
+      id: 'prepare-presentation',
+      label: 'Prepare presentation',
+      primary: true,
+    });
     expect(presentationActions({ role: 'verifier', state: 'proposal-received' })[0]).toMatchObject({ id: 'send-request', primary: true });
   });
 

@@ -1,4 +1,11 @@
-import { agentApi, type PresCreateRequestBody, type PresExRecord, type PresSendPresentationBody, type PresSendRequestBody, type ProblemReportBody } from '@credence/shared';
+import {
+  agentApi,
+  type PresCreateRequestBody,
+  type PresExRecord,
+  type PresSendPresentationBody,
+  type PresSendRequestBody,
+  type ProblemReportBody,
+} from '@credence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { markDeleted } from '../../lib/deleted-records';

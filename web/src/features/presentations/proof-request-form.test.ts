@@ -8,7 +8,15 @@ function form(change: (v: ProofRequestFormValues) => void, wallet = 'askar'): Pr
   const v = emptyProofRequest(wallet, new Date(2026, 10, 21));
   v.connection_id = CONNECTION;
   v.name = 'Proof of enrolment';
-  v.attributes = [{ names: 'name', restrictions: [{ key: 'cred_def_id', value: 'X:3:CL:1:t' }, { key: 'issuer', value: 'did:x' }] }];
+  v.attributes = [
+    {
+      names: 'name',
+      restrictions: [
+        { key: 'cred_def_id', value: 'X:3:CL:1:t' },
+        { key: 'issuer', value: 'did:x' },
+      ],
+    },
+  ];
   change(v);
   return v;
 }

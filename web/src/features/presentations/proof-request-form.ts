@@ -19,7 +19,15 @@ export const restrictionChoices = [
 ] as const;
 type RestrictionChoice = (typeof restrictionChoices)[number]['key'];
 const formatKey = (key: RestrictionChoice, format: 'indy' | 'anoncreds'): string =>
-  key === 'issuer' ? (format === 'indy' ? 'issuer_did' : 'issuer_id') : key === 'schema_issuer' ? (format === 'indy' ? 'schema_issuer_did' : 'schema_issuer_id') : key;
+  key === 'issuer'
+    ? format === 'indy'
+      ? 'issuer_did'
+      : 'issuer_id'
+    : key === 'schema_issuer'
+      ? format === 'indy'
+        ? 'schema_issuer_did'
+        : 'schema_issuer_id'
+      : key;
 
 export interface RestrictionRow {
   key: RestrictionChoice;
@@ -58,7 +66,11 @@ export function emptyProofRequest(walletType: string | null | undefined, now = n
   };
 }
 
-const slug = (text: string) => text.trim().replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'attr';
+const slug = (text: string) =>
+  text
+    .trim()
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '') || 'attr';
 const predicateCode = { '>=': 'GE', '>': 'GT', '<=': 'LE', '<': 'LT' } as const;
 
 /** A date field (local calendar day) as integer seconds: the start of `from`'s day, the end of `to`'s. */
@@ -85,7 +97,10 @@ export function toProofRequestBody(values: ProofRequestFormValues): PresSendRequ
       version: values.version.trim(),
       requested_attributes: Object.fromEntries(
         values.attributes.map((a, i) => {
-          const names = a.names.split(',').map((n) => n.trim()).filter(Boolean);
+          const names = a.names
+            .split(',')
+            .map((n) => n.trim())
+            .filter(Boolean);
           const key = `${i}_${names.length > 1 ? 'group' : slug(names[0] ?? '')}_uuid`;
           return [key, { ...(names.length > 1 ? { names } : { name: names[0] ?? '' }), ...restrictions(a.restrictions) }];
         }),
@@ -127,7 +142,8 @@ export function proofRequestFieldPath(path: string): string {
 }
 
 /** Where the form's body goes: sent to a connection, or a request record only (for a QR code). */
-export const proofRequestRoute = (mode: ProofRequestFormValues['mode']) => (mode === 'send' ? agentApi.sendPresentationRequest : agentApi.createPresentationRequest);
+export const proofRequestRoute = (mode: ProofRequestFormValues['mode']) =>
+  mode === 'send' ? agentApi.sendPresentationRequest : agentApi.createPresentationRequest;
 
 export const proofRequestResolver = bodyResolver<ProofRequestFormValues, unknown>(
   (values) => (values.mode === 'send' ? presSendRequestBodySchema : presCreateRequestBodySchema),

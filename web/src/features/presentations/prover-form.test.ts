@@ -44,7 +44,9 @@ describe('candidatesFor', () => {
       ['high', true],
       ['low', false],
     ]);
-    expect(proverDefaults('indy', { requested_predicates: { age: { name: 'age', p_type: '>=', p_value: 18 } } }, [low, high]).predicates.age!.cred_id).toBe('high');
+    expect(proverDefaults('indy', { requested_predicates: { age: { name: 'age', p_type: '>=', p_value: 18 } } }, [low, high]).predicates.age!.cred_id).toBe(
+      'high',
+    );
     expect(proverDefaults('indy', { requested_predicates: { age: { name: 'age', p_type: '>=', p_value: 99 } } }, [low, high]).predicates.age!.cred_id).toBe('');
   });
 });

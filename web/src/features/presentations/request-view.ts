@@ -37,7 +37,11 @@ export function proofRequestOf(record: PresExRecord): { format: 'indy' | 'anoncr
 }
 
 const restrictionText = (restrictions: Restriction[] | undefined) =>
-  (restrictions ?? []).map((r) => Object.entries(r).map(([k, v]) => `${k} = ${v}`).join(' and '));
+  (restrictions ?? []).map((r) =>
+    Object.entries(r)
+      .map(([k, v]) => `${k} = ${v}`)
+      .join(' and '),
+  );
 
 /** Each referent of the request, with what the presentation (if any) answered for it. */
 export function requestedItems(record: PresExRecord): RequestedItem[] {
@@ -51,7 +55,9 @@ export function requestedItems(record: PresExRecord): RequestedItem[] {
     let answer: string | undefined;
     if (proof?.revealed_attrs?.[referent]) answer = proof.revealed_attrs[referent].raw ?? '';
     else if (proof?.revealed_attr_groups?.[referent]) {
-      answer = Object.entries(proof.revealed_attr_groups[referent].values ?? {}).map(([n, v]) => `${n}: ${v.raw ?? ''}`).join(', ');
+      answer = Object.entries(proof.revealed_attr_groups[referent].values ?? {})
+        .map(([n, v]) => `${n}: ${v.raw ?? ''}`)
+        .join(', ');
     } else if (proof?.self_attested_attrs?.[referent] !== undefined) answer = `${proof.self_attested_attrs[referent]} (self-attested)`;
     else if (proof?.unrevealed_attrs?.[referent]) answer = 'not revealed';
     items.push({ referent, kind: 'attribute', asked: names.join(', '), restrictions: restrictionText(attr.restrictions), answer });

@@ -57,7 +57,13 @@ export function RevocationPage() {
                   <td>{r.filter_kind}</td>
                   <td>{r.cred_rev_ids.join(', ')}</td>
                   <td>
-                    <button type="button" className="button" disabled={publish.isPending} onClick={() => run([r.rev_reg_id])} aria-label={`Publish registry ${r.rev_reg_id}`}>
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={publish.isPending}
+                      onClick={() => run([r.rev_reg_id])}
+                      aria-label={`Publish registry ${r.rev_reg_id}`}
+                    >
                       Publish
                     </button>
                   </td>

@@ -15,8 +15,7 @@ export const revocationQueries = {
 export function usePublish() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (revRegIds?: string[]) =>
-      callApi(consoleApi.publishRevocations, { body: revRegIds ? { rev_reg_ids: revRegIds } : {} }),
+    mutationFn: (revRegIds?: string[]) => callApi(consoleApi.publishRevocations, { body: revRegIds ? { rev_reg_ids: revRegIds } : {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: revocationKeys.all() }),
   });
 }

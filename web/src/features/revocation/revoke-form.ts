@@ -32,7 +32,10 @@ export const revokeResolver = bodyResolver<RevokeFormValues, unknown>(() => revo
 
 /** Says, before the admin confirms, exactly what the agent will be asked to do. */
 export function revokeStatement(v: RevokeFormValues, holder: string | undefined): string {
-  const which = v.by === 'exchange' ? `the credential of this exchange${holder ? ` (held by ${holder})` : ''}` : `credential ${v.cred_rev_id || '?'} of registry ${v.rev_reg_id || '?'}`;
+  const which =
+    v.by === 'exchange'
+      ? `the credential of this exchange${holder ? ` (held by ${holder})` : ''}`
+      : `credential ${v.cred_rev_id || '?'} of registry ${v.rev_reg_id || '?'}`;
   const when =
     v.publish === 'now'
       ? 'The revocation is published to the ledger at once: verifiers see it from now on.'

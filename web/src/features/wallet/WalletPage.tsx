@@ -12,7 +12,10 @@ import { upgradeRunning, useWalletUpgrade, walletQueries } from './queries';
 
 /** The form as a person fills it: the backup box starts unticked; the body the BFF takes needs it ticked. */
 type UpgradeFormValues = Omit<WalletUpgradeBody, 'backup_confirmed'> & { backup_confirmed: boolean };
-const upgradeResolver = bodyResolver<UpgradeFormValues, WalletUpgradeBody>(() => walletUpgradeBodySchema, (values) => values);
+const upgradeResolver = bodyResolver<UpgradeFormValues, WalletUpgradeBody>(
+  () => walletUpgradeBodySchema,
+  (values) => values,
+);
 
 const progressText: Record<string, string> = {
   'in-progress': 'Upgrading: the agent answers “Upgrade in progress” meanwhile.',
@@ -35,7 +38,9 @@ export function WalletPage() {
         <h1 id="wallet-title">Wallet</h1>
       </div>
       {wallet.isPending ? (
-        <div className="state-panel" aria-busy="true">Loading…</div>
+        <div className="state-panel" aria-busy="true">
+          Loading…
+        </div>
       ) : wallet.isError ? (
         <ErrorState error={wallet.error} onRetry={() => wallet.refetch()} />
       ) : (
@@ -49,7 +54,11 @@ export function WalletPage() {
             />
           </div>
           {wallet.data.upgrade.state !== 'idle' && (
-            <div className={`callout ${wallet.data.upgrade.state === 'failed' ? 'callout-danger' : wallet.data.upgrade.state === 'done' ? 'callout-success' : 'callout-attention'}`} role="status" aria-label="Upgrade progress">
+            <div
+              className={`callout ${wallet.data.upgrade.state === 'failed' ? 'callout-danger' : wallet.data.upgrade.state === 'done' ? 'callout-success' : 'callout-attention'}`}
+              role="status"
+              aria-label="Upgrade progress"
+            >
               <strong>{progressText[wallet.data.upgrade.state]}</strong>
               {wallet.data.upgrade.since && <p className="small">Since {formatDateTime(wallet.data.upgrade.since)}.</p>}
               {wallet.data.upgrade.detail && <p>{wallet.data.upgrade.detail}</p>}
@@ -79,12 +88,16 @@ function UpgradeGuard({ walletName }: { walletName: string }) {
     <section className="card" aria-labelledby="upgrade-title">
       <h2 id="upgrade-title">Upgrade to the anoncreds wallet type</h2>
       <p>
-        The anoncreds filter needs a wallet of the anoncreds type. The upgrade converts this wallet in place: <strong>it cannot be undone</strong>, there is
-        no downgrade. While it runs the agent answers nothing but “Upgrade in progress”; a standalone agent then restarts. Credentials issued with the indy
-        filter stay valid and are afterwards revoked through the anoncreds interface.
+        The anoncreds filter needs a wallet of the anoncreds type. The upgrade converts this wallet in place: <strong>it cannot be undone</strong>, there is no
+        downgrade. While it runs the agent answers nothing but “Upgrade in progress”; a standalone agent then restarts. Credentials issued with the indy filter
+        stay valid and are afterwards revoked through the anoncreds interface.
       </p>
       <form className="upgrade-steps" noValidate onSubmit={handleSubmit((values) => mutation.mutate(walletUpgradeBodySchema.parse(values)))}>
-        {formState.errors.root?.message && <p className="form-error" role="alert">{formState.errors.root.message}</p>}
+        {formState.errors.root?.message && (
+          <p className="form-error" role="alert">
+            {formState.errors.root.message}
+          </p>
+        )}
         <ol>
           <li>
             <label className="check">
@@ -101,7 +114,13 @@ function UpgradeGuard({ walletName }: { walletName: string }) {
               <label htmlFor="confirm-name">
                 Type the wallet name, <Mono>{walletName}</Mono>, to confirm
               </label>
-              <input id="confirm-name" autoComplete="off" spellCheck={false} aria-invalid={!!formState.errors.confirm_wallet_name} {...register('confirm_wallet_name')} />
+              <input
+                id="confirm-name"
+                autoComplete="off"
+                spellCheck={false}
+                aria-invalid={!!formState.errors.confirm_wallet_name}
+                {...register('confirm_wallet_name')}
+              />
               {formState.errors.confirm_wallet_name && <p className="field-error">{formState.errors.confirm_wallet_name.message}</p>}
             </div>
           </li>

@@ -12,7 +12,10 @@ import { proofRequestOf } from '../request-view';
 import { presentationQueries } from '../queries';
 
 function credentialLabel(c: CredentialForReferents): string {
-  const attrs = Object.entries(c.cred_info.attrs).slice(0, 3).map(([k, v]) => `${k}: ${v}`).join(', ');
+  const attrs = Object.entries(c.cred_info.attrs)
+    .slice(0, 3)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ');
   return `${schemaLabel(c.cred_info.schema_id) ?? c.cred_info.cred_def_id} — ${attrs}`;
 }
 
@@ -36,9 +39,22 @@ export const ProverPanel = forwardRef<HTMLElement, { record: PresExRecord }>(fun
   );
 });
 
-function ProverForm({ record, format, request, credentials }: { record: PresExRecord; format: 'indy' | 'anoncreds'; request: NonNullable<ReturnType<typeof proofRequestOf>>['request']; credentials: CredentialForReferents[] }) {
+function ProverForm({
+  record,
+  format,
+  request,
+  credentials,
+}: {
+  record: PresExRecord;
+  format: 'indy' | 'anoncreds';
+  request: NonNullable<ReturnType<typeof proofRequestOf>>['request'];
+  credentials: CredentialForReferents[];
+}) {
   const mutation = usePresentationAction(record.pres_ex_id);
-  const { register, handleSubmit, formState, setError, watch } = useForm<ProverFormValues>({ resolver: proverResolver, defaultValues: proverDefaults(format, request, credentials) });
+  const { register, handleSubmit, formState, setError, watch } = useForm<ProverFormValues>({
+    resolver: proverResolver,
+    defaultValues: proverDefaults(format, request, credentials),
+  });
   const options = (ref: string) => credentials.filter((c) => c.presentation_referents.includes(ref));
   const errors = formState.errors;
   const submit = handleSubmit((values) =>
@@ -53,7 +69,11 @@ function ProverForm({ record, format, request, credentials }: { record: PresExRe
 
   return (
     <form onSubmit={submit} noValidate className="prover-form">
-      {errors.root?.message && <p className="form-error" role="alert">{errors.root.message}</p>}
+      {errors.root?.message && (
+        <p className="form-error" role="alert">
+          {errors.root.message}
+        </p>
+      )}
       {Object.entries(request.requested_attributes ?? {}).map(([ref, attr]) => {
         const choices = options(ref);
         const restricted = (attr.restrictions?.length ?? 0) > 0;

@@ -11,7 +11,10 @@ export function RequestedItems({ record }: { record: PresExRecord }) {
   return (
     <section className="card" aria-labelledby="requested-title">
       <h2 id="requested-title">
-        {found.request.name ?? 'Requested'} <span className="muted small">({found.format}, version {found.request.version ?? '?'})</span>
+        {found.request.name ?? 'Requested'}{' '}
+        <span className="muted small">
+          ({found.format}, version {found.request.version ?? '?'})
+        </span>
       </h2>
       {window && (
         <p className="muted">
@@ -37,7 +40,17 @@ export function RequestedItems({ record }: { record: PresExRecord }) {
                   <div className="muted mono small">{item.referent}</div>
                 </td>
                 <td>{item.kind}</td>
-                <td>{item.restrictions.length ? item.restrictions.map((r) => <div key={r} className="mono small">{r}</div>) : <span className="muted">none</span>}</td>
+                <td>
+                  {item.restrictions.length ? (
+                    item.restrictions.map((r) => (
+                      <div key={r} className="mono small">
+                        {r}
+                      </div>
+                    ))
+                  ) : (
+                    <span className="muted">none</span>
+                  )}
+                </td>
                 <td>{item.answer ?? <span className="muted">—</span>}</td>
               </tr>
             ))}

@@ -27,7 +27,12 @@ export function RestrictionRows({ control, register, name, owner, error }: Restr
             ))}
           </select>
           <input aria-label={`${owner} restriction ${index + 1} value`} spellCheck={false} {...register(`${name}.${index}.value` as const)} />
-          <button type="button" className="button subtle" aria-label={`Remove ${owner.toLowerCase()} restriction ${index + 1}`} onClick={() => rows.remove(index)}>
+          <button
+            type="button"
+            className="button subtle"
+            aria-label={`Remove ${owner.toLowerCase()} restriction ${index + 1}`}
+            onClick={() => rows.remove(index)}
+          >
             Remove
           </button>
         </div>

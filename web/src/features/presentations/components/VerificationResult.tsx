@@ -36,7 +36,8 @@ export function VerificationResult({ record }: { record: PresExRecord }) {
   }
   return (
     <div className="callout" role="status">
-      <strong>Not verified yet.</strong> {record.state === 'presentation-received' ? 'The presentation has arrived: verify it.' : 'Waiting for the presentation.'}
+      <strong>Not verified yet.</strong>{' '}
+      {record.state === 'presentation-received' ? 'The presentation has arrived: verify it.' : 'Waiting for the presentation.'}
     </div>
   );
 }

@@ -20,7 +20,11 @@ export function RevokeAction({ detail }: { detail: CredExDetail }) {
       </button>
       {open && (
         <Dialog open title="Revoke this credential?" onClose={() => setOpen(false)}>
-          <RevokeForm exchange={{ cred_ex_id: record.cred_ex_id, connection_id: record.connection_id }} onDone={() => setOpen(false)} onCancel={() => setOpen(false)} />
+          <RevokeForm
+            exchange={{ cred_ex_id: record.cred_ex_id, connection_id: record.connection_id }}
+            onDone={() => setOpen(false)}
+            onCancel={() => setOpen(false)}
+          />
         </Dialog>
       )}
     </>

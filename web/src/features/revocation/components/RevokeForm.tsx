@@ -51,7 +51,11 @@ export function RevokeForm({ exchange, onDone, onCancel }: RevokeFormProps) {
 
   return (
     <form className="revoke-form" noValidate onSubmit={handleSubmit((v) => mutation.mutate(toRevokeBody(v)))}>
-      {errors.root?.message && <p className="form-error" role="alert">{errors.root.message}</p>}
+      {errors.root?.message && (
+        <p className="form-error" role="alert">
+          {errors.root.message}
+        </p>
+      )}
       {!exchange && (
         <div className="filter-grid">
           <div className="field">
