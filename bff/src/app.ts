@@ -98,7 +98,7 @@ export function createApp(deps: AppDeps) {
     .route('/', sessionRoutes({ users: deps.users, limiter: deps.limiter, cookie }))
     .route('/', configRoutes(deps))
     .route(
-      '/events',
+      '/',
       eventRoutes({
         bus: deps.bus,
         sessions: deps.sessions,

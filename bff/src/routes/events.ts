@@ -1,11 +1,13 @@
-import { RESYNC_EVENT, roleMayUse, type ConsoleEvent, type UserRole } from '@credence/shared';
+import { consoleApi, RESYNC_EVENT, roleMayUse, type ConsoleEvent, type UserRole } from '@credence/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import type { SessionStore } from '../auth/sessions.js';
 import type { EventBus } from '../events/bus.js';
 import { ClientQueue, WakeScheduler } from '../events/client-queue.js';
 import { sseResponse, type SseStream } from '../events/sse-response.js';
-import { requireLogin } from '../middleware/require-role.js';
+import { requireAccess } from '../middleware/require-role.js';
+
+const { events: route } = consoleApi;
 
 export interface EventStreamOptions {
   bus: EventBus;
@@ -45,7 +47,7 @@ function sseTextOf(event: ConsoleEvent): string {
 /** GET /api/events: server-sent events for the logged-in user, honouring Last-Event-ID. */
 export function eventRoutes({ bus, sessions, heartbeatMs, clientQueueLimit, maxStreamMs, flushMs }: EventStreamOptions) {
   const scheduler = new WakeScheduler(flushMs);
-  return new Hono<AppEnv>().get('/', requireLogin(), (c) => {
+  return new Hono<AppEnv>().get(route.path, requireAccess(route.access), (c) => {
     const user = c.get('user')!;
     const sessionId = c.get('sessionId');
     const lastId = c.req.header('last-event-id') ?? c.req.query('lastEventId') ?? undefined;

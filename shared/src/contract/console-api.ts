@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consoleEventSchema } from '../events.js';
 import { areaRoles } from '../permissions.js';
 import {
   auditEntrySchema,
@@ -19,6 +20,14 @@ export const consoleApi = {
   session: route({ method: 'GET', path: '/session', access: 'login', response: sessionSchema }),
   logout: route({ method: 'DELETE', path: '/session', access: 'public', response: z.null() }),
   config: route({ method: 'GET', path: '/config', access: 'login', response: consoleConfigSchema }),
+  /** The live events: a server-sent event stream opened with EventSource (not callApi), one console event per message. */
+  events: route({
+    method: 'GET',
+    path: '/events',
+    access: 'login',
+    query: z.object({ lastEventId: z.string().max(200).optional() }),
+    response: consoleEventSchema,
+  }),
 
   revoke: route({
     method: 'POST',

@@ -1,6 +1,7 @@
-import { consoleEventSchema, RESYNC_EVENT, type UserRole } from '@credence/shared';
+import { consoleApi, consoleEventSchema, RESYNC_EVENT, type UserRole } from '@credence/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { urlFor } from '../../lib/api-client';
 import { toast } from '../../lib/toast-store';
 import { useConnections } from '../../lib/connections';
 import { setLiveStatus } from '../../lib/live-status';
@@ -33,7 +34,7 @@ export function LiveEvents({ role }: { role: UserRole }) {
 
     const open = () => {
       setLiveStatus(attempts === 0 ? 'connecting' : 'reconnecting');
-      source = new EventSource(`/api/events${lastId ? `?lastEventId=${encodeURIComponent(lastId)}` : ''}`);
+      source = new EventSource(urlFor(consoleApi.events, { query: { lastEventId: lastId } }));
       source.addEventListener('ready', (ready) => {
         attempts = 0;
         setLiveStatus('live');
