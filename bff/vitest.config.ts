@@ -1,3 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { name: 'bff', environment: 'node', setupFiles: ['../shared/src/test/setup.ts'] } });
+export default defineConfig({
+  test: { name: 'bff', environment: 'node', setupFiles: ['../shared/src/test/setup.ts'], globalSetup: ['src/test/postgres-global.ts'] },
+});

@@ -1,4 +1,5 @@
 import type { SessionUser } from './auth/sessions.js';
+import type { ProblemError } from './problem.js';
 
 /** Variables the middleware leaves on the Hono context. */
 export interface AppEnv {
@@ -7,5 +8,7 @@ export interface AppEnv {
     sessionId: string | undefined;
     /** Who an audited action was by when there is no session yet (a login attempt). */
     auditActor: string | undefined;
+    /** Set when the session could not be looked up (the store is down): answered instead of 401. */
+    sessionError: ProblemError | undefined;
   };
 }

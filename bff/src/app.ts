@@ -1,4 +1,4 @@
-import { agentRoutes, PROBLEM_CONTENT_TYPE } from '@credence/shared';
+import { agentRoutes, consoleApi, PROBLEM_CONTENT_TYPE } from '@credence/shared';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -16,7 +16,9 @@ import { RevocationService } from './revocation/revocation-service.js';
 import { auditRoutes } from './routes/audit.js';
 import { revocationRoutes } from './routes/revocation.js';
 import { walletRoutes } from './routes/wallet.js';
-import { UpgradeTracker } from './wallet/upgrade-tracker.js';
+import type { UpgradeTracker } from './wallet/upgrade-tracker.js';
+import type { Store } from './store/store.js';
+import type { TrustProxy } from './middleware/client-address.js';
 import { jsonBodiesOnly } from './middleware/json-bodies.js';
 import { sameOriginOnly } from './middleware/same-origin.js';
 import { loadSession, type SessionCookieOptions } from './middleware/session.js';
@@ -48,7 +50,10 @@ export interface AppDeps {
   /** See SSE_FLUSH_MS. */
   sseFlushMs?: number;
   audit: AuditLog;
-  upgrade?: { pollMs: number; timeoutMs: number };
+  upgrade: UpgradeTracker;
+  store: Store;
+  /** Whose X-Forwarded-For to believe for login limits (TRUST_PROXY); none by default. */
+  trustProxy?: TrustProxy;
 }
 
 const contentSecurityPolicy = {
@@ -90,12 +95,13 @@ export function createApp(deps: AppDeps) {
   app.use('/webhooks/*', limitBody());
   app.use('/api/*', limitBody());
   app.use('/api/*', sameOriginOnly());
-  app.use('/api/*', loadSession(cookie));
+  // Opening the live event stream is not activity: an idle tab still times out.
+  app.use('/api/*', loadSession(cookie, (c) => c.req.method === 'GET' && c.req.path === `/api${consoleApi.events.path}`));
   app.use('/api/*', jsonBodiesOnly());
 
   const api = new Hono<AppEnv>()
     .route('/', healthRoutes(deps))
-    .route('/', sessionRoutes({ users: deps.users, limiter: deps.limiter, cookie }))
+    .route('/', sessionRoutes({ users: deps.users, limiter: deps.limiter, cookie, trustProxy: deps.trustProxy }))
     .route('/', configRoutes(deps))
     .route(
       '/',
@@ -109,7 +115,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .route('/', revocationRoutes(new RevocationService(deps.client)))
-    .route('/', walletRoutes(new UpgradeTracker(deps.client, deps.upgrade ?? { pollMs: 1_000, timeoutMs: 10 * 60_000 })))
+    .route('/', walletRoutes(deps.upgrade))
     .route('/', auditRoutes(deps.audit))
     .route('/', agentRouteHandlers(agentRoutes, deps.client));
   app.route('/api', api);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { compileTrustProxy, type TrustProxy } from './middleware/client-address.js';
 
 const port = z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0).max(65535, 'must be a port number');
 const positiveInt = (fallback: number) =>
@@ -46,6 +47,24 @@ const envSchema = z.object({
   UPGRADE_POLL_MS: positiveInt(1_000),
   UPGRADE_TIMEOUT_MS: positiveInt(10 * 60_000),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+  /** Unset: the embedded PGlite database in CREDENCE_DATA_DIR. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL, e.g. postgres://credence:secret@db:5432/credence' }).optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          compileTrustProxy(value);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { error: 'must list addresses or CIDR ranges separated by commas (or loopback, linklocal, uniquelocal)' },
+    )
+    .optional(),
+  AUDIT_RETENTION_DAYS: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 (keep for ever) or more').default(365),
 });
 
 export type Mode = 'sandbox' | 'agent';
@@ -67,6 +86,10 @@ export interface Config {
   login: { maxFailures: number; windowMs: number };
   webDistDir: string;
   redisUrl: string | undefined;
+  databaseUrl: string | undefined;
+  /** Whose X-Forwarded-For to believe when telling a client's address. */
+  trustProxy: TrustProxy;
+  auditRetentionDays: number;
   dataDir: string;
   upgrade: { pollMs: number; timeoutMs: number };
   events: { bufferSize: number; heartbeatMs: number; clientQueueLimit: number; maxStreamMs: number; flushMs: number };
@@ -115,6 +138,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_WINDOW_SECONDS * 1000 },
     webDistDir: e.WEB_DIST_DIR,
     redisUrl: e.REDIS_URL,
+    databaseUrl: e.DATABASE_URL,
+    trustProxy: compileTrustProxy(e.TRUST_PROXY),
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     dataDir: e.CREDENCE_DATA_DIR,
     upgrade: { pollMs: e.UPGRADE_POLL_MS, timeoutMs: e.UPGRADE_TIMEOUT_MS },
     events: {

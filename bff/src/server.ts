@@ -11,11 +11,15 @@ import { ConfigError, parseConfig, type Config } from './config.js';
 import type { EventBus } from './events/bus.js';
 import { MemoryBus } from './events/memory-bus.js';
 import { RedisBus } from './events/redis-bus.js';
+import { importAuditFile } from './audit/audit-import.js';
+import { Store } from './store/store.js';
+import { UpgradeTracker } from './wallet/upgrade-tracker.js';
 
 export interface RunningBff {
   config: Config;
   url: string;
   server: ServerType;
+  store: Store;
   close(): Promise<void>;
 }
 
@@ -33,13 +37,29 @@ export async function startBff(env: Record<string, string | undefined> = process
         : `CREDENCE_USERS_FILE is not set, so nobody could log in to a real agent's console. ${add}`,
     ]);
   }
+  // Never throws for an unreachable Postgres: it says so on /api/health and keeps trying.
+  const store = await Store.open({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    // The log of the earlier file-based versions, imported once.
+    afterMigrate: (db) => importAuditFile(db, join(config.dataDir, 'audit.jsonl')).then(() => undefined),
+  });
+  // A first login should not meet a database still starting; a database that is down does not hold the start.
+  await Promise.race([store.ready, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
   const bus: EventBus = config.redisUrl ? new RedisBus({ url: config.redisUrl, capacity: config.events.bufferSize }) : new MemoryBus(config.events.bufferSize);
+  const client = new AcapyClient({ baseUrl: config.agent.adminUrl, apiKey: config.agent.apiKey, timeoutMs: config.agent.timeoutMs });
+  const audit = new AuditLog(store);
+  const stopRetention = audit.keepFor(config.auditRetentionDays);
+  const upgrade = new UpgradeTracker(client, store, { ...config.upgrade, agent: config.agent.adminUrl });
+  const stopFollowing = upgrade.follow();
   const app = createApp({
     mode: config.mode,
-    client: new AcapyClient({ baseUrl: config.agent.adminUrl, apiKey: config.agent.apiKey, timeoutMs: config.agent.timeoutMs }),
+    client,
     users: new UserDirectory(users),
-    sessions: new SessionStore(config.sessionTtlMs),
-    limiter: new LoginLimiter(config.login.maxFailures, config.login.windowMs),
+    sessions: new SessionStore(store, { idleTtlMs: config.sessionTtlMs }),
+    limiter: new LoginLimiter(store, config.login.maxFailures, config.login.windowMs),
+    trustProxy: config.trustProxy,
+    store,
     sessionSecret: config.sessionSecret,
     cookieSecure: config.cookieSecure,
     bodyLimitBytes: config.bodyLimitBytes,
@@ -50,8 +70,8 @@ export async function startBff(env: Record<string, string | undefined> = process
     clientQueueLimit: config.events.clientQueueLimit,
     maxStreamMs: config.events.maxStreamMs,
     sseFlushMs: config.events.flushMs,
-    audit: new AuditLog(join(config.dataDir, 'audit.jsonl')),
-    upgrade: config.upgrade,
+    audit,
+    upgrade,
   });
   const server = await new Promise<ServerType>((resolve, reject) => {
     // A client that trickles its request (slowloris) is cut off: Node checks these every half timeout.
@@ -69,11 +89,15 @@ export async function startBff(env: Record<string, string | undefined> = process
     config,
     url: `http://${host}:${port}`,
     server,
+    store,
     close: async () => {
+      stopRetention();
+      stopFollowing();
       await bus.close();
       // Event streams stay open until closed: end them so the server can stop.
       if ('closeAllConnections' in server) server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await store.close();
     },
   };
 }
@@ -87,6 +111,7 @@ export function describeStart(bff: RunningBff): string {
   if (config.mode === 'agent' && config.generated.webhookSecret) {
     lines.push(`  Start the agent with: --webhook-url ${url}/webhooks#${config.webhookSecret}`, '  (or set WEBHOOK_SECRET to keep it across restarts)');
   }
+  lines.push(`  Store: ${bff.store.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres (DATABASE_URL)'}${bff.store.isReady ? '' : ' — not reachable yet, retrying'}`);
   if (config.generated.sessionSecret) lines.push('  SESSION_SECRET is not set: sessions end when the console restarts.');
   return `${lines.join('\n')}\n`;
 }

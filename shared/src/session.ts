@@ -37,5 +37,9 @@ export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   mode: modeSchema,
   agent: z.object({ reachable: z.boolean(), ready: z.boolean() }),
+  /** Where Credence keeps its own state, and whether a query can be answered now. */
+  store: z.object({ kind: z.enum(['pglite', 'postgres']), ok: z.boolean() }),
+  /** The live-event bus: in this process, or Redis shared by every instance. */
+  events: z.object({ kind: z.enum(['memory', 'redis']), ok: z.boolean() }),
 });
 export type Health = z.infer<typeof healthSchema>;

@@ -1,61 +1,124 @@
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import type { AuditEntry, AuditQuery } from '@credence/shared';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Store } from '../store/store.js';
+import type { Database } from '../store/schema.js';
+
+/** What a stored value may hold at most, so no request can write a large entry. */
+export const AUDIT_VALUE_MAX = 200;
+const MAX_TARGET_KEYS = 12;
+
+export type AuditFilters = Pick<AuditQuery, 'actor' | 'action' | 'outcome'>;
+
+const cap = (value: string, max = AUDIT_VALUE_MAX) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
+const likeContains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+type AuditRow = Database['audit_log'];
+
+function filtered<O>(query: SelectQueryBuilder<Database, 'audit_log', O>, filters: AuditFilters): SelectQueryBuilder<Database, 'audit_log', O> {
+  let q = query;
+  if (filters.actor) q = q.where((eb) => eb(eb.fn('lower', ['actor']), 'like', likeContains(filters.actor!)));
+  if (filters.action) q = q.where((eb) => eb(eb.fn('lower', ['action']), 'like', likeContains(filters.action!)));
+  if (filters.outcome) q = q.where('outcome', '=', filters.outcome);
+  return q;
+}
+
+function toEntry(row: { at: Date; actor: string; role: string | null; action: string; target: Record<string, string>; status: number; outcome: string }): AuditEntry {
+  return { at: row.at.toISOString(), actor: row.actor, role: row.role, action: row.action, target: row.target, status: row.status, outcome: row.outcome as AuditEntry['outcome'] };
+}
+
+/** An entry with every value capped in length and at most a dozen target ids. */
+export function boundedEntry(entry: AuditEntry): AuditEntry {
+  const target = Object.fromEntries(
+    Object.entries(entry.target)
+      .slice(0, MAX_TARGET_KEYS)
+      .map(([k, v]) => [cap(k, 64), cap(v)]),
+  );
+  return { ...entry, actor: cap(entry.actor, 100), role: entry.role && cap(entry.role, 32), action: cap(entry.action), target };
+}
 
 /**
- * The audit log: one JSON line per entry in a file under the data directory, appended in order
- * (writes are queued so lines never interleave) and kept across restarts.
+ * The audit log: an append-only table (a trigger refuses updates), read newest first one page at a
+ * time with indexes for the filters, exported in batches, trimmed by the retention setting.
  */
 export class AuditLog {
-  private writing: Promise<void> = Promise.resolve();
-  private ready: Promise<unknown> | undefined;
+  constructor(private readonly store: Store) {}
 
-  constructor(private readonly file: string) {}
-
-  append(entry: AuditEntry): Promise<void> {
-    const line = `${JSON.stringify(entry)}\n`;
-    // Each write waits for the one before, but a failed write (disk full) does not stop the next ones.
-    this.writing = this.writing
-      .catch(() => undefined)
-      .then(async () => {
-        this.ready ??= mkdir(dirname(this.file), { recursive: true, mode: 0o700 }).catch((error: unknown) => {
-          this.ready = undefined;
-          throw error;
-        });
-        await this.ready;
-        await appendFile(this.file, line, { mode: 0o600 });
-      });
-    return this.writing.catch((error: Error) => console.error(`[audit] could not write ${this.file}: ${error.message}`));
+  /** Records an entry. A failed write is reported, never turned into the request's answer. */
+  async append(entry: AuditEntry): Promise<void> {
+    const e = boundedEntry(entry);
+    try {
+      await this.store.run((db) =>
+        db
+          .insertInto('audit_log')
+          .values({ at: new Date(e.at), actor: e.actor, role: e.role, action: e.action, target: JSON.stringify(e.target), status: e.status, outcome: e.outcome })
+          .execute(),
+      );
+    } catch (error) {
+      console.error(`[audit] could not record ${e.action} by ${e.actor}: ${(error as Error).message}`);
+    }
   }
 
   /** Newest first, filtered, one page; `hasMore` says whether another page exists. */
   async read(query: AuditQuery): Promise<{ entries: AuditEntry[]; hasMore: boolean }> {
-    await this.writing.catch(() => undefined);
-    let text = '';
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-    const all: AuditEntry[] = [];
-    for (const line of text.split('\n')) {
-      if (!line.trim()) continue;
-      try {
-        all.push(JSON.parse(line) as AuditEntry);
-      } catch {
-        /* a torn last line after a crash: skip it */
-      }
-    }
-    const matching = all
-      .reverse()
-      .filter(
-        (e) =>
-          (!query.actor || e.actor.toLowerCase().includes(query.actor.toLowerCase())) &&
-          (!query.action || e.action.toLowerCase().includes(query.action.toLowerCase())) &&
-          (!query.outcome || e.outcome === query.outcome),
-      );
-    const offset = query.offset ?? 0;
     const limit = query.limit ?? 50;
-    return { entries: matching.slice(offset, offset + limit), hasMore: matching.length > offset + limit };
+    const rows = await this.store.run((db) =>
+      filtered(db.selectFrom('audit_log').selectAll(), query)
+        .orderBy('id', 'desc')
+        .offset(query.offset ?? 0)
+        .limit(limit + 1)
+        .execute(),
+    );
+    return { entries: rows.slice(0, limit).map(toEntry), hasMore: rows.length > limit };
+  }
+
+  /** Every matching entry, newest first, in batches read by id (never an offset), for the CSV export. */
+  async *export(filters: AuditFilters, batchSize = 1_000): AsyncGenerator<AuditEntry[]> {
+    let before: string | undefined;
+    for (;;) {
+      const rows = await this.store.run((db) => {
+        let q = filtered(db.selectFrom('audit_log').selectAll(), filters);
+        if (before !== undefined) q = q.where('id', '<', before);
+        return q.orderBy('id', 'desc').limit(batchSize).execute();
+      });
+      if (rows.length === 0) return;
+      yield rows.map(toEntry);
+      before = rows[rows.length - 1]!.id;
+      if (rows.length < batchSize) return;
+    }
+  }
+
+  /** Deletes entries older than `days`, in batches so the table is never locked for long. */
+  async deleteOlderThan(days: number, now = Date.now()): Promise<number> {
+    const cutoff = new Date(now - days * 86_400_000);
+    let total = 0;
+    for (;;) {
+      const result = await this.store.run((db) =>
+        db
+          .deleteFrom('audit_log')
+          .where('id', 'in', (eb) => eb.selectFrom('audit_log').select('id').where('at', '<', cutoff).limit(5_000))
+          .executeTakeFirst(),
+      );
+      const deleted = Number(result.numDeletedRows);
+      total += deleted;
+      if (deleted < 5_000) return total;
+    }
+  }
+
+  /** Runs the retention now and every hour; 0 days keeps everything. */
+  keepFor(days: number): () => void {
+    if (days <= 0) return () => undefined;
+    const trim = () =>
+      this.store.ready
+        .then(() => this.deleteOlderThan(days))
+        .then(
+          (n) => n > 0 && console.log(`[audit] retention: deleted ${n} entries older than ${days} days`),
+          (error: Error) => console.error(`[audit] retention failed: ${error.message}`),
+        );
+    void trim();
+    const timer = setInterval(trim, 3_600_000);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 }
+
+export type { AuditRow, Kysely };

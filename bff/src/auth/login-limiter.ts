@@ -1,12 +1,17 @@
+import { sql } from 'kysely';
+import type { Store } from '../store/store.js';
+
 /**
- * Counts login attempts per client address and per username+address in a sliding window. An attempt
- * is counted when it starts and forgiven when it succeeds, so a burst of parallel guesses is limited
- * as surely as a sequence; a blocked key answers 429 before any password is checked.
+ * Counts login attempts per client address and per username+address in a sliding window, in the store,
+ * so every instance counts the same attempts. An attempt is counted when it starts and forgiven when it
+ * succeeds, so a burst of parallel guesses is limited as surely as a sequence (each key's check and
+ * count happen under one advisory lock); a blocked key answers 429 before any password is checked.
  */
 export class LoginLimiter {
-  private readonly attempts = new Map<string, number[]>();
+  private lastSweep = 0;
 
   constructor(
+    private readonly store: Store,
     private readonly maxFailures: number,
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
@@ -20,34 +25,53 @@ export class LoginLimiter {
    * Takes an attempt for this user and address. Returns 0 when it may go ahead, else the seconds to
    * wait. A taken attempt counts as failed until `succeeded` is called.
    */
-  begin(address: string, username: string): number {
+  async begin(address: string, username: string): Promise<number> {
     const at = this.now();
     const keys = this.keys(address, username);
     // The per-address budget is larger: several people may share one address.
     const limits = [this.maxFailures, this.maxFailures * 4];
-    let wait = 0;
-    keys.forEach((key, index) => {
-      const recent = this.recent(key, at);
-      const limit = limits[index]!;
-      if (recent.length >= limit) wait = Math.max(wait, recent[recent.length - limit]! + this.windowMs - at);
-    });
-    if (wait > 0) return Math.max(1, Math.ceil(wait / 1000));
-    for (const key of keys) this.attempts.set(key, [...this.recent(key, at), at]);
-    return 0;
+    const since = new Date(at - this.windowMs);
+    const wait = await this.store.run((db) =>
+      db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(hashtext(${keys[1]}))`.execute(trx);
+        let waitMs = 0;
+        for (const [index, key] of keys.entries()) {
+          const limit = limits[index]!;
+          // The limit-th newest attempt in the window decides when the next may go.
+          const row = await trx
+            .selectFrom('login_attempts')
+            .select('at')
+            .where('key', '=', key)
+            .where('at', '>', since)
+            .orderBy('at', 'desc')
+            .offset(limit - 1)
+            .limit(1)
+            .executeTakeFirst();
+          if (row) waitMs = Math.max(waitMs, row.at.getTime() + this.windowMs - at);
+        }
+        if (waitMs <= 0) await trx.insertInto('login_attempts').values(keys.map((key) => ({ key, at: new Date(at) }))).execute();
+        return waitMs;
+      }),
+    );
+    void this.sweepNowAndThen(at);
+    return wait > 0 ? Math.max(1, Math.ceil(wait / 1000)) : 0;
   }
 
-  /** Forgets the user's counted attempts after a successful login. */
-  succeeded(address: string, username: string): void {
+  /** Forgets the user's counted attempts after a successful login, and one of the address's. */
+  async succeeded(address: string, username: string): Promise<void> {
     const [userKey, addressKey] = this.keys(address, username);
-    this.attempts.delete(userKey);
-    const list = this.attempts.get(addressKey);
-    if (list?.length) list.pop();
+    await this.store.run(async (db) => {
+      await db.deleteFrom('login_attempts').where('key', '=', userKey).execute();
+      await db
+        .deleteFrom('login_attempts')
+        .where('id', '=', (eb) => eb.selectFrom('login_attempts').select('id').where('key', '=', addressKey).orderBy('id', 'desc').limit(1))
+        .execute();
+    });
   }
 
-  private recent(key: string, at: number): number[] {
-    const list = (this.attempts.get(key) ?? []).filter((t) => at - t < this.windowMs);
-    if (list.length === 0) this.attempts.delete(key);
-    else this.attempts.set(key, list);
-    return list;
+  private async sweepNowAndThen(at: number): Promise<void> {
+    if (at - this.lastSweep < 60_000) return;
+    this.lastSweep = at;
+    await this.store.run((db) => db.deleteFrom('login_attempts').where('at', '<=', new Date(at - this.windowMs)).execute()).catch(() => undefined);
   }
 }

@@ -1,67 +1,169 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { UserRole } from '@credence/shared';
+import type { Store } from '../store/store.js';
 
 export interface SessionUser {
   username: string;
   role: UserRole;
 }
 
-interface SessionEntry extends SessionUser {
-  createdAt: number;
-  lastSeenAt: number;
+/** No session outlives this, however active. */
+export const ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
+
+export interface SessionStoreOptions {
+  idleTtlMs: number;
+  now?: () => number;
+  /**
+   * How long an instance trusts its last look at a session before asking the store again: the most a
+   * logout or expiry on another instance takes to be seen here.
+   */
+  recheckMs?: number;
+  /** Sessions remembered per instance (each ~300 bytes). */
+  cacheEntries?: number;
 }
 
-/** No session outlives this, however active. */
-const ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
+interface Known {
+  user: SessionUser;
+  checkedAt: number;
+  touchedAt: number;
+}
+
+const hashOf = (id: string) => createHash('sha256').update(id).digest('base64url');
 
 /**
- * Server-side sessions: the cookie holds only a random id, so logging out or expiring a session
- * takes effect at once, whatever copies of the cookie exist.
+ * Server-side sessions in the store, shared by every instance: the cookie holds only a random id (the
+ * table only its hash), so logging out or expiring a session takes effect everywhere, whatever copies
+ * of the cookie exist. Idle and absolute expiry are conditions of every query, not a sweep.
  */
 export class SessionStore {
-  private readonly sessions = new Map<string, SessionEntry>();
+  private readonly known = new Map<string, Known>();
+  private readonly now: () => number;
+  private readonly recheckMs: number;
+  private readonly cacheEntries: number;
+  /** Writing last_seen on every request would cost a write each; once per this long is precise enough. */
+  private readonly touchEveryMs: number;
+  private lastSweep = 0;
 
   constructor(
-    private readonly idleTtlMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+    private readonly store: Store,
+    private readonly options: SessionStoreOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.recheckMs = options.recheckMs ?? 1_000;
+    this.cacheEntries = options.cacheEntries ?? 10_000;
+    this.touchEveryMs = Math.min(30_000, Math.floor(options.idleTtlMs / 20));
+  }
 
-  create(user: SessionUser): string {
-    this.sweep();
+  async create(user: SessionUser): Promise<string> {
     const id = randomBytes(32).toString('base64url');
     const at = this.now();
-    this.sessions.set(id, { ...user, createdAt: at, lastSeenAt: at });
+    await this.store.run((db) =>
+      db
+        .insertInto('sessions')
+        .values({
+          id_hash: hashOf(id),
+          username: user.username,
+          role: user.role,
+          created_at: new Date(at),
+          last_seen_at: new Date(at),
+          idle_expires_at: new Date(at + this.options.idleTtlMs),
+          absolute_expires_at: new Date(at + ABSOLUTE_LIFETIME_MS),
+        })
+        .execute(),
+    );
+    this.remember(hashOf(id), { user, checkedAt: at, touchedAt: at });
+    void this.sweepNowAndThen(at);
     return id;
   }
 
-  /** The session's user, or null when unknown or expired. Touching it extends the idle timeout. */
-  touch(id: string): SessionUser | null {
-    const entry = this.sessions.get(id);
-    if (!entry) return null;
+  /** The session's user, or null when unknown or expired. Counts as activity: extends the idle timeout. */
+  touch(id: string): Promise<SessionUser | null> {
+    return this.look(id, true);
+  }
+
+  /** The session's user without counting this as activity (an open event stream is not activity). */
+  peek(id: string): Promise<SessionUser | null> {
+    return this.look(id, false);
+  }
+
+  private async look(id: string, activity: boolean): Promise<SessionUser | null> {
+    const hash = hashOf(id);
     const at = this.now();
-    if (at - entry.lastSeenAt > this.idleTtlMs || at - entry.createdAt > ABSOLUTE_LIFETIME_MS) {
-      this.sessions.delete(id);
+    const cached = this.known.get(hash);
+    if (cached && at - cached.checkedAt < this.recheckMs && (!activity || at - cached.touchedAt < this.touchEveryMs)) return cached.user;
+    const row = await this.store.run(async (db) => {
+      if (activity) {
+        return db
+          .updateTable('sessions')
+          .set({ last_seen_at: new Date(at), idle_expires_at: new Date(at + this.options.idleTtlMs) })
+          .where('id_hash', '=', hash)
+          .where('idle_expires_at', '>', new Date(at))
+          .where('absolute_expires_at', '>', new Date(at))
+          .returning(['username', 'role'])
+          .executeTakeFirst();
+      }
+      return db
+        .selectFrom('sessions')
+        .select(['username', 'role'])
+        .where('id_hash', '=', hash)
+        .where('idle_expires_at', '>', new Date(at))
+        .where('absolute_expires_at', '>', new Date(at))
+        .executeTakeFirst();
+    });
+    if (!row) {
+      this.known.delete(hash);
       return null;
     }
-    entry.lastSeenAt = at;
-    return { username: entry.username, role: entry.role };
+    const user: SessionUser = { username: row.username, role: row.role as UserRole };
+    this.remember(hash, { user, checkedAt: at, touchedAt: activity ? at : (cached?.touchedAt ?? 0) });
+    return user;
   }
 
-  /** Whether the session is still valid, without counting this as activity (e.g. an open event stream). */
-  isActive(id: string): boolean {
-    const entry = this.sessions.get(id);
-    const at = this.now();
-    return !!entry && at - entry.lastSeenAt <= this.idleTtlMs && at - entry.createdAt <= ABSOLUTE_LIFETIME_MS;
+  /** Of these session ids, those still valid, asked of the store (not this instance's memory). */
+  async stillActive(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const byHash = new Map(ids.map((id) => [hashOf(id), id]));
+    const at = new Date(this.now());
+    const rows = await this.store.run((db) =>
+      db
+        .selectFrom('sessions')
+        .select('id_hash')
+        .where('id_hash', 'in', [...byHash.keys()])
+        .where('idle_expires_at', '>', at)
+        .where('absolute_expires_at', '>', at)
+        .execute(),
+    );
+    const alive = new Set(rows.map((r) => r.id_hash));
+    for (const hash of byHash.keys()) if (!alive.has(hash)) this.known.delete(hash);
+    return new Set([...alive].map((hash) => byHash.get(hash)!));
   }
 
-  destroy(id: string): void {
-    this.sessions.delete(id);
+  async destroy(id: string): Promise<void> {
+    const hash = hashOf(id);
+    this.known.delete(hash);
+    await this.store.run((db) => db.deleteFrom('sessions').where('id_hash', '=', hash).execute());
   }
 
-  private sweep(): void {
-    const at = this.now();
-    for (const [id, entry] of this.sessions) {
-      if (at - entry.lastSeenAt > this.idleTtlMs || at - entry.createdAt > ABSOLUTE_LIFETIME_MS) this.sessions.delete(id);
-    }
+  /** Ends every session of a user (e.g. removed or given another role). */
+  async destroyAllOf(username: string): Promise<number> {
+    for (const [hash, entry] of this.known) if (entry.user.username === username) this.known.delete(hash);
+    const result = await this.store.run((db) => db.deleteFrom('sessions').where('username', '=', username).executeTakeFirst());
+    return Number(result.numDeletedRows);
+  }
+
+  private remember(hash: string, entry: Known): void {
+    this.known.delete(hash);
+    this.known.set(hash, entry);
+    // A Map iterates in insertion order: the first key is the one looked at longest ago.
+    if (this.known.size > this.cacheEntries) this.known.delete(this.known.keys().next().value!);
+  }
+
+  /** Deletes expired rows now and then; they are already refused by every query. */
+  private async sweepNowAndThen(at: number): Promise<void> {
+    if (at - this.lastSweep < 60_000) return;
+    this.lastSweep = at;
+    await this.store
+      .run((db) => db.deleteFrom('sessions').where((eb) => eb.or([eb('idle_expires_at', '<=', new Date(at)), eb('absolute_expires_at', '<=', new Date(at))])).execute())
+      .catch(() => undefined);
   }
 }

@@ -27,6 +27,9 @@ export interface Subscription {
  * what is still held after a given id (else a `resync`).
  */
 export interface EventBus {
+  readonly kind: 'memory' | 'redis';
+  /** For /api/health: can events be published and read now? */
+  healthy(): Promise<boolean>;
   publish(input: PublishInput): Promise<PublishResult>;
   /** Replays what came after `lastId` (or sends `resync` when that is no longer held), then live events. */
   subscribe(lastId: string | undefined, listener: (message: BusMessage) => void): Promise<Subscription>;

@@ -17,6 +17,12 @@ class BoundedMap<V> extends Map<string, V> {
  * restart is recognised and answered with `resync` rather than a wrong replay.
  */
 export class MemoryBus implements EventBus {
+  readonly kind = 'memory';
+
+  healthy(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+
   private readonly ring: ConsoleEvent[] = [];
   private readonly listeners = new Set<(message: BusMessage) => void>();
   private readonly seen: BoundedMap<true>;

@@ -53,6 +53,7 @@ type Listener = (message: BusMessage) => void;
  * replay by id. Stream ids are the SSE ids, so Last-Event-ID works on any instance.
  */
 export class RedisBus implements EventBus {
+  readonly kind = 'redis';
   private readonly writer: Redis;
   private readonly reader: Redis;
   private readonly stream: string;
@@ -71,10 +72,29 @@ export class RedisBus implements EventBus {
     this.writer = new Redis(options.url, { maxRetriesPerRequest: 1, commandTimeout: options.commandTimeoutMs ?? 2_000, enableAutoPipelining: true });
     this.reader = new Redis(options.url, { maxRetriesPerRequest: null, commandTimeout: blockMs + 3_000 });
     for (const client of [this.writer, this.reader]) client.on('error', (error) => console.warn(`[bus] redis: ${error.message}`));
-    this.ready = this.writer.xrevrange(this.stream, '+', '-', 'COUNT', 1).then((last) => {
-      this.lastDelivered = last[0]?.[0] ?? '0-0';
-    });
+    this.ready = this.findEnd();
     this.loop = this.ready.then(() => this.readLoop());
+  }
+
+  /** Where the stream ends now, asked until Redis answers: a BFF started before Redis must wait, not crash. */
+  private async findEnd(): Promise<void> {
+    for (let failures = 1; this.running; failures++) {
+      try {
+        const last = await this.writer.xrevrange(this.stream, '+', '-', 'COUNT', 1);
+        this.lastDelivered = last[0]?.[0] ?? '0-0';
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, Math.min(2_000, 100 * 2 ** failures)));
+      }
+    }
+  }
+
+  async healthy(): Promise<boolean> {
+    try {
+      return (await this.writer.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
   }
 
   async publish({ event, dedupeKey, orderKey, updatedAt }: PublishInput): Promise<PublishResult> {

@@ -7,7 +7,7 @@ import { ProblemError } from '../problem.js';
 export function requireRole(roles: readonly UserRole[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = c.get('user');
-    if (!user) throw new ProblemError(401, 'Log in to continue.');
+    if (!user) throw c.get('sessionError') ?? new ProblemError(401, 'Log in to continue.');
     if (!roles.includes(user.role)) {
       throw new ProblemError(403, `The ${user.role} role may not do this.`);
     }

@@ -4,6 +4,7 @@ import { deleteCookie, getCookie, setSignedCookie } from 'hono/cookie';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import type { SessionStore, SessionUser } from '../auth/sessions.js';
+import { ProblemError } from '../problem.js';
 
 export const SESSION_COOKIE = 'credence_session';
 
@@ -34,11 +35,23 @@ export function verifySignedValue(value: string | undefined, secret: string): st
   return given.length === expected.length && timingSafeEqual(given, expected) ? signed : undefined;
 }
 
-/** Loads the user of the signed session cookie, if any, into `c.var.user`. */
-export function loadSession({ store, secret }: SessionCookieOptions): MiddlewareHandler<AppEnv> {
+/**
+ * Loads the user of the signed session cookie, if any, into `c.var.user`. Opening the event stream is
+ * not activity (`passive`): an idle tab with a live stream still times out.
+ */
+export function loadSession({ store, secret }: SessionCookieOptions, passive: (c: Context<AppEnv>) => boolean = () => false): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const id = verifySignedValue(getCookie(c, SESSION_COOKIE), secret);
-    const user = id ? store.touch(id) : null;
+    let user: SessionUser | null = null;
+    if (id) {
+      try {
+        user = passive(c) ? await store.peek(id) : await store.touch(id);
+      } catch (error) {
+        // The store is down: routes that need a login answer its 503, public ones still work.
+        if (!(error instanceof ProblemError)) throw error;
+        c.set('sessionError', error);
+      }
+    }
     c.set('user', user ?? undefined);
     c.set('sessionId', user && id ? id : undefined);
     await next();
@@ -47,8 +60,8 @@ export function loadSession({ store, secret }: SessionCookieOptions): Middleware
 
 export async function startSession(c: Context<AppEnv>, options: SessionCookieOptions, user: SessionUser): Promise<void> {
   const previous = c.get('sessionId');
-  if (previous) options.store.destroy(previous);
-  const id = options.store.create(user);
+  if (previous) await options.store.destroy(previous);
+  const id = await options.store.create(user);
   await setSignedCookie(c, SESSION_COOKIE, id, options.secret, {
     httpOnly: true,
     sameSite: 'Strict',
@@ -58,8 +71,8 @@ export async function startSession(c: Context<AppEnv>, options: SessionCookieOpt
   });
 }
 
-export function endSession(c: Context<AppEnv>, options: SessionCookieOptions): void {
+export async function endSession(c: Context<AppEnv>, options: SessionCookieOptions): Promise<void> {
   const id = c.get('sessionId');
-  if (id) options.store.destroy(id);
+  if (id) await options.store.destroy(id);
   deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: options.secure ?? isHttps(c) });
 }

@@ -1,15 +1,48 @@
-import { consoleApi } from '@credence/shared';
+import { consoleApi, type AuditEntry } from '@credence/shared';
+import { stringify } from 'csv-stringify/sync';
 import { Hono } from 'hono';
+import { stream } from 'hono/streaming';
 import type { AppEnv } from '../app-env.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { requireAccess } from '../middleware/require-role.js';
 import { validated } from '../middleware/validated.js';
 
-const { audit } = consoleApi;
+const { audit, auditExport } = consoleApi;
+const COLUMNS = ['at', 'actor', 'role', 'action', 'target', 'status', 'outcome'] as const;
 
-/** GET /api/audit (admin): newest first, filtered by actor, action and outcome, paged. */
+/** One CSV row per entry; a cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`) is quoted as text. */
+function csvRows(entries: AuditEntry[], header: boolean): string {
+  const rows = entries.map((e) => [
+    e.at,
+    e.actor,
+    e.role ?? '',
+    e.action,
+    Object.entries(e.target)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' '),
+    e.status,
+    e.outcome,
+  ]);
+  return stringify(rows, { header, columns: [...COLUMNS], escape_formulas: true, record_delimiter: 'windows' });
+}
+
+/** GET /api/audit (admin): newest first, filtered, paged; GET /api/audit/export.csv: all of it that matches. */
 export function auditRoutes(log: AuditLog) {
-  return new Hono<AppEnv>().get(audit.path, requireAccess(audit.access), validated('query', audit.query), async (c) =>
-    c.json(await log.read(c.req.valid('query'))),
-  );
+  return new Hono<AppEnv>()
+    .get(audit.path, requireAccess(audit.access), validated('query', audit.query), async (c) => c.json(await log.read(c.req.valid('query'))))
+    .get(auditExport.path, requireAccess(auditExport.access), validated('query', auditExport.query), async (c) => {
+      const filters = c.req.valid('query');
+      const batches = log.export(filters);
+      // The first batch is read before answering, so an unreachable store is a 503, not a broken download.
+      const first = await batches.next();
+      c.header('content-type', 'text/csv; charset=utf-8');
+      c.header('content-disposition', `attachment; filename="credence-audit-${new Date().toISOString().slice(0, 10)}.csv"`);
+      return stream(c, async (out) => {
+        await out.write(csvRows(first.done ? [] : first.value, true));
+        for await (const batch of batches) {
+          if (out.aborted) break;
+          await out.write(csvRows(batch, false));
+        }
+      });
+    });
 }

@@ -22,6 +22,52 @@ export interface EventStreamOptions {
   maxStreamMs: number;
   /** Events that follow a write within this long wait for it to end and go out together (one write per browser). */
   flushMs: number;
+  /** How often the sessions of open streams are checked in the store: a logout or expiry anywhere ends them within this. */
+  sessionCheckMs?: number;
+}
+
+/**
+ * The open streams of each session, checked together against the store (one query for all of them),
+ * so that a logout on another instance, or an expiry, ends them within `everyMs`.
+ */
+class OpenStreams {
+  private readonly bySession = new Map<string, Set<() => void>>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly sessions: SessionStore,
+    private readonly everyMs: number,
+  ) {}
+
+  add(sessionId: string, end: () => void): () => void {
+    let ends = this.bySession.get(sessionId);
+    if (!ends) this.bySession.set(sessionId, (ends = new Set()));
+    ends.add(end);
+    this.timer ??= setInterval(() => void this.check(), this.everyMs);
+    return () => {
+      ends.delete(end);
+      if (ends.size === 0) this.bySession.delete(sessionId);
+      if (this.bySession.size === 0) {
+        clearInterval(this.timer);
+        this.timer = undefined;
+      }
+    };
+  }
+
+  private checking = false;
+  private async check(): Promise<void> {
+    if (this.checking) return;
+    this.checking = true;
+    try {
+      const ids = [...this.bySession.keys()];
+      const alive = await this.sessions.stillActive(ids);
+      for (const id of ids) if (!alive.has(id)) for (const end of this.bySession.get(id) ?? []) end();
+    } catch {
+      /* the store is unreachable: streams stay open until it answers again */
+    } finally {
+      this.checking = false;
+    }
+  }
 }
 
 /** Which events a role may see: those of the areas it may read. */
@@ -45,8 +91,9 @@ function sseTextOf(event: ConsoleEvent): string {
 }
 
 /** GET /api/events: server-sent events for the logged-in user, honouring Last-Event-ID. */
-export function eventRoutes({ bus, sessions, heartbeatMs, clientQueueLimit, maxStreamMs, flushMs }: EventStreamOptions) {
+export function eventRoutes({ bus, sessions, heartbeatMs, clientQueueLimit, maxStreamMs, flushMs, sessionCheckMs = 500 }: EventStreamOptions) {
   const scheduler = new WakeScheduler(flushMs);
+  const openStreams = new OpenStreams(sessions, sessionCheckMs);
   return new Hono<AppEnv>().get(route.path, requireAccess(route.access), (c) => {
     const user = c.get('user')!;
     const sessionId = c.get('sessionId');
@@ -60,7 +107,9 @@ export function eventRoutes({ bus, sessions, heartbeatMs, clientQueueLimit, maxS
         queue.push(message);
       });
       const heartbeat = setInterval(() => queue.push({ type: 'heartbeat' }), heartbeatMs);
+      const forget = sessionId ? openStreams.add(sessionId, () => stop()) : () => undefined;
       const stop = () => {
+        forget();
         subscription.close();
         clearInterval(heartbeat);
         clearTimeout(lifetime);
@@ -79,14 +128,8 @@ export function eventRoutes({ bus, sessions, heartbeatMs, clientQueueLimit, maxS
           if (batch.length === 0) return;
           // Everything waiting goes out in one write: under load a client's queue holds many events.
           let text = '';
-          let ended = false;
           for (const item of batch) {
             if (item.type === 'heartbeat') {
-              // The session may have ended (logout, expiry) since the stream opened.
-              if (!sessionId || !sessions.isActive(sessionId)) {
-                ended = true;
-                break;
-              }
               text += ': heartbeat\n\n';
             } else if (item.type === 'resync') {
               // The browser refetches everything now; the position lets its next reconnect resume from
@@ -96,7 +139,6 @@ export function eventRoutes({ bus, sessions, heartbeatMs, clientQueueLimit, maxS
             } else text += sseTextOf(item.event);
           }
           if (text) await stream.write(text);
-          if (ended) return;
         }
       } finally {
         stop();

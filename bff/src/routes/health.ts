@@ -3,26 +3,37 @@ import { Hono } from 'hono';
 import type { AcapyClient } from '../acapy/client.js';
 import type { AppEnv } from '../app-env.js';
 import type { Mode } from '../config.js';
+import type { EventBus } from '../events/bus.js';
 import { requireAccess } from '../middleware/require-role.js';
+import type { Store } from '../store/store.js';
 
 const PROBE_TIMEOUT_MS = 2_000;
 const { health: route } = consoleApi;
 
-/** GET /api/health (no login): is the BFF up, and can it reach a ready agent? */
-export function healthRoutes({ client, mode }: { client: AcapyClient; mode: Mode }) {
+export interface HealthDeps {
+  client: AcapyClient;
+  mode: Mode;
+  store: Store;
+  bus: EventBus;
+}
+
+async function probeAgent(client: AcapyClient): Promise<Health['agent']> {
+  try {
+    const { body } = await client.get('/status/ready', { timeoutMs: PROBE_TIMEOUT_MS });
+    return { reachable: true, ready: (body as { ready?: unknown } | null)?.ready === true };
+  } catch (error) {
+    // A 503 "not ready" still proves the agent is there.
+    return { reachable: error instanceof Error && 'status' in error && error.status === 503, ready: false };
+  }
+}
+
+/** GET /api/health (no login): is the BFF up, can it reach a ready agent, its store and its event bus? */
+export function healthRoutes({ client, mode, store, bus }: HealthDeps) {
   return new Hono<AppEnv>().get(route.path, requireAccess(route.access), async (c) => {
-    let reachable: boolean;
-    let ready = false;
-    try {
-      const { body } = await client.get('/status/ready', { timeoutMs: PROBE_TIMEOUT_MS });
-      reachable = true;
-      ready = (body as { ready?: unknown } | null)?.ready === true;
-    } catch (error) {
-      // A 503 "not ready" still proves the agent is there.
-      reachable = error instanceof Error && 'status' in error && error.status === 503;
-    }
-    const health: Health = { status: ready ? 'ok' : 'degraded', mode, agent: { reachable, ready } };
+    const [agent, storeOk, busOk] = await Promise.all([probeAgent(client), store.check(), bus.healthy()]);
+    const ok = agent.ready && storeOk && busOk;
+    const health: Health = { status: ok ? 'ok' : 'degraded', mode, agent, store: { kind: store.kind, ok: storeOk }, events: { kind: bus.kind, ok: busOk } };
     c.header('cache-control', 'no-store');
-    return c.json(health, ready ? 200 : 503);
+    return c.json(health, ok ? 200 : 503);
   });
 }

@@ -129,8 +129,8 @@ describe('audit log', () => {
     await first.login('admin', 'not-the-password');
     await first.send(first.admin, 'POST', '/api/revocation/revoke', { cred_ex_id: first.issued[0]!.cred_ex_record.cred_ex_id });
     await first.send(first.admin, 'GET', '/api/revocation/pending');
-    // A new BFF process on the same data directory.
-    const second = await testBff({ auditFile: first.auditFile });
+    // Another BFF instance on the same database.
+    const second = await testBff({ store: first.store });
     const admin = await second.cookieFor('admin');
     const { entries } = (await (await second.send(admin, 'GET', '/api/audit?limit=10')).json()) as {
       entries: { actor: string; action: string; outcome: string; status: number; target: Record<string, string> }[];

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import type { LoginLimiter } from '../auth/login-limiter.js';
 import type { UserDirectory } from '../auth/users.js';
-import { clientAddress } from '../middleware/client-address.js';
+import { clientAddress, type TrustProxy } from '../middleware/client-address.js';
 import { requireAccess } from '../middleware/require-role.js';
 import { endSession, startSession, type SessionCookieOptions } from '../middleware/session.js';
 import { validated } from '../middleware/validated.js';
@@ -15,15 +15,16 @@ export interface SessionRouteDeps {
   users: UserDirectory;
   limiter: LoginLimiter;
   cookie: SessionCookieOptions;
+  trustProxy?: TrustProxy | undefined;
 }
 
-export function sessionRoutes({ users, limiter, cookie }: SessionRouteDeps) {
+export function sessionRoutes({ users, limiter, cookie, trustProxy }: SessionRouteDeps) {
   return new Hono<AppEnv>()
     .post(login.path, requireAccess(login.access), validated('json', login.body), async (c) => {
       const { username, password } = c.req.valid('json');
       c.set('auditActor', username);
-      const address = clientAddress(c);
-      const wait = limiter.begin(address, username);
+      const address = clientAddress(c, trustProxy);
+      const wait = await limiter.begin(address, username);
       if (wait > 0) {
         throw new ProblemError(429, `Too many failed logins. Try again in ${wait} s.`, {
           headers: { 'retry-after': String(wait) },
@@ -34,14 +35,14 @@ export function sessionRoutes({ users, limiter, cookie }: SessionRouteDeps) {
         // One message for an unknown name and a wrong password, so names cannot be probed.
         throw new ProblemError(401, 'Wrong username or password.', { title: 'Login failed' });
       }
-      limiter.succeeded(address, username);
+      await limiter.succeeded(address, username);
       await startSession(c, cookie, user);
       c.set('user', user);
       return c.json(user);
     })
     .get(session.path, requireAccess(session.access), (c) => c.json(c.get('user')!))
-    .delete(logout.path, requireAccess(logout.access), (c) => {
-      endSession(c, cookie);
+    .delete(logout.path, requireAccess(logout.access), async (c) => {
+      await endSession(c, cookie);
       return c.body(null, 204);
     });
 }

@@ -15,7 +15,7 @@ export function walletRoutes(tracker: UpgradeTracker) {
     .post(upgradeWallet.path, requireAccess(upgradeWallet.access), validated('json', upgradeWallet.body), async (c) => {
       const { wallet_name } = c.req.valid('json');
       // Claimed before any await, so two admins clicking together cannot both start it.
-      if (!tracker.claim()) throw new ProblemError(409, 'An upgrade is already running.', { title: 'Upgrade running' });
+      if (!(await tracker.claim())) throw new ProblemError(409, 'An upgrade is already running.', { title: 'Upgrade running' });
       try {
         const current = await tracker.status();
         if (isAnoncredsWallet(current.type)) throw new ProblemError(409, `The wallet is already of the ${current.type} type.`, { title: 'Already upgraded' });
@@ -25,7 +25,7 @@ export function walletRoutes(tracker: UpgradeTracker) {
           });
         }
       } catch (error) {
-        tracker.release();
+        await tracker.release();
         throw error;
       }
       await tracker.start(wallet_name);

@@ -1,9 +1,10 @@
 import { AcapyClient } from '../acapy/client.js';
 import { createApp } from '../app.js';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { AuditLog } from '../audit/audit-log.js';
+import type { TrustProxy } from '../middleware/client-address.js';
+import type { Store } from '../store/store.js';
+import { UpgradeTracker } from '../wallet/upgrade-tracker.js';
+import { testStore } from './test-store.js';
 import type { EventBus } from '../events/bus.js';
 import { MemoryBus } from '../events/memory-bus.js';
 import { LoginLimiter } from '../auth/login-limiter.js';
@@ -41,8 +42,11 @@ export async function testBff(
     bus?: EventBus;
     heartbeatMs?: number;
     maxStreamMs?: number;
-    auditFile?: string;
+    /** The store to use (e.g. another instance's, to act as a second instance); a fresh one by default. */
+    store?: Store;
     now?: () => number;
+    idleTtlMs?: number;
+    trustProxy?: TrustProxy;
     webDistDir?: string;
     agent?: { url: string; timeoutMs: number };
     clientQueueLimit?: number;
@@ -50,7 +54,7 @@ export async function testBff(
   } = {},
 ) {
   const bus = options.bus ?? new MemoryBus(100);
-  const auditFile = options.auditFile ?? join(mkdtempSync(join(tmpdir(), 'credence-audit-')), 'audit.jsonl');
+  const store = options.store ?? (await testStore());
   const calls: UpstreamCall[] = [];
   const sandbox = testSandbox(options.sandbox);
   const upstream = options.upstream ?? ((request: Request) => sandbox.app.fetch(request));
@@ -62,16 +66,21 @@ export async function testBff(
     await options.observe?.(request, response);
     return response;
   };
-  const sessions = new SessionStore(60 * 60_000, options.now);
+  const sessions = new SessionStore(store, { idleTtlMs: options.idleTtlMs ?? 60 * 60_000, ...(options.now && { now: options.now }) });
+  const client = options.agent
+    ? // A real agent (or a fake one) over HTTP.
+      new AcapyClient({ baseUrl: options.agent.url, apiKey: AGENT_KEY, timeoutMs: options.agent.timeoutMs })
+    : new AcapyClient({ baseUrl: AGENT_URL, apiKey: AGENT_KEY, timeoutMs: 2_000, fetch: fetchImpl });
+  const upgrade = new UpgradeTracker(client, store, { pollMs: 20, timeoutMs: 5_000, agent: options.agent?.url ?? AGENT_URL });
+  upgrade.follow();
   const app = createApp({
     mode: 'agent',
-    client: options.agent
-      ? // A real agent (or a fake one) over HTTP.
-        new AcapyClient({ baseUrl: options.agent.url, apiKey: AGENT_KEY, timeoutMs: options.agent.timeoutMs })
-      : new AcapyClient({ baseUrl: AGENT_URL, apiKey: AGENT_KEY, timeoutMs: 2_000, fetch: fetchImpl }),
+    client,
     users: await users(),
     sessions,
-    limiter: new LoginLimiter(options.maxFailures ?? 5, 15 * 60_000),
+    store,
+    ...(options.trustProxy && { trustProxy: options.trustProxy }),
+    limiter: new LoginLimiter(store, options.maxFailures ?? 5, 15 * 60_000, options.now),
     sessionSecret: 'a-test-session-secret-of-enough-length',
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
     bus,
@@ -79,8 +88,8 @@ export async function testBff(
     heartbeatMs: options.heartbeatMs ?? 15_000,
     maxStreamMs: options.maxStreamMs ?? 60_000,
     ...(options.clientQueueLimit && { clientQueueLimit: options.clientQueueLimit }),
-    audit: new AuditLog(auditFile),
-    upgrade: { pollMs: 20, timeoutMs: 5_000 },
+    audit: new AuditLog(store),
+    upgrade,
     ...(options.webDistDir && { webDistDir: options.webDistDir }),
   });
 
@@ -117,5 +126,5 @@ export async function testBff(
     });
   }
 
-  return { app, calls, sessions, sandbox, bus, auditFile, login, cookieFor, send, webhook };
+  return { app, calls, sessions, store, sandbox, bus, login, cookieFor, send, webhook };
 }

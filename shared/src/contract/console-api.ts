@@ -60,6 +60,14 @@ export const consoleApi = {
     query: auditQuerySchema,
     response: z.object({ entries: z.array(auditEntrySchema), hasMore: z.boolean() }),
   }),
+  /** The filtered log as a CSV file (newest first), downloaded through a link rather than read by callApi. */
+  auditExport: route({
+    method: 'GET',
+    path: '/audit/export.csv',
+    access: areaRoles.audit,
+    query: auditQuerySchema.omit({ limit: true, offset: true }),
+    response: z.string(),
+  }),
 } as const;
 
 export type ConsoleApi = typeof consoleApi;

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { auditEntrySchema, type AuditEntry } from '@credence/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.js';
+import { boundedEntry } from './audit-log.js';
+
+async function digestOf(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Imports an audit.jsonl file of the earlier file-based log, once (a mark keyed by the file's digest,
+ * written in the same transaction as its entries, so a crash imports all or nothing and two instances
+ * sharing a database import a file once). The file itself is left as it is.
+ */
+export async function importAuditFile(db: Kysely<Database>, file: string): Promise<number> {
+  try {
+    await stat(file);
+  } catch {
+    return 0;
+  }
+  const mark = `audit-import:${await digestOf(file)}`;
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx.insertInto('store_marks').values({ key: mark, at: new Date() }).onConflict((oc) => oc.doNothing()).returning('key').executeTakeFirst();
+    if (!claimed) return 0;
+    let batch: AuditEntry[] = [];
+    let count = 0;
+    const flush = async () => {
+      if (batch.length === 0) return;
+      await trx
+        .insertInto('audit_log')
+        .values(batch.map((e) => ({ at: new Date(e.at), actor: e.actor, role: e.role, action: e.action, target: JSON.stringify(e.target), status: e.status, outcome: e.outcome })))
+        .execute();
+      count += batch.length;
+      batch = [];
+    };
+    for await (const line of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
+      if (!line.trim()) continue;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(line);
+      } catch {
+        continue; // a torn last line after a crash
+      }
+      const entry = auditEntrySchema.safeParse(parsed);
+      if (!entry.success || Number.isNaN(Date.parse(entry.data.at))) continue;
+      batch.push(boundedEntry(entry.data));
+      if (batch.length >= 1_000) await flush();
+    }
+    await flush();
+    if (count > 0) console.log(`[audit] imported ${count} entries from ${file} (the file is left as it is)`);
+    return count;
+  });
+}

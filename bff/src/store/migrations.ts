@@ -1,0 +1,80 @@
+import { sql, type Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+
+/**
+ * Versioned migrations, applied in order by Kysely's Migrator at start (under a Postgres advisory lock,
+ * so two instances starting together apply each once). Never edit one that has shipped: add the next.
+ * Plain SQL, so one text serves Postgres and PGlite alike.
+ */
+const migrations: Record<string, Migration> = {
+  '001-sessions-limits-upgrade-audit': {
+    async up(db) {
+      await sql`create extension if not exists pg_trgm`.execute(db);
+      await sql`
+        create table sessions (
+          id_hash text primary key,
+          username text not null,
+          role text not null,
+          created_at timestamptz not null,
+          last_seen_at timestamptz not null,
+          idle_expires_at timestamptz not null,
+          absolute_expires_at timestamptz not null
+        )`.execute(db);
+      await sql`create index sessions_expiry on sessions (idle_expires_at)`.execute(db);
+      await sql`
+        create table login_attempts (
+          id bigint generated always as identity primary key,
+          key text not null,
+          at timestamptz not null
+        )`.execute(db);
+      await sql`create index login_attempts_key_at on login_attempts (key, at)`.execute(db);
+      await sql`
+        create table upgrade_jobs (
+          agent text primary key,
+          state text not null,
+          since timestamptz,
+          detail text,
+          saw_agent_busy boolean not null default false,
+          settled_checks integer not null default 0,
+          deadline timestamptz,
+          claimed_until timestamptz,
+          lease_owner text,
+          lease_until timestamptz
+        )`.execute(db);
+      await sql`
+        create table audit_log (
+          id bigint generated always as identity primary key,
+          at timestamptz not null,
+          actor text not null,
+          role text,
+          action text not null,
+          target jsonb not null default '{}',
+          status integer not null,
+          outcome text not null check (outcome in ('success', 'failure'))
+        )`.execute(db);
+      // Newest first is the primary key read backwards; filters by "contains" use trigram indexes.
+      await sql`create index audit_log_at on audit_log (at)`.execute(db);
+      await sql`create index audit_log_outcome on audit_log (outcome, id)`.execute(db);
+      await sql`create index audit_log_actor_trgm on audit_log using gin (lower(actor) gin_trgm_ops)`.execute(db);
+      await sql`create index audit_log_action_trgm on audit_log using gin (lower(action) gin_trgm_ops)`.execute(db);
+      // Append-only: an entry is never changed (retention deletes whole old entries).
+      await sql`
+        create function audit_log_append_only() returns trigger language plpgsql as $$
+        begin
+          raise exception 'the audit log is append-only';
+        end $$`.execute(db);
+      await sql`create trigger audit_log_no_update before update on audit_log for each row execute function audit_log_append_only()`.execute(db);
+      await sql`create table store_marks (key text primary key, at timestamptz not null)`.execute(db);
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
+
+/** Applies the migrations not applied yet; throws with the failing one's error. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed tables exist
+export async function migrate(db: Kysely<any>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider, migrationTableName: 'credence_migrations', migrationLockTableName: 'credence_migrations_lock' }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+}

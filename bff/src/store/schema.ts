@@ -1,0 +1,65 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Timestamps are written as Date and read back as Date (pg parses timestamptz). */
+type Timestamp = ColumnType<Date, Date, Date>;
+/** A nullable column that may be left out of an insert (it has a default or may be null). */
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface SessionsTable {
+  /** SHA-256 of the session id: a copy of the table does not hold usable cookies. */
+  id_hash: string;
+  username: string;
+  role: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  /** Idle and absolute limits, checked by every query that reads a session. */
+  idle_expires_at: Timestamp;
+  absolute_expires_at: Timestamp;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<string>;
+  key: string;
+  at: Timestamp;
+}
+
+export interface UpgradeJobsTable {
+  /** The agent's admin URL: one upgrade per agent, whichever instance runs it. */
+  agent: string;
+  state: string;
+  since: Optional<Date>;
+  detail: Optional<string>;
+  saw_agent_busy: Defaulted<boolean>;
+  settled_checks: Defaulted<number>;
+  deadline: Optional<Date>;
+  /** Set while a caller checks and starts an upgrade, so two admins cannot both start one. */
+  claimed_until: Optional<Date>;
+  /** The instance following the upgrade, and until when; another takes over once it lapses. */
+  lease_owner: Optional<string>;
+  lease_until: Optional<Date>;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: Timestamp;
+  actor: string;
+  role: string | null;
+  action: string;
+  target: ColumnType<Record<string, string>, string, string>;
+  status: number;
+  outcome: string;
+}
+
+export interface StoreMarksTable {
+  key: string;
+  at: Timestamp;
+}
+
+export interface Database {
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  upgrade_jobs: UpgradeJobsTable;
+  audit_log: AuditLogTable;
+  store_marks: StoreMarksTable;
+}
