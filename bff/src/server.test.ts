@@ -5,6 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startBff, type RunningBff } from './server.js';
+import type { Health } from '@credence/shared';
+import { allowConsole } from '../../shared/src/test/console-guard.js';
+import { freshDatabaseUrl } from './test/test-store.js';
+import { startPostgres, type PostgresForTests } from './test/postgres-server.js';
+import { startRedis, type RedisForTests } from './test/redis-server.js';
 
 let bff: RunningBff | undefined;
 afterAll(async () => bff?.close());
@@ -61,6 +66,7 @@ describe('event streams over a real socket (written straight to Node’s respons
       CREDENCE_SANDBOX: 'true',
       CREDENCE_DEMO_PASSWORD: 'a-demo-password',
       WEBHOOK_SECRET: secret,
+      DATABASE_URL: await freshDatabaseUrl(),
       CREDENCE_DATA_DIR: mkdtempSync(join(tmpdir(), 'credence-server-')),
       WEB_DIST_DIR: mkdtempSync(join(tmpdir(), 'credence-nodist-')),
       ...extra,
@@ -147,5 +153,91 @@ describe('event streams over a real socket (written straight to Node’s respons
     await stream.until('"subject_id":"after-resync"');
     const delivered = [...stream.text().matchAll(/"subject_id":"(slow-\d+)"/g)].length;
     expect(delivered).toBeLessThan(40);
+  });
+});
+
+describe('state that outlives an instance', () => {
+  const base = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ACAPY_ADMIN_URL: 'http://127.0.0.1:9',
+    CREDENCE_SANDBOX: 'true',
+    CREDENCE_DEMO_PASSWORD: 'a-demo-password',
+    WEB_DIST_DIR: mkdtempSync(join(tmpdir(), 'credence-nodist-')),
+  };
+  const login = (url: string, username: string, password = 'a-demo-password', forwardedFor?: string) =>
+    fetch(`${url}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url, ...(forwardedFor && { 'x-forwarded-for': forwardedFor }) },
+      body: JSON.stringify({ username, password }),
+    });
+
+  it('keeps a session across a restart on the embedded database when SESSION_SECRET is set', { timeout: 60_000 }, async () => {
+    const env = { ...base, CREDENCE_DATA_DIR: mkdtempSync(join(tmpdir(), 'credence-restart-')), SESSION_SECRET: 'a-session-secret-that-is-long-enough-0123' };
+    let running = await startBff(env);
+    expect(running.store.kind).toBe('pglite');
+    const cookie = (await login(running.url, 'admin')).headers.get('set-cookie')!.split(';')[0]!;
+    await running.close();
+    running = await startBff(env);
+    try {
+      const session = await fetch(`${running.url}/api/session`, { headers: { cookie } });
+      expect(session.status).toBe(200);
+      expect(await session.json()).toEqual({ username: 'admin', role: 'admin' });
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('counts login attempts per client behind a trusted proxy (TRUST_PROXY), and per peer otherwise', { timeout: 30_000 }, async () => {
+    for (const [trustProxy, otherClient] of [
+      ['loopback', 200],
+      ['', 429],
+    ] as const) {
+      const running = await startBff({ ...base, DATABASE_URL: await freshDatabaseUrl(), LOGIN_MAX_FAILURES: '1', TRUST_PROXY: trustProxy, CREDENCE_DATA_DIR: mkdtempSync(join(tmpdir(), 'credence-trust-')) });
+      try {
+        // One address may fail 4 times (4 × LOGIN_MAX_FAILURES), with any names.
+        for (const name of ['a', 'b', 'c', 'd']) expect((await login(running.url, name, 'wrong-password', '203.0.113.5')).status).toBe(401);
+        expect((await login(running.url, 'e', 'wrong-password', '203.0.113.5')).status).toBe(429);
+        expect((await login(running.url, 'issuer', 'a-demo-password', '203.0.113.6')).status).toBe(otherClient);
+      } finally {
+        await running.close();
+      }
+    }
+  });
+
+  it('starts while Postgres and Redis are down, says so on /api/health, and recovers by itself', { timeout: 60_000 }, async () => {
+    allowConsole('warn', /^\[bus\] redis: /);
+    allowConsole('error', /^\[store\] postgres: /);
+    allowConsole('error', /^\[audit\] could not record /);
+    const pgPort = 16_000 + Math.floor(Math.random() * 4_000);
+    const redisPort = 8_400 + Math.floor(Math.random() * 1_000);
+    const running = await startBff({
+      ...base,
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/postgres`,
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      CREDENCE_DATA_DIR: mkdtempSync(join(tmpdir(), 'credence-down-')),
+    });
+    const health = async () => (await (await fetch(`${running.url}/api/health`)).json()) as Health;
+    let postgres: PostgresForTests | undefined;
+    let redis: RedisForTests | undefined;
+    try {
+      expect(await health()).toMatchObject({ status: 'degraded', store: { kind: 'postgres', ok: false }, events: { kind: 'redis', ok: false } });
+      const refused = await login(running.url, 'admin');
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toMatchObject({ title: 'Database unavailable' });
+      postgres = await startPostgres(pgPort);
+      redis = await startRedis(redisPort);
+      let now = await health();
+      for (let i = 0; i < 100 && !(now.store.ok && now.events.ok); i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        now = await health();
+      }
+      expect(now).toMatchObject({ store: { ok: true }, events: { ok: true } });
+      expect((await login(running.url, 'admin')).status).toBe(200);
+    } finally {
+      await running.close();
+      await postgres?.stop();
+      await redis?.stop();
+    }
   });
 });

@@ -45,7 +45,7 @@ export async function startBff(env: Record<string, string | undefined> = process
     afterMigrate: (db) => importAuditFile(db, join(config.dataDir, 'audit.jsonl')).then(() => undefined),
   });
   // A first login should not meet a database still starting; a database that is down does not hold the start.
-  await Promise.race([store.ready, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+  await Promise.race([store.ready, new Promise((resolve) => setTimeout(resolve, store.kind === 'pglite' ? 10_000 : 2_000).unref())]);
   const bus: EventBus = config.redisUrl ? new RedisBus({ url: config.redisUrl, capacity: config.events.bufferSize }) : new MemoryBus(config.events.bufferSize);
   const client = new AcapyClient({ baseUrl: config.agent.adminUrl, apiKey: config.agent.apiKey, timeoutMs: config.agent.timeoutMs });
   const audit = new AuditLog(store);

@@ -9,7 +9,9 @@ const MAX_TARGET_KEYS = 12;
 
 export type AuditFilters = Pick<AuditQuery, 'actor' | 'action' | 'outcome'>;
 
-const cap = (value: string, max = AUDIT_VALUE_MAX) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
+/** Postgres text holds no NUL, and jsonb no lone surrogate: both become U+FFFD. */
+const storable = (value: string) => value.replace(/\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+const cap = (value: string, max = AUDIT_VALUE_MAX) => storable(value.length > max ? `${value.slice(0, max - 1)}…` : value);
 const likeContains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 type AuditRow = Database['audit_log'];

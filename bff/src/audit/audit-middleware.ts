@@ -25,9 +25,12 @@ export function auditTrail(log: AuditLog): MiddlewareHandler<AppEnv> {
     // Set by the login route once the attempt's body is valid.
     const actor = user?.username ?? c.get('auditActor');
     if (!actor) return;
-    const route = matchedRoutes(c)[c.req.routeIndex]?.path ?? c.req.path;
+    // The endpoint's pattern, even when a middleware refused the request before it ran.
+    const route = matchedRoutes(c).findLast((r) => r.method !== 'ALL')?.path ?? c.req.path;
     const target: Record<string, string> = {};
-    for (const [key, value] of Object.entries<string>(c.req.param())) target[key] = value;
+    // The ids of the path as validated, or as sent when refused (they say what was tried; values are capped).
+    const params = ((c.req.valid as (target: 'param') => unknown)('param') as Record<string, string> | undefined) ?? c.req.param();
+    for (const [key, value] of Object.entries<string>(params)) target[key] = value;
     const body = validatedBody(c);
     for (const key of TARGET_FIELDS) {
       const value = body?.[key];

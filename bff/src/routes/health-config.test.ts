@@ -6,7 +6,13 @@ describe('GET /api/health and /api/config', () => {
     const { app } = await testBff();
     const res = await app.request('/api/health');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', mode: 'agent', agent: { reachable: true, ready: true } });
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      mode: 'agent',
+      agent: { reachable: true, ready: true },
+      store: { kind: 'postgres', ok: true },
+      events: { kind: 'memory', ok: true },
+    });
   });
 
   it('reports an unreachable agent as degraded with 503', async () => {

@@ -54,6 +54,7 @@ const matrix: Row[] = [
   { route: 'GET /api/wallet', expected: adminOnly(200) },
   { route: 'POST /api/wallet/upgrade', body: {}, expected: adminOnly(400) },
   { route: 'GET /api/audit', expected: adminOnly(200) },
+  { route: 'GET /api/audit/export.csv', expected: adminOnly(200) },
   { route: 'GET /api/issue-credential-2.0/records', expected: credentials(200) },
   { route: 'GET /api/issue-credential-2.0/records/:cred_ex_id', path: `/api/issue-credential-2.0/records/${UNKNOWN}`, expected: credentials(404) },
   { route: 'DELETE /api/issue-credential-2.0/records/:cred_ex_id', path: `/api/issue-credential-2.0/records/${UNKNOWN}`, expected: credentials(404) },

@@ -72,7 +72,7 @@ export async function testBff(
       new AcapyClient({ baseUrl: options.agent.url, apiKey: AGENT_KEY, timeoutMs: options.agent.timeoutMs })
     : new AcapyClient({ baseUrl: AGENT_URL, apiKey: AGENT_KEY, timeoutMs: 2_000, fetch: fetchImpl });
   const upgrade = new UpgradeTracker(client, store, { pollMs: 20, timeoutMs: 5_000, agent: options.agent?.url ?? AGENT_URL });
-  upgrade.follow();
+  const stopFollowing = upgrade.follow();
   const app = createApp({
     mode: 'agent',
     client,
@@ -126,5 +126,5 @@ export async function testBff(
     });
   }
 
-  return { app, calls, sessions, store, sandbox, bus, login, cookieFor, send, webhook };
+  return { app, calls, sessions, store, stopFollowing, sandbox, bus, login, cookieFor, send, webhook };
 }
