@@ -6,6 +6,10 @@ import { duplicateCheck, postWebhookBursts, postWebhooks, SseClients } from './l
 import { login, ROOT, rssMb, startConsole, startExtraBff, type Running } from './processes.js';
 import { proxyOverhead } from './proxy.js';
 import { browserTimings, bundleSizes } from './web.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { startPostgres } from '../../bff/src/test/postgres-server.js';
+import { auditReads, memoryOf, seedAudit } from './store.js';
 
 /** `pnpm bench`: proxy overhead, the live path (in memory and on Redis), the web app; → bench/results.json. */
 const started = Date.now();
@@ -108,6 +112,33 @@ try {
     results.liveRedis = await livePath([a, b], 'redis', browsers);
     await Promise.all([a.stop(), b.stop()]);
     await redis.stop();
+  }
+
+  if (wanted('store')) {
+    const store: Record<string, unknown> = {};
+    // PGlite: the console's embedded database, reached for seeding on its own socket in the data directory.
+    log('store: audit log of 1,000,000 entries on the embedded PGlite');
+    const dataDir = mkdtempSync(join(tmpdir(), 'credence-bench-store-'));
+    const lite = await startConsole(8290, 8291, { CREDENCE_DATA_DIR: dataDir });
+    const liteCookie = await login(lite.url);
+    const idle = memoryOf(lite.pid);
+    const liteSeedMs = await seedAudit({ host: dataDir, user: 'postgres', database: 'postgres' });
+    store.pglite = { rssIdle: idle, seedMs: liteSeedMs, reads: await auditReads(lite.url, liteCookie), rssAfterReads: memoryOf(lite.pid) };
+    await lite.stop();
+    log('store: the same on Postgres');
+    const postgres = await startPostgres();
+    const onPg = await startConsole(8292, 8293, { DATABASE_URL: postgres.url });
+    const pgCookie = await login(onPg.url);
+    const pgIdle = memoryOf(onPg.pid);
+    const pgSeedMs = await seedAudit({ connectionString: postgres.url });
+    store.postgres = { rssIdle: pgIdle, seedMs: pgSeedMs, reads: await auditReads(onPg.url, pgCookie), rssAfterReads: memoryOf(onPg.pid) };
+    await onPg.stop();
+    await postgres.stop();
+    results.store = store;
+    for (const kind of ['pglite', 'postgres'] as const) {
+      const r = store[kind] as { reads: Awaited<ReturnType<typeof auditReads>>; rssIdle: ReturnType<typeof memoryOf> };
+      log(`store ${kind}: audit page p95 ${r.reads.p95.value} ms (worst filter ${r.reads.worstFilterP95.value} ms); idle RSS BFF ${r.rssIdle.bff.value} MB${r.rssIdle.embeddedDatabase ? ` + database ${r.rssIdle.embeddedDatabase.value} MB` : ''}`);
+    }
   }
 
   if (wanted('web')) {

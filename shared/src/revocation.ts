@@ -106,7 +106,9 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditQuerySchema = z.strictObject({
+  /** A username, exactly (any case). */
   actor: z.string().max(100).optional(),
+  /** Part of the action (`revoke`, `POST /api/session`). */
   action: z.string().max(200).optional(),
   outcome: z.enum(['success', 'failure']).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),

@@ -18,7 +18,8 @@ type AuditRow = Database['audit_log'];
 
 function filtered<O>(query: SelectQueryBuilder<Database, 'audit_log', O>, filters: AuditFilters): SelectQueryBuilder<Database, 'audit_log', O> {
   let q = query;
-  if (filters.actor) q = q.where((eb) => eb(eb.fn('lower', ['actor']), 'like', likeContains(filters.actor!)));
+  // A person is named exactly (any case): "user1" must not also list user10…user199.
+  if (filters.actor) q = q.where((eb) => eb(eb.fn('lower', ['actor']), '=', filters.actor!.trim().toLowerCase()));
   if (filters.action) q = q.where((eb) => eb(eb.fn('lower', ['action']), 'like', likeContains(filters.action!)));
   if (filters.outcome) q = q.where('outcome', '=', filters.outcome);
   return q;

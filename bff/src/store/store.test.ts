@@ -143,9 +143,11 @@ describe.each([
       const first = await log.read({ limit: 4 });
       expect(first.entries.map((e) => e.at)).toEqual([29, 28, 27, 26].map((i) => new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString()));
       expect(first.hasMore).toBe(true);
-      const alice = await log.read({ actor: 'ALI', limit: 50 });
+      // A person is named exactly, in any case.
+      const alice = await log.read({ actor: 'ALICE', limit: 50 });
       expect(alice.entries).toHaveLength(10);
       expect(alice.hasMore).toBe(false);
+      expect((await log.read({ actor: 'ali' })).entries).toHaveLength(0);
       const failedRevokes = await log.read({ action: 'revoke', outcome: 'failure', limit: 50 });
       expect(failedRevokes.entries.map((e) => e.at.slice(14, 16))).toEqual(['25', '15', '05']);
       expect((await log.read({ offset: 28, limit: 5 })).entries).toHaveLength(2);

@@ -1,6 +1,8 @@
+import { consoleApi } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/ui/ErrorState';
+import { urlFor } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { AUDIT_PAGE, auditQueries, type AuditFilters } from './queries';
 
@@ -33,11 +35,26 @@ export function AuditPage() {
       <div className="page-head">
         <h1 id="audit-title">Audit log</h1>
         <p className="muted">Every state-changing action through the console, newest first.</p>
+        <a
+          className="button"
+          href={urlFor(consoleApi.auditExport, { query: { actor: filters.actor, action: filters.action, outcome: filters.outcome } })}
+          download
+        >
+          Download as CSV
+        </a>
       </div>
       <form className="filters" role="search" aria-label="Filter the audit log" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
           <label htmlFor="audit-actor">Who</label>
-          <input id="audit-actor" defaultValue={filters.actor} onChange={(e) => set({ actor: e.target.value || undefined })} />
+          <input
+            id="audit-actor"
+            aria-describedby="audit-actor-hint"
+            defaultValue={filters.actor}
+            onChange={(e) => set({ actor: e.target.value.trim() || undefined })}
+          />
+          <p id="audit-actor-hint" className="muted">
+            The whole username
+          </p>
         </div>
         <div className="field field-grow">
           <label htmlFor="audit-action">Action contains</label>
