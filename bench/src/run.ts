@@ -137,7 +137,9 @@ try {
     results.store = store;
     for (const kind of ['pglite', 'postgres'] as const) {
       const r = store[kind] as { reads: Awaited<ReturnType<typeof auditReads>>; rssIdle: ReturnType<typeof memoryOf> };
-      log(`store ${kind}: audit page p95 ${r.reads.p95.value} ms (worst filter ${r.reads.worstFilterP95.value} ms); idle RSS BFF ${r.rssIdle.bff.value} MB${r.rssIdle.embeddedDatabase ? ` + database ${r.rssIdle.embeddedDatabase.value} MB` : ''}`);
+      log(
+        `store ${kind}: audit page p95 ${r.reads.p95.value} ms (worst filter ${r.reads.worstFilterP95.value} ms); idle RSS BFF ${r.rssIdle.bff.value} MB${r.rssIdle.embeddedDatabase ? ` + database ${r.rssIdle.embeddedDatabase.value} MB` : ''}`,
+      );
     }
   }
 

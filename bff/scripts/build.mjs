@@ -7,5 +7,7 @@ import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { nodeBundle } from '../../scripts/node-bundle.mjs';
 
-await build(nodeBundle(fileURLToPath(new URL('..', import.meta.url)), { launch: 'src/launch.ts', serve: 'src/serve.ts', 'pglite-server': 'src/store/pglite-server.ts' }));
+await build(
+  nodeBundle(fileURLToPath(new URL('..', import.meta.url)), { launch: 'src/launch.ts', serve: 'src/serve.ts', 'pglite-server': 'src/store/pglite-server.ts' }),
+);
 console.log('bff: built dist/launch.js and dist/serve.js');

@@ -94,7 +94,10 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', auditTrail(deps.audit));
   // Before the body and origin checks, so that a refused request made with someone's session is recorded as theirs.
   // Opening the live event stream is not activity: an idle tab still times out.
-  app.use('/api/*', loadSession(cookie, (c) => c.req.method === 'GET' && c.req.path === `/api${consoleApi.events.path}`));
+  app.use(
+    '/api/*',
+    loadSession(cookie, (c) => c.req.method === 'GET' && c.req.path === `/api${consoleApi.events.path}`),
+  );
   app.use('/webhooks/*', limitBody());
   app.use('/api/*', limitBody());
   app.use('/api/*', sameOriginOnly());

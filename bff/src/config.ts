@@ -64,7 +64,11 @@ const envSchema = z.object({
       { error: 'must list addresses or CIDR ranges separated by commas (or loopback, linklocal, uniquelocal)' },
     )
     .optional(),
-  AUDIT_RETENTION_DAYS: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 (keep for ever) or more').default(365),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (keep for ever) or more')
+    .default(365),
 });
 
 export type Mode = 'sandbox' | 'agent';

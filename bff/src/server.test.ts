@@ -193,7 +193,13 @@ describe('state that outlives an instance', () => {
       ['loopback', 200],
       ['', 429],
     ] as const) {
-      const running = await startBff({ ...base, DATABASE_URL: await freshDatabaseUrl(), LOGIN_MAX_FAILURES: '1', TRUST_PROXY: trustProxy, CREDENCE_DATA_DIR: mkdtempSync(join(tmpdir(), 'credence-trust-')) });
+      const running = await startBff({
+        ...base,
+        DATABASE_URL: await freshDatabaseUrl(),
+        LOGIN_MAX_FAILURES: '1',
+        TRUST_PROXY: trustProxy,
+        CREDENCE_DATA_DIR: mkdtempSync(join(tmpdir(), 'credence-trust-')),
+      });
       try {
         // One address may fail 4 times (4 × LOGIN_MAX_FAILURES), with any names.
         for (const name of ['a', 'b', 'c', 'd']) expect((await login(running.url, name, 'wrong-password', '203.0.113.5')).status).toBe(401);

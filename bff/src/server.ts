@@ -111,7 +111,9 @@ export function describeStart(bff: RunningBff): string {
   if (config.mode === 'agent' && config.generated.webhookSecret) {
     lines.push(`  Start the agent with: --webhook-url ${url}/webhooks#${config.webhookSecret}`, '  (or set WEBHOOK_SECRET to keep it across restarts)');
   }
-  lines.push(`  Store: ${bff.store.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres (DATABASE_URL)'}${bff.store.isReady ? '' : ' — not reachable yet, retrying'}`);
+  lines.push(
+    `  Store: ${bff.store.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres (DATABASE_URL)'}${bff.store.isReady ? '' : ' — not reachable yet, retrying'}`,
+  );
   if (config.generated.sessionSecret) lines.push('  SESSION_SECRET is not set: sessions end when the console restarts.');
   return `${lines.join('\n')}\n`;
 }

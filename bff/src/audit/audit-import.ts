@@ -26,7 +26,12 @@ export async function importAuditFile(db: Kysely<Database>, file: string): Promi
   }
   const mark = `audit-import:${await digestOf(file)}`;
   return db.transaction().execute(async (trx) => {
-    const claimed = await trx.insertInto('store_marks').values({ key: mark, at: new Date() }).onConflict((oc) => oc.doNothing()).returning('key').executeTakeFirst();
+    const claimed = await trx
+      .insertInto('store_marks')
+      .values({ key: mark, at: new Date() })
+      .onConflict((oc) => oc.doNothing())
+      .returning('key')
+      .executeTakeFirst();
     if (!claimed) return 0;
     let batch: AuditEntry[] = [];
     let count = 0;
@@ -34,7 +39,17 @@ export async function importAuditFile(db: Kysely<Database>, file: string): Promi
       if (batch.length === 0) return;
       await trx
         .insertInto('audit_log')
-        .values(batch.map((e) => ({ at: new Date(e.at), actor: e.actor, role: e.role, action: e.action, target: JSON.stringify(e.target), status: e.status, outcome: e.outcome })))
+        .values(
+          batch.map((e) => ({
+            at: new Date(e.at),
+            actor: e.actor,
+            role: e.role,
+            action: e.action,
+            target: JSON.stringify(e.target),
+            status: e.status,
+            outcome: e.outcome,
+          })),
+        )
         .execute();
       count += batch.length;
       batch = [];

@@ -10,6 +10,7 @@ const MAX_TARGET_KEYS = 12;
 export type AuditFilters = Pick<AuditQuery, 'actor' | 'action' | 'outcome'>;
 
 /** Postgres text holds no NUL, and jsonb no lone surrogate: both become U+FFFD. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what must be matched
 const storable = (value: string) => value.replace(/\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 const cap = (value: string, max = AUDIT_VALUE_MAX) => storable(value.length > max ? `${value.slice(0, max - 1)}…` : value);
 const likeContains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -25,8 +26,24 @@ function filtered<O>(query: SelectQueryBuilder<Database, 'audit_log', O>, filter
   return q;
 }
 
-function toEntry(row: { at: Date; actor: string; role: string | null; action: string; target: Record<string, string>; status: number; outcome: string }): AuditEntry {
-  return { at: row.at.toISOString(), actor: row.actor, role: row.role, action: row.action, target: row.target, status: row.status, outcome: row.outcome as AuditEntry['outcome'] };
+function toEntry(row: {
+  at: Date;
+  actor: string;
+  role: string | null;
+  action: string;
+  target: Record<string, string>;
+  status: number;
+  outcome: string;
+}): AuditEntry {
+  return {
+    at: row.at.toISOString(),
+    actor: row.actor,
+    role: row.role,
+    action: row.action,
+    target: row.target,
+    status: row.status,
+    outcome: row.outcome as AuditEntry['outcome'],
+  };
 }
 
 /** An entry with every value capped in length and at most a dozen target ids. */
@@ -53,7 +70,15 @@ export class AuditLog {
       await this.store.run((db) =>
         db
           .insertInto('audit_log')
-          .values({ at: new Date(e.at), actor: e.actor, role: e.role, action: e.action, target: JSON.stringify(e.target), status: e.status, outcome: e.outcome })
+          .values({
+            at: new Date(e.at),
+            actor: e.actor,
+            role: e.role,
+            action: e.action,
+            target: JSON.stringify(e.target),
+            status: e.status,
+            outcome: e.outcome,
+          })
           .execute(),
       );
     } catch (error) {
@@ -118,7 +143,7 @@ export class AuditLog {
           (error: Error) => console.error(`[audit] retention failed: ${error.message}`),
         );
     void trim();
-    const timer = setInterval(trim, 3_600_000);
+    const timer = setInterval(() => void trim(), 3_600_000);
     timer.unref();
     return () => clearInterval(timer);
   }

@@ -49,7 +49,11 @@ export class LoginLimiter {
             .executeTakeFirst();
           if (row) waitMs = Math.max(waitMs, row.at.getTime() + this.windowMs - at);
         }
-        if (waitMs <= 0) await trx.insertInto('login_attempts').values(keys.map((key) => ({ key, at: new Date(at) }))).execute();
+        if (waitMs <= 0)
+          await trx
+            .insertInto('login_attempts')
+            .values(keys.map((key) => ({ key, at: new Date(at) })))
+            .execute();
         return waitMs;
       }),
     );
@@ -72,6 +76,13 @@ export class LoginLimiter {
   private async sweepNowAndThen(at: number): Promise<void> {
     if (at - this.lastSweep < 60_000) return;
     this.lastSweep = at;
-    await this.store.run((db) => db.deleteFrom('login_attempts').where('at', '<=', new Date(at - this.windowMs)).execute()).catch(() => undefined);
+    await this.store
+      .run((db) =>
+        db
+          .deleteFrom('login_attempts')
+          .where('at', '<=', new Date(at - this.windowMs))
+          .execute(),
+      )
+      .catch(() => undefined);
   }
 }

@@ -163,7 +163,12 @@ export class SessionStore {
     if (at - this.lastSweep < 60_000) return;
     this.lastSweep = at;
     await this.store
-      .run((db) => db.deleteFrom('sessions').where((eb) => eb.or([eb('idle_expires_at', '<=', new Date(at)), eb('absolute_expires_at', '<=', new Date(at))])).execute())
+      .run((db) =>
+        db
+          .deleteFrom('sessions')
+          .where((eb) => eb.or([eb('idle_expires_at', '<=', new Date(at)), eb('absolute_expires_at', '<=', new Date(at))]))
+          .execute(),
+      )
       .catch(() => undefined);
   }
 }

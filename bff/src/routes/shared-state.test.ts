@@ -84,7 +84,11 @@ describe('the audit trail', () => {
     const refused = await send(admin, 'POST', '/api/revocation/revoke', { cred_ex_id: 'planted-id', rev_reg_id: 'x', unknown_field: true });
     expect(refused.status).toBe(400);
     const { entries } = (await (await send(admin, 'GET', '/api/audit')).json()) as Audit;
-    expect(entries.map((e) => `${e.actor} ${e.action} ${e.status}`)).toEqual(['admin POST /api/revocation/revoke 400', 'admin POST /api/session 200', 'mallory POST /api/session 401']);
+    expect(entries.map((e) => `${e.actor} ${e.action} ${e.status}`)).toEqual([
+      'admin POST /api/revocation/revoke 400',
+      'admin POST /api/session 200',
+      'mallory POST /api/session 401',
+    ]);
     expect(entries[0]!.target).toEqual({});
   });
 

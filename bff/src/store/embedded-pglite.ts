@@ -65,10 +65,10 @@ export async function startEmbeddedPglite(dataDir: string, { timeoutMs = 60_000 
           },
           (error: Error) => {
             console.error(`[store] ${error.message}; trying again in 5 s`);
-            if (!stopped) setTimeout(restart, 5_000).unref();
+            if (!stopped) setTimeout(() => void restart(), 5_000).unref();
           },
         );
-      setTimeout(restart, 500).unref();
+      setTimeout(() => void restart(), 500).unref();
     });
   watch(child);
   return {

@@ -77,7 +77,13 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migra
 /** Applies the migrations not applied yet; throws with the failing one's error. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed tables exist
 export async function migrate(db: Kysely<any>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider, migrationTableName: 'credence_migrations', migrationLockTableName: 'credence_migrations_lock' }).migrateToLatest();
+  const { error, results } = await new Migrator({
+    db,
+    provider,
+    migrationTableName: 'credence_migrations',
+    migrationLockTableName: 'credence_migrations_lock',
+  }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
-  if (error) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  if (error)
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`, { cause: error });
 }

@@ -43,8 +43,8 @@ function takeLock(): void {
     const holder = Number(readFileSync(lockFile, 'utf8'));
     if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
       throw new Error(
-        `Another Credence (process ${holder}) is using the embedded database in ${dataDir}. ` +
-          'Several instances need a shared Postgres: set DATABASE_URL.',
+        `Another Credence (process ${holder}) is using the embedded database in ${dataDir}. ` + 'Several instances need a shared Postgres: set DATABASE_URL.',
+        { cause: error },
       );
     }
     writeFileSync(lockFile, String(process.pid), { mode: 0o600 });

@@ -139,7 +139,15 @@ describe.each([
     });
 
     it('reads newest first, one page at a time, filtered by actor, action and outcome', async () => {
-      for (let i = 0; i < 30; i++) await log.append(entry(i % 3 === 0 ? 'Alice' : 'bob', i % 2 ? 'POST /api/revocation/revoke' : 'DELETE /api/session', new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), i % 5 ? 'success' : 'failure'));
+      for (let i = 0; i < 30; i++)
+        await log.append(
+          entry(
+            i % 3 === 0 ? 'Alice' : 'bob',
+            i % 2 ? 'POST /api/revocation/revoke' : 'DELETE /api/session',
+            new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+            i % 5 ? 'success' : 'failure',
+          ),
+        );
       const first = await log.read({ limit: 4 });
       expect(first.entries.map((e) => e.at)).toEqual([29, 28, 27, 26].map((i) => new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString()));
       expect(first.hasMore).toBe(true);
@@ -156,7 +164,10 @@ describe.each([
     });
 
     it('caps every stored value, and refuses to change an entry', async () => {
-      await log.append({ ...entry('x'.repeat(5_000), 'POST /api/x', new Date().toISOString()), target: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, 'v'.repeat(10_000)])) });
+      await log.append({
+        ...entry('x'.repeat(5_000), 'POST /api/x', new Date().toISOString()),
+        target: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, 'v'.repeat(10_000)])),
+      });
       const [stored] = (await log.read({})).entries;
       expect(stored!.actor.length).toBeLessThanOrEqual(100);
       expect(Object.keys(stored!.target).length).toBeLessThanOrEqual(12);
@@ -179,7 +190,10 @@ describe.each([
 
     it('imports an audit.jsonl of the file-based log once, skipping torn or foreign lines', async () => {
       const file = join(mkdtempSync(join(tmpdir(), 'credence-import-')), 'audit.jsonl');
-      const lines = [entry('old1', 'POST /api/revocation/revoke', '2025-01-01T00:00:00.000Z'), entry('old2', 'DELETE /api/session', '2025-01-02T00:00:00.000Z')].map((e) => JSON.stringify(e));
+      const lines = [
+        entry('old1', 'POST /api/revocation/revoke', '2025-01-01T00:00:00.000Z'),
+        entry('old2', 'DELETE /api/session', '2025-01-02T00:00:00.000Z'),
+      ].map((e) => JSON.stringify(e));
       writeFileSync(file, `${lines.join('\n')}\n{"not":"an entry"}\n{"at":"2025-01-0`);
       expect(await importAuditFile(store.db, file)).toBe(2);
       expect(await importAuditFile(store.db, file)).toBe(0);

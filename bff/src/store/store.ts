@@ -124,7 +124,10 @@ export class Store {
   }
 
   private unavailable(): ProblemError {
-    return new ProblemError(503, 'The console’s database cannot be reached; try again shortly.', { title: 'Database unavailable', headers: { 'retry-after': '2' } });
+    return new ProblemError(503, 'The console’s database cannot be reached; try again shortly.', {
+      title: 'Database unavailable',
+      headers: { 'retry-after': '2' },
+    });
   }
 
   /** For /api/health: can a query be answered now? */

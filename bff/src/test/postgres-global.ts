@@ -18,7 +18,9 @@ export default async function setup(project: TestProject) {
   await admin.connect();
   await admin.query('create database credence_template');
   await admin.end();
-  const db = new Kysely<Record<string, never>>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: server.url.replace(/\/postgres$/, '/credence_template'), max: 1 }) }) });
+  const db = new Kysely<Record<string, never>>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: server.url.replace(/\/postgres$/, '/credence_template'), max: 1 }) }),
+  });
   await migrate(db);
   await db.destroy();
   project.provide('postgresUrl', server.url);

@@ -59,11 +59,26 @@ export async function startPostgres(port?: number, dataDir?: string): Promise<Po
 }
 
 async function startOn(bin: string, dir: string, port: number): Promise<PostgresForTests | undefined> {
-  const settings = ['-p', String(port), '-k', dir, '-h', '127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'];
+  const settings = [
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-h',
+    '127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=200',
+  ];
   const [cmd, args] = asServerUser(join(bin, 'postgres'), ['-D', dir, ...settings]);
   const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
-  child.stderr!.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4_000)));
+  child.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4_000)));
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const stop = () =>
     new Promise<void>((resolve) => {
