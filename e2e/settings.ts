@@ -12,3 +12,10 @@ export const DEMO_PASSWORD = 'e2e-demo-password';
 export const SANDBOX_API_KEY = 'e2e-sandbox-api-key';
 /** The x-api-key the consoles expect on webhooks, so tests can post them as the agent would. */
 export const WEBHOOK_SECRET = 'e2e-webhook-secret-0123456789';
+/**
+ * tests/two-instances.spec.ts: nginx (round robin) in front of two BFFs on one Postgres and one Redis,
+ * all started by the spec itself, and the sandbox agent they share.
+ */
+export const TWO_NGINX_PORT = Number(process.env.E2E_TWO_NGINX_PORT ?? 8186);
+export const TWO_BFF_PORTS = [Number(process.env.E2E_TWO_BFF_A_PORT ?? 8187), Number(process.env.E2E_TWO_BFF_B_PORT ?? 8188)] as const;
+export const TWO_SANDBOX_PORT = Number(process.env.E2E_TWO_SANDBOX_PORT ?? 8189);
