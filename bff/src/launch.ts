@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { describeStart, reportStartFailure, startBff } from './server.js';
+import { describeStart, reportStartFailure, startBff, type RunningBff } from './server.js';
 
 /**
  * `pnpm start`: the console on the agent named by ACAPY_ADMIN_URL, or, when none is named, on the
@@ -59,9 +59,15 @@ async function startSandbox(): Promise<void> {
   Object.assign(env, { ACAPY_ADMIN_URL: url, ACAPY_ADMIN_API_KEY: apiKey, CREDENCE_SANDBOX: 'true' });
 }
 
-function stop(code: number): never {
-  sandbox?.kill('SIGTERM');
-  process.exit(code);
+let running: RunningBff | undefined;
+
+/** Closes the console (streams, the store and its embedded database) within 5 s, then the sandbox. */
+function stop(code: number): void {
+  const closing = running ? Promise.race([running.close(), new Promise((r) => setTimeout(r, 5_000).unref())]) : Promise.resolve();
+  void closing.finally(() => {
+    sandbox?.kill('SIGTERM');
+    process.exit(code);
+  });
 }
 process.on('SIGINT', () => stop(130));
 process.on('SIGTERM', () => stop(143));
@@ -72,8 +78,8 @@ try {
     console.error(`The sandbox agent stopped (code ${code}); stopping the console.`);
     stop(1);
   });
-  const bff = await startBff(env);
-  console.log(describeStart(bff));
+  running = await startBff(env);
+  console.log(describeStart(running));
 } catch (error) {
   sandbox?.kill('SIGTERM');
   reportStartFailure(error);

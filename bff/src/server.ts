@@ -43,7 +43,7 @@ export async function startBff(env: Record<string, string | undefined> = process
     dataDir: config.dataDir,
     // The log of the earlier file-based versions, imported once.
     afterMigrate: (db) => importAuditFile(db, join(config.dataDir, 'audit.jsonl')).then(() => undefined),
-  });
+  }).catch((error: Error) => Promise.reject(new StartError(error.message)));
   // A first login should not meet a database still starting; a database that is down does not hold the start.
   await Promise.race([store.ready, new Promise((resolve) => setTimeout(resolve, store.kind === 'pglite' ? 10_000 : 2_000).unref())]);
   const bus: EventBus = config.redisUrl ? new RedisBus({ url: config.redisUrl, capacity: config.events.bufferSize }) : new MemoryBus(config.events.bufferSize);
@@ -118,7 +118,10 @@ export function describeStart(bff: RunningBff): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** A reason not to start that the operator can act on: printed as a sentence, not a stack trace. */
+export class StartError extends Error {}
+
 export function reportStartFailure(error: unknown): never {
-  console.error(error instanceof ConfigError ? `Credence cannot start. ${error.message}` : error);
+  console.error(error instanceof ConfigError || error instanceof StartError ? `Credence cannot start. ${error.message}` : error);
   process.exit(1);
 }

@@ -52,6 +52,19 @@ describe('RedisBus across two BFF instances', () => {
     expect(events.map((e) => e.id)).toEqual(ids.slice(1));
   });
 
+  it('gives a position on a stream still empty, so a browser that reconnects gets what came meanwhile (found by the two-instance test)', async () => {
+    const prefix = `t-${randomUUID()}`;
+    const bff = await testBff({ bus: busFor(prefix) });
+    const cookie = await bff.cookieFor('admin');
+    const [ready] = await readSse(await bff.app.request('/api/events', { headers: { cookie } }), 1, 2_000);
+    expect(ready).toMatchObject({ event: 'ready', id: '0-0' });
+    // The browser is away; an event comes; it reconnects with the id it was given.
+    await bff.webhook('issue_credential_v2_0', credential('c0', 'offer-sent'));
+    const again = await readSse(await bff.app.request('/api/events', { headers: { cookie, 'last-event-id': ready!.id! } }), 2, 2_000);
+    expect(again.map((m) => m.event)).toEqual(['ready', 'message']);
+    expect((JSON.parse(again[1]!.data) as ConsoleEvent).subject_id).toBe('c0');
+  });
+
   it('says resync when asked for events older than the capped stream holds', async () => {
     const prefix = `t-${randomUUID()}`;
     const bus = busFor(prefix, 10);

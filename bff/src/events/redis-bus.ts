@@ -133,15 +133,12 @@ export class RedisBus implements EventBus {
     try {
       if (!isStreamId(lastId)) resync();
       else {
-        const [first, last] = await Promise.all([
-          this.writer.xrange(this.stream, '-', '+', 'COUNT', 1),
-          this.writer.xrevrange(this.stream, '+', '-', 'COUNT', 1),
-        ]);
-        const firstId = first[0]?.[0];
-        const newestId = last[0]?.[0];
-        // Older than the capped stream holds, or newer than anything in it (a Redis that lost its data,
-        // or a made-up id): either way the browser cannot be brought up to date event by event.
-        if ((firstId && compareIds(lastId, firstId) < 0) || !newestId || compareIds(lastId, newestId) > 0) resync();
+        const { lastGenerated, firstHeld, trimmed } = await this.streamInfo();
+        // Older than the capped stream holds once it has trimmed (the browser missed events it no longer
+        // has), or newer than anything it ever held (a Redis that lost its data, or a made-up id): either
+        // way the browser cannot be brought up to date event by event. "0-0" (a stream that was empty)
+        // is neither, as long as nothing was trimmed since.
+        if ((trimmed && compareIds(lastId, firstHeld) < 0) || compareIds(lastId, lastGenerated) > 0) resync();
         else {
           for (const [id, fields] of await this.writer.xrange(this.stream, `(${lastId}`, '+')) {
             listener({ type: 'event', event: this.decode(id, fields) });
@@ -165,9 +162,34 @@ export class RedisBus implements EventBus {
     return { close: () => this.listeners.delete(fresh) };
   }
 
+  /**
+   * Always an id, "0-0" for a stream that is still empty: a browser told nothing would reconnect with
+   * no Last-Event-ID and miss what was published while it was away.
+   */
   async position(): Promise<string | undefined> {
     await this.ready;
-    return this.lastDelivered === '0-0' ? undefined : this.lastDelivered;
+    return this.lastDelivered;
+  }
+
+  /** The newest id the stream ever gave, the oldest it holds, and whether MAXLEN has trimmed any (XINFO, Redis 7). */
+  private async streamInfo(): Promise<{ lastGenerated: string; firstHeld: string; trimmed: boolean }> {
+    let info: unknown[];
+    try {
+      info = (await this.writer.xinfo('STREAM', this.stream)) as unknown[];
+    } catch (error) {
+      if (/no such key/i.test((error as Error).message)) return { lastGenerated: '0-0', firstHeld: '0-0', trimmed: false };
+      throw error;
+    }
+    const field = (name: string) => info[info.indexOf(name) + 1];
+    const id = (name: string) => {
+      const value = field(name);
+      return typeof value === 'string' && isStreamId(value) ? value : '0-0';
+    };
+    return {
+      lastGenerated: id('last-generated-id'),
+      firstHeld: id('recorded-first-entry-id'),
+      trimmed: Number(field('entries-added')) > Number(field('length')),
+    };
   }
 
   async close(): Promise<void> {

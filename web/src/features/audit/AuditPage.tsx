@@ -45,16 +45,8 @@ export function AuditPage() {
       </div>
       <form className="filters" role="search" aria-label="Filter the audit log" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
-          <label htmlFor="audit-actor">Who</label>
-          <input
-            id="audit-actor"
-            aria-describedby="audit-actor-hint"
-            defaultValue={filters.actor}
-            onChange={(e) => set({ actor: e.target.value.trim() || undefined })}
-          />
-          <p id="audit-actor-hint" className="muted">
-            The whole username
-          </p>
+          <label htmlFor="audit-actor">Who (whole username)</label>
+          <input id="audit-actor" defaultValue={filters.actor} onChange={(e) => set({ actor: e.target.value.trim() || undefined })} />
         </div>
         <div className="field field-grow">
           <label htmlFor="audit-action">Action contains</label>
