@@ -10,6 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { startPostgres } from '../../bff/src/test/postgres-server.js';
 import { auditReads, memoryOf, seedAudit } from './store.js';
+import { clusterFirstPage } from './cluster.js';
 
 /** `pnpm bench`: proxy overhead, the live path (in memory and on Redis), the web app; → bench/results.json. */
 const started = Date.now();
@@ -141,6 +142,13 @@ try {
         `store ${kind}: audit page p95 ${r.reads.p95.value} ms (worst filter ${r.reads.worstFilterP95.value} ms); idle RSS BFF ${r.rssIdle.bff.value} MB${r.rssIdle.embeddedDatabase ? ` + database ${r.rssIdle.embeddedDatabase.value} MB` : ''}`,
       );
     }
+  }
+
+  if (wanted('cluster')) {
+    log('two instances behind nginx: login → first page');
+    results.cluster = await clusterFirstPage();
+    const c = results.cluster as Awaited<ReturnType<typeof clusterFirstPage>>;
+    log(`cluster: login → first page p50 ${c.viaNginx.p50.value} ms through nginx, ${c.directToOneInstance.p50.value} ms direct`);
   }
 
   if (wanted('web')) {
