@@ -33,6 +33,27 @@ export const webhookPayloadSchemas = {
     rev_reg_id: z.string().max(500).nullish(),
     cred_rev_id: z.string().max(50).nullish(),
   }),
+  connections: z.looseObject({
+    connection_id: id,
+    state,
+    rfc23_state: z.string().max(100).nullish(),
+    their_label: z.string().max(1000).nullish(),
+    alias: z.string().max(1000).nullish(),
+    invitation_msg_id: z.string().max(200).nullish(),
+    error_msg: z.string().max(10_000).nullish(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  }),
+  out_of_band: z.looseObject({
+    oob_id: id,
+    state,
+    invi_msg_id: z.string().max(200).nullish(),
+    connection_id: z.string().max(200).nullish(),
+    attach_thread_id: z.string().max(200).nullish(),
+    role: z.string().max(50).nullish(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  }),
   'revocation-notification': z.looseObject({ thread_id: z.string().max(500), comment: z.string().max(10_000).nullish() }),
   'revocation-notification-v2': z.looseObject({
     revocation_format: z.string().max(100),
@@ -52,12 +73,13 @@ export const unknownTopicPayloadSchema = z.record(z.string(), z.unknown());
 /** A topic name as the agent writes them: letters, digits, `_` and `-`. */
 export const topicNameSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'not a topic name');
 
-export type EventKind = 'credential' | 'presentation' | 'revocation' | 'other';
+export type EventKind = 'credential' | 'presentation' | 'connection' | 'revocation' | 'other';
 
 /** Which area a topic belongs to, so each role gets only the events of what it may read. */
 export function kindOfTopic(topic: string): EventKind {
   if (topic.startsWith('issue_credential')) return 'credential';
   if (topic.startsWith('present_proof')) return 'presentation';
+  if (topic === 'connections' || topic === 'out_of_band') return 'connection';
   if (topic === 'issuer_cred_rev' || topic.startsWith('revocation')) return 'revocation';
   return 'other';
 }
@@ -69,9 +91,13 @@ export function subjectIdOf(topic: string, payload: Record<string, unknown>): st
       ? topicVersions[topic as keyof typeof topicVersions].idField
       : topic === 'issuer_cred_rev'
         ? 'record_id'
-        : topic.startsWith('issue_credential_v2_0_')
-          ? 'cred_ex_id'
-          : undefined;
+        : topic === 'connections'
+          ? 'connection_id'
+          : topic === 'out_of_band'
+            ? 'oob_id'
+            : topic.startsWith('issue_credential_v2_0_')
+              ? 'cred_ex_id'
+              : undefined;
   const value = field ? payload[field] : undefined;
   return typeof value === 'string' ? value : undefined;
 }
@@ -80,7 +106,7 @@ export const consoleEventSchema = z.object({
   /** The bus's id: increasing, opaque; the SSE `id` and what Last-Event-ID carries back. */
   id: z.string(),
   topic: z.string(),
-  kind: z.enum(['credential', 'presentation', 'revocation', 'other']),
+  kind: z.enum(['credential', 'presentation', 'connection', 'revocation', 'other']),
   /** `v1` / `v2` for exchange topics, null for others. */
   version: z.enum(['v1', 'v2']).nullable(),
   /** The exchange or record id, from the topic's own id field. */

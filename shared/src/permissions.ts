@@ -8,6 +8,8 @@ export const areaRoles = {
   credentials: ['issuer', 'admin'],
   presentations: ['verifier', 'admin'],
   connections: ['issuer', 'verifier', 'admin'],
+  /** The agent's credential definitions and schemas: offers and proof-request restrictions use them. */
+  definitions: ['issuer', 'verifier', 'admin'],
   revocation: ['admin'],
   wallet: ['admin'],
   audit: ['admin'],

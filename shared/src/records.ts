@@ -164,6 +164,11 @@ export const connectionRecordSchema = z.looseObject({
   state: z.string(),
   rfc23_state: z.string().nullish(),
   their_role: z.string().nullish(),
+  their_did: z.string().nullish(),
+  invitation_msg_id: z.string().nullish(),
+  invitation_mode: z.string().nullish(),
+  connection_protocol: z.string().nullish(),
+  error_msg: z.string().nullish(),
   ...timestamps,
 });
 export type ConnectionRecord = z.infer<typeof connectionRecordSchema>;

@@ -77,6 +77,8 @@ export function mayReceive(role: UserRole, event: ConsoleEvent): boolean {
       return roleMayUse(role, 'credentials');
     case 'presentation':
       return roleMayUse(role, 'presentations');
+    case 'connection':
+      return roleMayUse(role, 'connections');
     default:
       return role === 'admin';
   }

@@ -39,6 +39,27 @@ import {
   withVerifiedFlag,
   withVerifiedFlags,
 } from '../records.js';
+import {
+  anoncredsCredDefParamsSchema,
+  anoncredsCredDefResultSchema,
+  anoncredsCredDefsQuerySchema,
+  anoncredsSchemaParamsSchema,
+  anoncredsSchemaResultSchema,
+  createdCredDefsQuerySchema,
+  credDefIdsSchema,
+  indyCredDefParamsSchema,
+  indyCredDefResultSchema,
+  indySchemaParamsSchema,
+  indySchemaResultSchema,
+} from '../definitions.js';
+import {
+  createInvitationBodySchema,
+  createInvitationQuerySchema,
+  invitationMessageSchema,
+  invitationRecordSchema,
+  oobRecordSchema,
+  receiveInvitationQuerySchema,
+} from '../out-of-band.js';
 import { agentRoute, type AgentRouteEntry } from './route.js';
 
 /** The agent's `{}` answers (removal, problem report): nothing the console reads. */
@@ -183,6 +204,73 @@ export const agentApi = {
     access: areaRoles.connections,
     params: connectionIdParamsSchema,
     response: connectionRecordSchema,
+  }),
+  removeConnection: agentRoute({
+    method: 'DELETE',
+    path: '/connections/:conn_id',
+    access: areaRoles.connections,
+    params: connectionIdParamsSchema,
+    response: agentAckSchema,
+  }),
+  createInvitation: agentRoute({
+    method: 'POST',
+    path: '/out-of-band/create-invitation',
+    access: areaRoles.connections,
+    query: createInvitationQuerySchema,
+    body: createInvitationBodySchema,
+    response: invitationRecordSchema,
+  }),
+  receiveInvitation: agentRoute({
+    method: 'POST',
+    path: '/out-of-band/receive-invitation',
+    access: areaRoles.connections,
+    query: receiveInvitationQuerySchema,
+    body: invitationMessageSchema,
+    response: oobRecordSchema,
+  }),
+
+  // `created` before `:cred_def_id`, so the router never takes the word for an id.
+  createdCredDefs: agentRoute({
+    method: 'GET',
+    path: '/credential-definitions/created',
+    access: areaRoles.definitions,
+    query: createdCredDefsQuerySchema,
+    response: credDefIdsSchema,
+  }),
+  credDef: agentRoute({
+    method: 'GET',
+    path: '/credential-definitions/:cred_def_id',
+    access: areaRoles.definitions,
+    params: indyCredDefParamsSchema,
+    response: indyCredDefResultSchema,
+  }),
+  schema: agentRoute({
+    method: 'GET',
+    path: '/schemas/:schema_id',
+    access: areaRoles.definitions,
+    params: indySchemaParamsSchema,
+    response: indySchemaResultSchema,
+  }),
+  anoncredsCredDefs: agentRoute({
+    method: 'GET',
+    path: '/anoncreds/credential-definitions',
+    access: areaRoles.definitions,
+    query: anoncredsCredDefsQuerySchema,
+    response: credDefIdsSchema,
+  }),
+  anoncredsCredDef: agentRoute({
+    method: 'GET',
+    path: '/anoncreds/credential-definition/:cred_def_id',
+    access: areaRoles.definitions,
+    params: anoncredsCredDefParamsSchema,
+    response: anoncredsCredDefResultSchema,
+  }),
+  anoncredsSchema: agentRoute({
+    method: 'GET',
+    path: '/anoncreds/schema/:schema_id',
+    access: areaRoles.definitions,
+    params: anoncredsSchemaParamsSchema,
+    response: anoncredsSchemaResultSchema,
   }),
 } as const;
 
