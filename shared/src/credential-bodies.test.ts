@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   boundOfferBodySchema,
   credentialFilterSchema,
+  offerFilterSchema,
   createOfferBodySchema,
   problemReportBodySchema,
   sendOfferBodySchema,
@@ -25,6 +26,8 @@ describe('credential filter', () => {
       true,
     );
     expect(credentialFilterSchema.safeParse({ indy: {}, anoncreds: {} }).success).toBe(true);
+    // An issuer's format named with nothing in it would let the agent pick any definition: refused.
+    expect(pathsOf(offerFilterSchema.safeParse({ indy: {}, anoncreds: {} }))).toEqual(['indy', 'anoncreds']);
     expect(
       credentialFilterSchema.safeParse({
         indy: {
@@ -59,21 +62,25 @@ describe('offer bodies', () => {
     expect(
       sendOfferBodySchema.safeParse({
         connection_id: CONNECTION,
-        filter: { indy: {} },
+        filter: { indy: { cred_def_id: INDY_CRED_DEF } },
         credential_preview: preview,
         auto_issue: true,
         auto_remove: false,
         comment: 'hi',
       }).success,
     ).toBe(true);
-    expect(pathsOf(sendOfferBodySchema.safeParse({ filter: { indy: {} }, credential_preview: preview }))).toEqual(['connection_id']);
+    expect(pathsOf(sendOfferBodySchema.safeParse({ filter: { indy: { cred_def_id: INDY_CRED_DEF } }, credential_preview: preview }))).toEqual([
+      'connection_id',
+    ]);
     expect(pathsOf(sendOfferBodySchema.safeParse({ connection_id: CONNECTION, credential_preview: preview }))).toEqual(['filter']);
-    expect(pathsOf(sendOfferBodySchema.safeParse({ connection_id: 'abc', filter: { indy: {} }, credential_preview: preview }))).toEqual(['connection_id']);
+    expect(
+      pathsOf(sendOfferBodySchema.safeParse({ connection_id: 'abc', filter: { indy: { cred_def_id: INDY_CRED_DEF } }, credential_preview: preview })),
+    ).toEqual(['connection_id']);
     expect(
       pathsOf(
         sendOfferBodySchema.safeParse({
           connection_id: CONNECTION,
-          filter: { indy: {} },
+          filter: { indy: { cred_def_id: INDY_CRED_DEF } },
           credential_preview: { ...preview, '@type': 'issue-credential/1.0/credential-preview' },
         }),
       ),
@@ -81,10 +88,10 @@ describe('offer bodies', () => {
   });
 
   it('create needs no connection', () => {
-    expect(createOfferBodySchema.safeParse({ filter: { anoncreds: {} }, credential_preview: preview }).success).toBe(true);
-    expect(pathsOf(createOfferBodySchema.safeParse({ filter: { anoncreds: {} }, credential_preview: preview, connection_id: CONNECTION }))).toEqual([
-      'connection_id',
-    ]);
+    expect(createOfferBodySchema.safeParse({ filter: { anoncreds: { cred_def_id: 'x' } }, credential_preview: preview }).success).toBe(true);
+    expect(
+      pathsOf(createOfferBodySchema.safeParse({ filter: { anoncreds: { cred_def_id: 'x' } }, credential_preview: preview, connection_id: CONNECTION })),
+    ).toEqual(['connection_id']);
   });
 
   it('refuses v1.0 field names where v2.0 is expected', () => {
@@ -98,17 +105,28 @@ describe('offer bodies', () => {
     ]);
     expect(
       pathsOf(
-        sendOfferBodySchema.safeParse({ connection_id: CONNECTION, filter: { indy: {} }, credential_preview: preview, credential_exchange_id: CONNECTION }),
+        sendOfferBodySchema.safeParse({
+          connection_id: CONNECTION,
+          filter: { indy: { cred_def_id: INDY_CRED_DEF } },
+          credential_preview: preview,
+          credential_exchange_id: CONNECTION,
+        }),
       ),
     ).toEqual(['credential_exchange_id']);
   });
 
   it('checks preview attributes: name and value, mime-type optional, names unique', () => {
     const attrs = (attributes: unknown[]) =>
-      sendOfferBodySchema.safeParse({ connection_id: CONNECTION, filter: { indy: {} }, credential_preview: { ...preview, attributes } });
+      sendOfferBodySchema.safeParse({
+        connection_id: CONNECTION,
+        filter: { indy: { cred_def_id: INDY_CRED_DEF } },
+        credential_preview: { ...preview, attributes },
+      });
     expect(attrs([{ name: 'photo', value: 'iVBOR', 'mime-type': 'image/png' }]).success).toBe(true);
     expect(pathsOf(attrs([{ name: '', value: 'x' }]))).toEqual(['credential_preview.attributes.0.name']);
     expect(pathsOf(attrs([{ name: 'a' }]))).toEqual(['credential_preview.attributes.0.value']);
+    // An offer goes out with every value filled in.
+    expect(attrs([{ name: 'a', value: '' }]).error!.issues[0]!.message).toBe('Enter a value');
     expect(
       pathsOf(
         attrs([
@@ -128,8 +146,8 @@ describe('offer bodies', () => {
 
   it('an offer answering a proposal takes filter and counter_preview together or neither', () => {
     expect(boundOfferBodySchema.safeParse({}).success).toBe(true);
-    expect(boundOfferBodySchema.safeParse({ filter: { indy: {} }, counter_preview: preview }).success).toBe(true);
-    expect(pathsOf(boundOfferBodySchema.safeParse({ filter: { indy: {} } }))).toEqual(['counter_preview']);
+    expect(boundOfferBodySchema.safeParse({ filter: { indy: { cred_def_id: INDY_CRED_DEF } }, counter_preview: preview }).success).toBe(true);
+    expect(pathsOf(boundOfferBodySchema.safeParse({ filter: { indy: { cred_def_id: INDY_CRED_DEF } } }))).toEqual(['counter_preview']);
   });
 
   it('a problem report needs a description', () => {

@@ -43,10 +43,26 @@ export type AnoncredsFilter = z.infer<typeof anoncredsFilterSchema>;
 
 export const FILTER_NEEDS_FORMAT = 'must hold indy and/or anoncreds';
 
+export const FILTER_FORMAT_EMPTY = 'name the credential definition (or untick this format)';
+
 export const credentialFilterSchema = z
   .strictObject({ indy: indyFilterSchema.optional(), anoncreds: anoncredsFilterSchema.optional() }, { error: 'must be an object with indy and/or anoncreds' })
   .refine((f) => f.indy !== undefined || f.anoncreds !== undefined, { message: FILTER_NEEDS_FORMAT });
 export type CredentialFilter = z.infer<typeof credentialFilterSchema>;
+
+/** An issuer's filter: each format named holds something (a holder's proposal may leave it open). */
+export const offerFilterSchema = credentialFilterSchema.check(
+  // An empty format filter lets the agent pick any definition it has: never what a clerk meant.
+  z.superRefine(
+    (f, ctx) => {
+      for (const format of ['indy', 'anoncreds'] as const) {
+        const fields = f[format];
+        if (fields && Object.values(fields).every((v) => v === undefined)) ctx.addIssue({ code: 'custom', path: [format], message: FILTER_FORMAT_EMPTY });
+      }
+    },
+    { when: (payload) => payload.issues.length === 0 },
+  ),
+);
 
 /** The preview type as the spec writes it; the agent stores the full DIDComm URI form, also accepted. */
 export const CREDENTIAL_PREVIEW_TYPE = 'issue-credential/2.0/credential-preview';
@@ -54,7 +70,7 @@ const previewTypes = [CREDENTIAL_PREVIEW_TYPE, `https://didcomm.org/${CREDENTIAL
 
 export const previewAttributeSchema = z.strictObject({
   name: z.string({ error: 'name must be text' }).trim().min(1, 'Enter the attribute name').max(200, 'name is too long'),
-  value: z.string({ error: 'value must be text' }).max(100_000, 'value is too long'),
+  value: z.string({ error: 'value must be text' }).min(1, 'Enter a value').max(100_000, 'value is too long'),
   'mime-type': z.string().min(1).max(200).optional(),
 });
 export type PreviewAttribute = z.infer<typeof previewAttributeSchema>;
@@ -84,13 +100,13 @@ const common = {
 };
 
 /** POST /issue-credential-2.0/create: an offer record without sending it (no connection). */
-export const createOfferBodySchema = z.strictObject({ filter: credentialFilterSchema, ...common, auto_issue: z.boolean().optional() });
+export const createOfferBodySchema = z.strictObject({ filter: offerFilterSchema, ...common, auto_issue: z.boolean().optional() });
 export type CreateOfferBody = z.infer<typeof createOfferBodySchema>;
 
 /** POST /issue-credential-2.0/send-offer. */
 export const sendOfferBodySchema = z.strictObject({
   connection_id: uuidSchema,
-  filter: credentialFilterSchema,
+  filter: offerFilterSchema,
   ...common,
   auto_issue: z.boolean().optional(),
 });
@@ -108,7 +124,7 @@ export type SendProposalBody = z.infer<typeof sendProposalBodySchema>;
 
 /** POST /issue-credential-2.0/records/{id}/send-offer: answer a proposal, as proposed or countered. */
 export const boundOfferBodySchema = z
-  .strictObject({ filter: credentialFilterSchema.optional(), counter_preview: credentialPreviewBodySchema.optional() })
+  .strictObject({ filter: offerFilterSchema.optional(), counter_preview: credentialPreviewBodySchema.optional() })
   .refine((b) => (b.filter === undefined) === (b.counter_preview === undefined), {
     message: 'give both filter and counter_preview, or neither',
     path: ['counter_preview'],

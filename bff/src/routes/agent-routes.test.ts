@@ -32,7 +32,8 @@ describe('allow-listed agent routes', () => {
       ['POST', '/api/shutdown'],
       ['GET', '/api/status/config'],
       ['POST', '/api/issue-credential-2.0/records'],
-      ['DELETE', '/api/connections/' + CRED_ID_LIKE],
+      ['DELETE', '/api/wallet/did/create'],
+      ['POST', '/api/connections/' + CRED_ID_LIKE + '/accept-invitation'],
     ] as const) {
       const res = await app.request(path, { method, headers: { cookie, 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
       expect(res.status, `${method} ${path}`).toBe(404);

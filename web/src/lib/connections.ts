@@ -19,6 +19,27 @@ export interface ConnectionOption {
   label: string;
   /** Ready for messages (`active`/`completed`): only these can receive an offer or a request. */
   ready: boolean;
+  state: string;
+}
+
+/** Why a connection cannot receive messages yet, in a clerk's words; undefined when it can. */
+export function whyNotUsable(state: string): string | undefined {
+  switch (state) {
+    case 'active':
+    case 'completed':
+      return undefined;
+    case 'invitation':
+    case 'start':
+      return 'invitation not accepted yet';
+    case 'request':
+    case 'response':
+      return 'still connecting';
+    case 'abandoned':
+    case 'error':
+      return 'connection failed';
+    default:
+      return `not active (${state})`;
+  }
 }
 
 /** Connection labels by id, for showing a name instead of a UUID, and options for a picker. */
@@ -29,7 +50,7 @@ export function useConnections() {
     const options: ConnectionOption[] = [];
     for (const c of query.data?.results ?? []) {
       byId.set(c.connection_id, connectionLabel(c));
-      options.push({ id: c.connection_id, label: connectionLabel(c), ready: c.state === 'active' || c.state === 'completed' });
+      options.push({ id: c.connection_id, label: connectionLabel(c), ready: whyNotUsable(c.state) === undefined, state: c.state });
     }
     options.sort((a, b) => a.label.localeCompare(b.label));
     return { labelOf: (id: string | null | undefined) => (id ? byId.get(id) : undefined), options, isPending: query.isPending };

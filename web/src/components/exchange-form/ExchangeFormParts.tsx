@@ -2,7 +2,8 @@ import { isAnoncredsWallet } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import type { ConnectionOption } from '../../lib/connections';
+import { Link } from 'react-router';
+import { whyNotUsable, type ConnectionOption } from '../../lib/connections';
 import { consoleConfigQueries } from '../../lib/console-config';
 
 /** Renders a builder once the wallet type is known: it decides which formats can be offered. */
@@ -26,21 +27,27 @@ interface ConnectionFieldProps {
   error: string | undefined;
 }
 
-/** The connection to send to: only connections ready for messages are offered. */
+/**
+ * The connection to send to: every connection is listed, those not ready for messages disabled with
+ * the reason, so a clerk looking for a holder learns why they cannot pick them.
+ */
 export function ConnectionField({ field, options, prompt, chosen, error }: ConnectionFieldProps) {
+  const waiting = options.filter((c) => !c.ready).length;
   return (
     <div className="field">
       <label htmlFor="connection">Connection</label>
-      <select id="connection" aria-invalid={!!error} aria-describedby="connection-error" {...field}>
+      <select id="connection" aria-invalid={!!error} aria-describedby="connection-hint connection-error" {...field}>
         <option value="">{prompt}</option>
-        {options
-          .filter((c) => c.ready)
-          .map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
+        {options.map((c) => (
+          <option key={c.id} value={c.id} disabled={!c.ready}>
+            {c.ready ? c.label : `${c.label} — ${whyNotUsable(c.state)}`}
+          </option>
+        ))}
       </select>
+      <p className="muted small" id="connection-hint">
+        {options.length === 0 ? 'No connections yet. ' : waiting > 0 ? `${waiting} not usable yet (shown greyed). ` : ''}
+        <Link to="/connections/new">Invite someone to connect</Link>
+      </p>
       {error && (
         <p className="field-error" id="connection-error">
           {chosen ? error : `${prompt}.`}

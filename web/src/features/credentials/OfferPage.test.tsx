@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONNECTION_ID, CRED_DEF_ID, SCHEMA_ID, agentIssued, specRecord } from '../../test/record-shapes';
+import { CONNECTION_ID, CRED_DEF_ID, SCHEMA_ID, specRecord } from '../../test/record-shapes';
 import { problemAnswer, renderPage, type AnswerFunction } from '../../test/render-page';
 import { OfferPage } from './OfferPage';
 
@@ -38,6 +38,15 @@ function showOffer(answers: Record<string, unknown> = {}, walletType = 'askar') 
   return page;
 }
 
+/** This agent's one credential definition, as the askar wallet's legacy routes answer. */
+const ownDefinitionAnswers = {
+  '/api/credential-definitions/created': { credential_definition_ids: [CRED_DEF_ID] },
+  [`/api/credential-definitions/${encodeURIComponent(CRED_DEF_ID)}`]: {
+    credential_definition: { id: CRED_DEF_ID, schemaId: '20', tag: 'default', ver: '1.0', value: { primary: {} } },
+  },
+  '/api/schemas/20': { schema: { id: SCHEMA_ID, name: 'Student ID', version: '1.2', attrNames: ['name', 'student_id'], seqNo: 20, ver: '1.0' } },
+};
+
 const connection = () => screen.getByLabelText<HTMLSelectElement>('Connection');
 const credDefId = () => screen.getByLabelText<HTMLInputElement>(/^Credential definition id/);
 
@@ -73,7 +82,9 @@ describe('OfferPage', { timeout: 20_000 }, () => {
       within(connection())
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Choose who receives the offer', 'Alice Jones']);
+    ).toEqual(['Choose who receives the offer', 'Alice Jones', 'Bob Invited — invitation not accepted yet']);
+    // Listed with the reason, but it cannot be chosen.
+    expect(screen.getByRole<HTMLOptionElement>('option', { name: /Bob Invited/ }).disabled).toBe(true);
     expect(screen.getByLabelText<HTMLInputElement>('Indy').checked).toBe(true);
     // An askar wallet cannot use the anoncreds filter.
     expect(screen.getByLabelText<HTMLInputElement>('AnonCreds').disabled).toBe(true);
@@ -96,8 +107,8 @@ describe('OfferPage', { timeout: 20_000 }, () => {
     showOffer({}, 'askar-anoncreds');
     expect((await screen.findByLabelText<HTMLInputElement>('AnonCreds')).checked).toBe(true);
     expect(screen.getByLabelText<HTMLInputElement>('Indy').checked).toBe(false);
-    expect(screen.getByRole('group', { name: 'AnonCreds filter' })).toBeTruthy();
-    expect(screen.queryByRole('group', { name: 'Indy filter' })).toBeNull();
+    expect(screen.getByRole('group', { name: /^AnonCreds filter/ })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: /^Indy filter/ })).toBeNull();
   });
 
   it('names what is wrong and sends nothing when the form is not filled in', async () => {
@@ -172,14 +183,37 @@ describe('OfferPage', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it('fills in the filter and attribute names from a credential definition issued before', async () => {
+  it('lists this agent’s own credential definitions; one picked fills the filter and one required row per schema attribute', async () => {
     const user = userEvent.setup({ delay: null });
-    showOffer({ '/api/issue-credential-2.0/records': { results: [agentIssued('77777777-7777-4777-8777-777777777777')] } });
-    await user.selectOptions(await screen.findByLabelText('Start from a credential definition you issued before'), CRED_DEF_ID);
+    const { sent } = showOffer(ownDefinitionAnswers);
+    await screen.findByRole('option', { name: 'Student ID 1.2 · default (indy)' });
+    await user.selectOptions(screen.getByLabelText('Credential definition'), 'Student ID 1.2 · default (indy)');
     expect(credDefId().value).toBe(CRED_DEF_ID);
     expect(screen.getByLabelText<HTMLInputElement>(/^Schema id/).value).toBe(SCHEMA_ID);
     expect(screen.getByLabelText<HTMLInputElement>('Attribute 1 name').value).toBe('name');
-    expect(screen.getByLabelText<HTMLInputElement>('Attribute 2 name').value).toBe('student_id');
+    expect(screen.getByLabelText<HTMLInputElement>('Attribute 2 name').readOnly).toBe(true);
+    // Values are required: an empty one is named and nothing is sent.
+    await user.selectOptions(connection(), 'Alice Jones');
+    await user.type(screen.getByLabelText('Value of name'), 'Alice Jones');
+    await user.click(screen.getByRole('button', { name: 'Send offer' }));
+    expect(await screen.findByText('Enter a value')).toBeTruthy();
+    expect(sent('POST', SEND)).toEqual([]);
+    await user.type(screen.getByLabelText('Value of student_id'), 'S1234567');
+    await user.click(screen.getByRole('button', { name: 'Send offer' }));
+    await screen.findByRole('heading', { name: 'Credential exchange page' });
+    expect(sent('POST', SEND).map((r) => (r.body as { filter: unknown }).filter)).toEqual([{ indy: { cred_def_id: CRED_DEF_ID, schema_id: SCHEMA_ID } }]);
+  });
+
+  it('never sends a ticked format with an empty filter, and Enter in a field sends nothing', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { requests } = showOffer();
+    await fillValidOffer(user);
+    await user.type(screen.getByLabelText('Attribute 2 value'), '{Enter}');
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    await user.clear(credDefId());
+    await user.click(screen.getByRole('button', { name: 'Send offer' }));
+    expect(await screen.findByText('Indy: name the credential definition (or untick this format)')).toBeTruthy();
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
   it('shows the agent’s refusal and keeps everything typed', async () => {
@@ -189,7 +223,10 @@ describe('OfferPage', { timeout: 20_000 }, () => {
     await fillValidOffer(user);
     await user.click(screen.getByRole('button', { name: 'Send offer' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe(`Connection ${CONNECTION_ID} not ready`);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(`The connection is not active yet: the holder has not finished connecting.Connection ${CONNECTION_ID} not ready`);
+    // Beside the submit button, and focused, so the person is taken to it.
+    await waitFor(() => expect(document.activeElement).toBe(alert));
     expect(sent('POST', SEND)).toHaveLength(1);
     expect(router.state.location.pathname).toBe('/credentials/offer');
     expect(connection().value).toBe(CONNECTION_ID);
@@ -220,7 +257,11 @@ describe('OfferPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Send offer' }));
 
     // On the form that made the call, once: not again as a toast.
-    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['The agent failed: Ledger request timed out']));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+        'The agent could not do this just now.The agent failed: Ledger request timed out',
+      ]),
+    );
     expect(router.state.location.pathname).toBe('/credentials/offer');
     expect(connection().value).toBe(CONNECTION_ID);
     expect(screen.getByLabelText<HTMLInputElement>('Attribute 1 value').value).toBe('Alice Jones');

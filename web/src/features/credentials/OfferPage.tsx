@@ -1,7 +1,11 @@
-import { useMemo } from 'react';
+import type { OwnCredDef } from '@credence/shared';
+import { useEffect, useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ConnectionField, FormatChoice, WithWalletType } from '../../components/exchange-form/ExchangeFormParts';
+import { SubmitError } from '../../components/exchange-form/SubmitError';
+import { isApiError } from '../../lib/api';
+import { ownCredDefLabel, useOwnCredDefs } from '../../lib/own-definitions';
 import { RequestPreview } from '../../components/ui/RequestPreview';
 import { toast } from '../../lib/toast-store';
 import { applyServerErrors } from '../../lib/form-errors';
@@ -9,8 +13,7 @@ import { useRevalidateAll } from '../../lib/use-revalidate-all';
 import { useConnections } from '../../lib/connections';
 import { FilterSection } from './components/FilterSection';
 import { useOfferMutation } from './mutations';
-import { emptyOffer, offerRoute, offerFieldPath, offerResolver, toOfferBody, type OfferFormValues } from './offer-form';
-import { useRecentDefinitions } from './recent-definitions';
+import { emptyOffer, fillFromDefinition, offerRoute, offerFieldPath, offerResolver, toOfferBody, type OfferFormValues } from './offer-form';
 
 export function OfferPage() {
   return <WithWalletType>{(walletType) => <OfferForm walletType={walletType} />}</WithWalletType>;
@@ -19,7 +22,8 @@ export function OfferPage() {
 function OfferForm({ walletType }: { walletType: string | null }) {
   const navigate = useNavigate();
   const connections = useConnections();
-  const recent = useRecentDefinitions();
+  const definitions = useOwnCredDefs(walletType);
+  const [picked, setPicked] = useState<OwnCredDef | undefined>();
   const mutation = useOfferMutation();
   const form = useForm<OfferFormValues>({ resolver: offerResolver, defaultValues: emptyOffer(walletType) });
   const { register, control, handleSubmit, setValue, setError, formState } = form;
@@ -46,15 +50,24 @@ function OfferForm({ walletType }: { walletType: string | null }) {
   };
 
   const applyDefinition = (credDefId: string) => {
-    const definition = recent.data?.find((d) => d.credDefId === credDefId);
+    const definition = definitions.data?.find((d) => d.credDefId === credDefId);
+    setPicked(definition);
     if (!definition) return;
-    setValue(`formats.${definition.format}`, true, { shouldValidate: formState.isSubmitted });
-    setValue(`filter.${definition.format}.cred_def_id`, definition.credDefId);
-    if (definition.schemaId) setValue(`filter.${definition.format}.schema_id`, definition.schemaId);
-    if (definition.attributeNames.length > 0) {
-      attributes.replace(definition.attributeNames.map((name) => ({ name, value: '', 'mime-type': '' })));
-    }
+    const next = fillFromDefinition(form.getValues(), definition);
+    setValue('formats', next.formats, { shouldValidate: formState.isSubmitted });
+    setValue('filter', next.filter, { shouldValidate: formState.isSubmitted });
+    attributes.replace(next.credential_preview.attributes);
   };
+
+  // A format ticked after a definition was picked gets the same definition, never an empty filter.
+  const indyTicked = values.formats?.indy;
+  const anoncredsTicked = values.formats?.anoncreds;
+  useEffect(() => {
+    if (!picked) return;
+    const current = form.getValues();
+    const next = fillFromDefinition(current, picked, { keepAttributes: true });
+    if (JSON.stringify(next.filter) !== JSON.stringify(current.filter)) setValue('filter', next.filter);
+  }, [picked, indyTicked, anoncredsTicked, form, setValue]);
 
   return (
     <section aria-labelledby="offer-title" className="offer-page">
@@ -62,13 +75,16 @@ function OfferForm({ walletType }: { walletType: string | null }) {
       <div className="page-head">
         <h1 id="offer-title">Offer a credential</h1>
       </div>
-      {errors.root?.message && (
-        <p className="form-error" role="alert">
-          {errors.root.message}
-        </p>
-      )}
       <div className="offer-layout">
-        <form className="offer-form" noValidate onSubmit={(e) => (e.preventDefault(), submit('send'))}>
+        <form
+          className="offer-form"
+          noValidate
+          onSubmit={(e) => (e.preventDefault(), submit('send'))}
+          // Enter in a field must not send an offer to a person: only the buttons submit.
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
+          }}
+        >
           <section className="card" aria-labelledby="to-title">
             <h2 id="to-title">To</h2>
             <ConnectionField
@@ -82,21 +98,32 @@ function OfferForm({ walletType }: { walletType: string | null }) {
 
           <section className="card" aria-labelledby="what-title">
             <h2 id="what-title">Credential</h2>
-            {(recent.data?.length ?? 0) > 0 && (
-              <div className="field">
-                <label htmlFor="recent-definition">Start from a credential definition you issued before</label>
-                <select id="recent-definition" defaultValue="" onChange={(e) => applyDefinition(e.target.value)}>
-                  <option value="">Choose one to fill in the filter and attribute names</option>
-                  {recent.data!.map((d) => (
-                    <option key={d.credDefId} value={d.credDefId}>
-                      {d.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            )}
+            <div className="field">
+              <label htmlFor="definition">Credential definition</label>
+              <select
+                id="definition"
+                value={picked?.credDefId ?? ''}
+                aria-describedby="definition-hint"
+                onChange={(e) => applyDefinition(e.target.value)}
+                disabled={definitions.isPending}
+              >
+                <option value="">{definitions.isPending ? 'Loading this agent’s definitions…' : 'None: I will type the ids and attributes'}</option>
+                {definitions.data?.map((d) => (
+                  <option key={d.credDefId} value={d.credDefId}>
+                    {ownCredDefLabel(d)}
+                  </option>
+                ))}
+              </select>
+              <p className="muted small" id="definition-hint">
+                {definitions.isError
+                  ? `The agent’s definitions could not be read (${definitions.error.message}); type the ids below.`
+                  : definitions.data?.length === 0
+                    ? 'This agent has created no credential definition yet.'
+                    : 'This agent’s own definitions. Choosing one fills in the filter and one row per attribute of its schema.'}
+              </p>
+            </div>
             <FormatChoice
-              legend="Formats (filter)"
+              legend="Credential format"
               indy={register('formats.indy')}
               anoncreds={register('formats.anoncreds')}
               walletType={walletType}
@@ -108,6 +135,11 @@ function OfferForm({ walletType }: { walletType: string | null }) {
 
           <section className="card" aria-labelledby="attributes-title">
             <h2 id="attributes-title">Attributes</h2>
+            {picked && (
+              <p className="muted small">
+                The attributes of the schema {picked.schemaName} {picked.schemaVersion}. Every value is required.
+              </p>
+            )}
             <table className="attribute-table">
               <thead>
                 <tr>
@@ -128,13 +160,15 @@ function OfferForm({ walletType }: { walletType: string | null }) {
                         <input
                           aria-label={`Attribute ${index + 1} name`}
                           aria-invalid={!!rowErrors?.name}
+                          readOnly={!!picked}
                           {...register(`credential_preview.attributes.${index}.name`)}
                         />
                         {rowErrors?.name && <p className="field-error">{rowErrors.name.message}</p>}
                       </td>
                       <td>
                         <input
-                          aria-label={`Attribute ${index + 1} value`}
+                          aria-label={picked ? `Value of ${field.name}` : `Attribute ${index + 1} value`}
+                          aria-required="true"
                           aria-invalid={!!rowErrors?.value}
                           {...register(`credential_preview.attributes.${index}.value`)}
                         />
@@ -153,7 +187,7 @@ function OfferForm({ walletType }: { walletType: string | null }) {
                           className="button subtle"
                           aria-label={`Remove attribute ${index + 1}`}
                           onClick={() => attributes.remove(index)}
-                          disabled={attributes.fields.length === 1}
+                          disabled={attributes.fields.length === 1 || !!picked}
                         >
                           Remove
                         </button>
@@ -166,18 +200,22 @@ function OfferForm({ walletType }: { walletType: string | null }) {
             {(errors.credential_preview?.attributes?.root ?? errors.credential_preview?.attributes)?.message && (
               <p className="field-error">{(errors.credential_preview?.attributes?.root ?? errors.credential_preview?.attributes)?.message}</p>
             )}
-            <button type="button" className="button" onClick={() => attributes.append({ name: '', value: '', 'mime-type': '' })}>
-              Add attribute
-            </button>
+            {!picked && (
+              <button type="button" className="button" onClick={() => attributes.append({ name: '', value: '', 'mime-type': '' })}>
+                Add attribute
+              </button>
+            )}
           </section>
 
           <section className="card" aria-labelledby="options-title">
             <h2 id="options-title">Options</h2>
             <label className="check">
-              <input type="checkbox" {...register('auto_issue')} /> Issue automatically when the holder asks (auto_issue)
+              <input type="checkbox" {...register('auto_issue')} /> Issue automatically when the holder asks{' '}
+              <span className="muted mono small">auto_issue</span>
             </label>
             <label className="check">
-              <input type="checkbox" {...register('auto_remove')} /> Remove the exchange record when it is done (auto_remove)
+              <input type="checkbox" {...register('auto_remove')} /> Remove the exchange record when it is done{' '}
+              <span className="muted mono small">auto_remove</span>
             </label>
             <div className="field">
               <label htmlFor="comment">Comment for the holder (optional)</label>
@@ -185,6 +223,7 @@ function OfferForm({ walletType }: { walletType: string | null }) {
             </div>
           </section>
 
+          <SubmitError message={errors.root?.message} status={isApiError(mutation.error) ? mutation.error.status : undefined} />
           <div className="form-buttons">
             <button type="submit" className="button primary" disabled={mutation.isPending}>
               {mutation.isPending && values.mode === 'send' ? 'Sending…' : 'Send offer'}

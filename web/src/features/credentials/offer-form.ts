@@ -3,8 +3,10 @@ import {
   isAnoncredsWallet,
   CREDENTIAL_PREVIEW_TYPE,
   createOfferBodySchema,
+  indyPatterns,
   sendOfferBodySchema,
   type CreateOfferBody,
+  type OwnCredDef,
   type SendOfferBody,
 } from '@credence/shared';
 import { bodyResolver } from '../../lib/body-resolver';
@@ -72,6 +74,24 @@ export function toOfferBody(values: OfferFormValues): SendOfferBody | CreateOffe
     ...(values.comment.trim() && { comment: values.comment.trim() }),
   };
   return body as SendOfferBody | CreateOfferBody;
+}
+
+/**
+ * The form with one of the agent's own definitions chosen: its id (and schema id) in the filter of each
+ * ticked format — its own format when none is — other filter fields cleared, one empty row per schema attribute.
+ */
+export function fillFromDefinition(values: OfferFormValues, definition: OwnCredDef, options: { keepAttributes?: boolean } = {}): OfferFormValues {
+  const formats = values.formats.indy || values.formats.anoncreds ? { ...values.formats } : { ...values.formats, [definition.format]: true };
+  const filter = { indy: { ...values.filter.indy }, anoncreds: { ...values.filter.anoncreds } };
+  if (formats.indy) {
+    filter.indy = { ...blank(indyFilterFields), cred_def_id: definition.credDefId };
+    if (indyPatterns.schema_id.test(definition.schemaId)) filter.indy.schema_id = definition.schemaId;
+  }
+  if (formats.anoncreds) filter.anoncreds = { ...blank(anoncredsFilterFields), cred_def_id: definition.credDefId, schema_id: definition.schemaId };
+  const attributes = options.keepAttributes
+    ? values.credential_preview.attributes
+    : definition.attributes.map((name) => ({ name, value: '', 'mime-type': '' }));
+  return { ...values, formats, filter, credential_preview: { attributes } };
 }
 
 /** Where the form's body goes: sent to a connection, or an offer record only (for a QR code or out-of-band message). */

@@ -69,7 +69,7 @@ const expectedRequest = {
 
 // user-event drives a whole form through jsdom: slower than the default 5 s allows on a busy machine.
 describe('ProofRequestPage', { timeout: 20_000 }, () => {
-  it('shows the form with its labelled fields, offering only connections ready for messages', async () => {
+  it('shows the form with its labelled fields, offering only connections ready for messages (the others greyed, with the reason)', async () => {
     showRequestForm();
     expect(await screen.findByRole('heading', { level: 1, name: 'Request a proof' })).toBeTruthy();
     await screen.findByRole('option', { name: 'Alice Jones' });
@@ -77,7 +77,8 @@ describe('ProofRequestPage', { timeout: 20_000 }, () => {
       within(connection())
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Choose who is asked for the proof', 'Alice Jones']);
+    ).toEqual(['Choose who is asked for the proof', 'Alice Jones', 'Library desk — still connecting']);
+    expect(screen.getByRole<HTMLOptionElement>('option', { name: /Library desk/ }).disabled).toBe(true);
     expect(requestName().value).toBe('');
     expect(value('Version')).toBe('1.0');
     expect(screen.getByLabelText<HTMLInputElement>('Indy').checked).toBe(true);

@@ -26,10 +26,18 @@ interface FilterSectionProps {
 /** The fields of one format's filter, named as the spec names them. All optional. */
 export function FilterSection({ format, register, errors }: FilterSectionProps) {
   const fields = format === 'indy' ? indyFilterFields : anoncredsFilterFields;
-  const formatErrors = errors?.[format] as Partial<Record<string, { message?: string }>> | undefined;
+  const formatErrors = errors?.[format] as (Partial<Record<string, { message?: string }>> & { message?: string }) | undefined;
+  const whole = typeof formatErrors?.message === 'string' ? formatErrors.message : undefined;
   return (
-    <fieldset className="filter-section">
-      <legend>{format === 'indy' ? 'Indy filter' : 'AnonCreds filter'}</legend>
+    <fieldset className="filter-section" aria-describedby={whole ? `filter-${format}-error` : undefined}>
+      <legend>
+        {format === 'indy' ? 'Indy filter' : 'AnonCreds filter'} <span className="muted mono small">filter.{format}</span>
+      </legend>
+      {whole && (
+        <p className="field-error" id={`filter-${format}-error`}>
+          {format === 'indy' ? 'Indy' : 'AnonCreds'}: {whole}
+        </p>
+      )}
       <div className="filter-grid">
         {fields.map((field) => {
           const id = `filter-${format}-${field}`;
