@@ -20,7 +20,7 @@ describe('filterConnections', () => {
 
   it('finds by label or alias, any case, newest first', () => {
     expect(filterConnections(all, 'MOBILE', undefined).map((c) => c.connection_id)).toEqual(['1']);
-    expect(filterConnections(all, 'b', undefined).map((c) => c.connection_id)).toEqual(['2', '3']);
+    expect(filterConnections(all, 'college', undefined).map((c) => c.connection_id)).toEqual(['3']);
     expect(filterConnections(all, '', undefined).map((c) => c.connection_id)).toEqual(['2', '1', '3']);
   });
 
