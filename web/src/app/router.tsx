@@ -75,6 +75,15 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: 'connections',
+            element: <AreaGuard area="connections" />,
+            children: [
+              { index: true, ...page(async () => ({ Component: (await import('../features/connections/ConnectionsListPage')).ConnectionsListPage })) },
+              { path: 'new', ...page(async () => ({ Component: (await import('../features/connections/NewInvitationPage')).NewInvitationPage })) },
+              { path: ':connId', ...page(async () => ({ Component: (await import('../features/connections/ConnectionDetailPage')).ConnectionDetailPage })) },
+            ],
+          },
+          {
             path: 'revocation',
             element: <AreaGuard area="revocation" />,
             children: [{ index: true, ...page(async () => ({ Component: (await import('../features/revocation/RevocationPage')).RevocationPage })) }],

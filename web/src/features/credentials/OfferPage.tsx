@@ -1,7 +1,7 @@
 import type { OwnCredDef } from '@credence/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConnectionField, FormatChoice, WithWalletType } from '../../components/exchange-form/ExchangeFormParts';
 import { SubmitError } from '../../components/exchange-form/SubmitError';
 import { isApiError } from '../../lib/api';
@@ -25,7 +25,9 @@ function OfferForm({ walletType }: { walletType: string | null }) {
   const definitions = useOwnCredDefs(walletType);
   const [picked, setPicked] = useState<OwnCredDef | undefined>();
   const mutation = useOfferMutation();
-  const form = useForm<OfferFormValues>({ resolver: offerResolver, defaultValues: emptyOffer(walletType) });
+  // Opened from a connection's page: that connection is already chosen.
+  const [search] = useSearchParams();
+  const form = useForm<OfferFormValues>({ resolver: offerResolver, defaultValues: { ...emptyOffer(walletType), connection_id: search.get('connection') ?? '' } });
   const { register, control, handleSubmit, setValue, setError, formState } = form;
   const attributes = useFieldArray({ control, name: 'credential_preview.attributes' });
   const values = useWatch({ control }) as OfferFormValues;

@@ -2,6 +2,7 @@ import { advisedCredentialAction, advisedPresentationAction, roleMayUse, type Co
 import type { QueryClient } from '@tanstack/react-query';
 import { markDeleted } from '../../lib/deleted-records';
 import { humanize } from '../../lib/format';
+import { connectionQueries } from '../../lib/connections';
 import { credentialKeys, presentationKeys } from '../../lib/query-keys';
 
 /**
@@ -26,6 +27,11 @@ export function invalidateAfterEvent(queryClient: QueryClient, queryKey: readonl
  * Stale events (older than what was seen) and v1 events (no v1 views here) change nothing.
  */
 export function applyEvent(queryClient: QueryClient, event: ConsoleEvent): void {
+  if (event.kind === 'connection') {
+    // Few and small: every view of connections (list, detail, pickers) is refreshed.
+    if (!event.stale) invalidateAfterEvent(queryClient, connectionQueries.all());
+    return;
+  }
   if (event.stale || event.version === 'v1' || !event.subject_id) {
     if (event.topic === 'issuer_cred_rev' && typeof event.payload.cred_ex_id === 'string') {
       invalidateAfterEvent(queryClient, credentialKeys.detail(event.payload.cred_ex_id));

@@ -1,7 +1,7 @@
 import { predicateTypes } from '@credence/shared';
 import { useMemo } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConnectionField, FormatChoice, WithWalletType } from '../../components/exchange-form/ExchangeFormParts';
 import { RequestPreview } from '../../components/ui/RequestPreview';
 import { toast } from '../../lib/toast-store';
@@ -27,7 +27,9 @@ function ProofRequestForm({ walletType }: { walletType: string | null }) {
   const navigate = useNavigate();
   const connections = useConnections();
   const mutation = useProofRequestMutation();
-  const form = useForm<ProofRequestFormValues>({ resolver: proofRequestResolver, defaultValues: emptyProofRequest(walletType) });
+  // Opened from a connection's page: that connection is already chosen.
+  const [search] = useSearchParams();
+  const form = useForm<ProofRequestFormValues>({ resolver: proofRequestResolver, defaultValues: { ...emptyProofRequest(walletType), connection_id: search.get('connection') ?? '' } });
   const { register, control, handleSubmit, setValue, setError, formState } = form;
   const attributes = useFieldArray({ control, name: 'attributes' });
   const predicates = useFieldArray({ control, name: 'predicates' });
