@@ -9,11 +9,11 @@ import { StateBadge } from '../../components/ui/StateBadge';
 import { isApiError } from '../../lib/api';
 import { callApi } from '../../lib/api-client';
 import { connectionQueries } from '../../lib/connections';
+import { consoleConfigQueries } from '../../lib/console-config';
 import { formatDateTime, humanize, schemaLabel } from '../../lib/format';
 import { toast } from '../../lib/toast-store';
 import { ConnectionStateBadge } from './connection-states';
 import { connectionDetailQueries } from './queries';
-import { sessionQueries } from '../auth/queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
@@ -22,7 +22,7 @@ export function ConnectionDetailPage() {
   const { connId = '' } = useParams();
   const wellFormed = UUID.test(connId);
   const connection = useQuery({ ...connectionDetailQueries.detail(connId), enabled: wellFormed });
-  const role = useQuery(sessionQueries.current()).data?.role;
+  const role = useQuery(consoleConfigQueries.current()).data?.role;
 
   if (!wellFormed || (connection.isError && isApiError(connection.error, 404))) {
     return (
@@ -180,9 +180,7 @@ function RemoveConnection({ connId, name }: { connId: string; name: string }) {
         Remove connection
       </button>
       <Dialog open={open} title={`Remove the connection with ${name}?`} onClose={() => setOpen(false)}>
-        <p>
-          The agent deletes its connection record. Exchanges already made stay; nothing more can be sent to {name} until they connect again.
-        </p>
+        <p>The agent deletes its connection record. Exchanges already made stay; nothing more can be sent to {name} until they connect again.</p>
         {remove.error && (
           <p className="form-error" role="alert">
             {remove.error.message}

@@ -93,10 +93,13 @@ function CreateInvitation() {
 }
 
 function CreatedInvitation({ invitation, multiUse, onAnother }: { invitation: InvitationRecord; multiUse: boolean; onAnother: () => void }) {
-  const [settled, setSettled] = useState(false);
-  const list = useQuery({ ...connectionQueries.list(), refetchInterval: pollWhileNotLive(!settled) });
-  const { latest, made } = invitationProgress(list.data?.results ?? [], invitation.invi_msg_id ?? invitation.invitation?.['@id']);
-  useEffect(() => setSettled(!multiUse && latest.step === 'connected'), [latest.step, multiUse]);
+  const invitationMsgId = invitation.invi_msg_id ?? invitation.invitation?.['@id'];
+  const list = useQuery({
+    ...connectionQueries.list(),
+    // Only while events are not flowing: poll until a single-use invitation is used.
+    refetchInterval: (query) => pollWhileNotLive(multiUse || invitationProgress(query.state.data?.results ?? [], invitationMsgId).latest.step !== 'connected'),
+  });
+  const { latest, made } = invitationProgress(list.data?.results ?? [], invitationMsgId);
   const url = invitation.invitation_url ?? '';
   return (
     <div className="created-invitation">
@@ -168,7 +171,9 @@ function AcceptInvitation({ sectionRef }: { sectionRef: React.RefObject<HTMLElem
     const parsed = invitationMessageSchema.safeParse(read.message);
     if (!parsed.success) {
       const first = parsed.error.issues[0];
-      return setProblem(`This is not an invitation Credence can accept: ${first?.path.join('.') || 'the message'} ${first?.message ?? ''}.`.replace(/\s+\./, '.'));
+      return setProblem(
+        `This is not an invitation Credence can accept: ${first?.path.join('.') || 'the message'} ${first?.message ?? ''}.`.replace(/\s+\./, '.'),
+      );
     }
     setProblem(undefined);
     receive.mutate({ message: parsed.data, alias: alias.trim() });
@@ -221,10 +226,12 @@ function AcceptInvitation({ sectionRef }: { sectionRef: React.RefObject<HTMLElem
 }
 
 function Received({ oob, onAnother }: { oob: OobRecord; onAnother: () => void }) {
-  const [settled, setSettled] = useState(false);
-  const list = useQuery({ ...connectionQueries.list(), refetchInterval: pollWhileNotLive(!settled) });
-  const { latest } = invitationProgress(list.data?.results ?? [], oob.invi_msg_id, oob.connection_id ?? undefined);
-  useEffect(() => setSettled(latest.step === 'connected' || latest.step === 'failed'), [latest.step]);
+  const progressOf = (results: Parameters<typeof invitationProgress>[0]) => invitationProgress(results, oob.invi_msg_id, oob.connection_id ?? undefined).latest;
+  const list = useQuery({
+    ...connectionQueries.list(),
+    refetchInterval: (query) => pollWhileNotLive(['waiting', 'connecting'].includes(progressOf(query.state.data?.results ?? []).step)),
+  });
+  const latest = progressOf(list.data?.results ?? []);
   return (
     <>
       {latest.step === 'waiting' ? (

@@ -10,7 +10,11 @@ export type InvitationProgress =
  * Where an invitation stands, from the connections the agent made with it (same invitation message
  * id). A multi-use invitation keeps a record in `invitation` state and makes one connection per use.
  */
-export function invitationProgress(connections: readonly ConnectionRecord[], invitationMsgId: string | undefined, connectionId?: string): {
+export function invitationProgress(
+  connections: readonly ConnectionRecord[],
+  invitationMsgId: string | undefined,
+  connectionId?: string,
+): {
   latest: InvitationProgress;
   made: ConnectionRecord[];
 } {
@@ -22,6 +26,10 @@ export function invitationProgress(connections: readonly ConnectionRecord[], inv
   if (!newest) return { latest: { step: 'waiting' }, made };
   const name = connectionLabel(newest);
   const step =
-    newest.state === 'active' || newest.state === 'completed' ? 'connected' : newest.state === 'abandoned' || newest.state === 'error' ? 'failed' : 'connecting';
+    newest.state === 'active' || newest.state === 'completed'
+      ? 'connected'
+      : newest.state === 'abandoned' || newest.state === 'error'
+        ? 'failed'
+        : 'connecting';
   return { latest: { step, connection: newest, name }, made };
 }
