@@ -27,7 +27,10 @@ function OfferForm({ walletType }: { walletType: string | null }) {
   const mutation = useOfferMutation();
   // Opened from a connection's page: that connection is already chosen.
   const [search] = useSearchParams();
-  const form = useForm<OfferFormValues>({ resolver: offerResolver, defaultValues: { ...emptyOffer(walletType), connection_id: search.get('connection') ?? '' } });
+  const form = useForm<OfferFormValues>({
+    resolver: offerResolver,
+    defaultValues: { ...emptyOffer(walletType), connection_id: search.get('connection') ?? '' },
+  });
   const { register, control, handleSubmit, setValue, setError, formState } = form;
   const attributes = useFieldArray({ control, name: 'credential_preview.attributes' });
   const values = useWatch({ control }) as OfferFormValues;

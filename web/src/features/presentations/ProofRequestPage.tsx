@@ -29,7 +29,10 @@ function ProofRequestForm({ walletType }: { walletType: string | null }) {
   const mutation = useProofRequestMutation();
   // Opened from a connection's page: that connection is already chosen.
   const [search] = useSearchParams();
-  const form = useForm<ProofRequestFormValues>({ resolver: proofRequestResolver, defaultValues: { ...emptyProofRequest(walletType), connection_id: search.get('connection') ?? '' } });
+  const form = useForm<ProofRequestFormValues>({
+    resolver: proofRequestResolver,
+    defaultValues: { ...emptyProofRequest(walletType), connection_id: search.get('connection') ?? '' },
+  });
   const { register, control, handleSubmit, setValue, setError, formState } = form;
   const attributes = useFieldArray({ control, name: 'attributes' });
   const predicates = useFieldArray({ control, name: 'predicates' });
