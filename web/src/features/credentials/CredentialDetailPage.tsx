@@ -14,6 +14,7 @@ import { RecordStates } from '../../components/ui/RecordStates';
 import { ErrorMessage, FieldList, Mono, NextStepCallout, RawJson, yesNo } from '../../components/ui/RecordParts';
 import { StateBadge } from '../../components/ui/StateBadge';
 import { CredentialActions } from './components/CredentialActions';
+import { ProposalReview } from './components/ProposalReview';
 import { useConnections } from '../../lib/connections';
 import { useWasDeleted } from '../../lib/deleted-records';
 import { formatDateTime, humanize, schemaLabel } from '../../lib/format';
@@ -50,6 +51,7 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
       </div>
       <ErrorMessage message={record.error_msg} />
       <NextStepCallout action={action} errorMsg={record.error_msg} />
+      {record.role === 'issuer' && record.state === 'proposal-received' && <ProposalReview detail={detail.data} />}
       <div className="action-row">
         <CredentialActions record={record} />
         {RecordAction && <RecordAction detail={detail.data} />}

@@ -3,10 +3,12 @@ import { closingActions, type ExchangeAction } from '../../components/exchange-a
 
 export type CredentialActionId = 'send-offer' | 'send-request' | 'issue' | 'store' | 'problem-report' | 'remove';
 
-/** The protocol step each role can take in each state; the agent refuses anything else with 400. */
+/**
+ * The protocol step each role can take in each state; the agent refuses anything else with 400. A
+ * holder's proposal is answered from its review panel (ProposalReview), never with one blind click.
+ */
 const steps: Record<string, Record<string, Omit<ExchangeAction, 'primary'>>> = {
   issuer: {
-    'proposal-received': { id: 'send-offer', label: 'Send offer', done: 'Offer sent' },
     'request-received': { id: 'issue', label: 'Issue credential', done: 'Credential issued' },
   },
   holder: {

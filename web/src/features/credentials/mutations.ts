@@ -1,4 +1,4 @@
-import { agentApi, type CreateOfferBody, type CredExDetail, type ProblemReportBody, type SendOfferBody } from '@credence/shared';
+import { agentApi, type BoundOfferBody, type CreateOfferBody, type CredExDetail, type ProblemReportBody, type SendOfferBody } from '@credence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { markDeleted } from '../../lib/deleted-records';
@@ -39,6 +39,19 @@ export function useCredentialAction(credExId: string) {
       else if ('cred_ex_record' in answer) queryClient.setQueryData(credentialQueries.detail(credExId).queryKey, answer as CredExDetail);
       void queryClient.invalidateQueries({ queryKey: credentialQueries.lists() });
       if (action !== 'remove') void queryClient.invalidateQueries({ queryKey: credentialQueries.detail(credExId).queryKey });
+    },
+  });
+}
+
+/** Answers a holder's proposal: as proposed (empty body), or with a counter-offer (filter and preview). */
+export function useProposalAnswer(credExId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { showsOwnErrors: true },
+    mutationFn: (body: BoundOfferBody) => callApi(agentApi.offerOnProposal, { params: { cred_ex_id: credExId }, body }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: credentialQueries.lists() });
+      void queryClient.invalidateQueries({ queryKey: credentialQueries.detail(credExId).queryKey });
     },
   });
 }
