@@ -9,6 +9,7 @@ import { applyServerErrors } from '../../lib/form-errors';
 import { useRevalidateAll } from '../../lib/use-revalidate-all';
 import { useConnections } from '../../lib/connections';
 import { RestrictionRows } from './components/RestrictionRows';
+import { useOwnCredDefs } from '../../lib/own-definitions';
 import { useProofRequestMutation } from './mutations';
 import {
   emptyProofRequest,
@@ -24,6 +25,7 @@ export function ProofRequestPage() {
 }
 
 function ProofRequestForm({ walletType }: { walletType: string | null }) {
+  const ownDefinitions = useOwnCredDefs(walletType);
   const navigate = useNavigate();
   const connections = useConnections();
   const mutation = useProofRequestMutation();
@@ -115,6 +117,7 @@ function ProofRequestForm({ walletType }: { walletType: string | null }) {
                   {errors.attributes?.[index]?.names && <p className="field-error">{errors.attributes[index].names.message}</p>}
                 </div>
                 <RestrictionRows
+                  ownDefinitions={ownDefinitions.data}
                   control={control}
                   register={register}
                   name={`attributes.${index}.restrictions`}
@@ -162,6 +165,7 @@ function ProofRequestForm({ walletType }: { walletType: string | null }) {
                     </div>
                   </div>
                   <RestrictionRows
+                    ownDefinitions={ownDefinitions.data}
                     control={control}
                     register={register}
                     name={`predicates.${index}.restrictions`}

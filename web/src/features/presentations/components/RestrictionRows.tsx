@@ -1,4 +1,6 @@
-import { useFieldArray, type Control, type UseFormRegister } from 'react-hook-form';
+import { useFieldArray, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import type { OwnCredDef } from '@credence/shared';
+import { ownCredDefLabel } from '../../../lib/own-definitions';
 import { restrictionChoices, type ProofRequestFormValues } from '../proof-request-form';
 
 interface RestrictionRowsProps {
@@ -9,11 +11,34 @@ interface RestrictionRowsProps {
   owner: string;
   /** The rows' error: the schema reports a restriction problem for the list as a whole (`root`). */
   error: { root?: { message?: string } } | undefined;
+  /** This agent's own definitions: offered as choices for the value; a foreign id can still be typed. */
+  ownDefinitions?: readonly OwnCredDef[] | undefined;
+}
+
+/** The choices for a restriction's value: our definitions, schemas, names and versions (deduplicated). */
+export function restrictionSuggestions(key: string, definitions: readonly OwnCredDef[]): { value: string; label: string }[] {
+  const seen = new Map<string, string>();
+  for (const d of definitions) {
+    const pair =
+      key === 'cred_def_id'
+        ? [d.credDefId, ownCredDefLabel(d)]
+        : key === 'schema_id'
+          ? [d.schemaId, `${d.schemaName} ${d.schemaVersion}`]
+          : key === 'schema_name'
+            ? [d.schemaName, d.schemaName]
+            : key === 'schema_version'
+              ? [d.schemaVersion, `${d.schemaName} ${d.schemaVersion}`]
+              : undefined;
+    if (pair && pair[0] && !seen.has(pair[0])) seen.set(pair[0], pair[1]!);
+  }
+  return [...seen].map(([value, label]) => ({ value, label }));
 }
 
 /** Which credentials may answer: every row must match (one restriction of AND-ed keys). */
-export function RestrictionRows({ control, register, name, owner, error }: RestrictionRowsProps) {
+export function RestrictionRows({ control, register, name, owner, error, ownDefinitions = [] }: RestrictionRowsProps) {
   const rows = useFieldArray({ control, name });
+  const keys = useWatch({ control, name }) as { key: string }[] | undefined;
+  const listId = (index: number) => `${name.replace(/\./g, '-')}-${index}-choices`;
   const message = error?.root?.message;
   return (
     <div className="restrictions">
@@ -26,7 +51,18 @@ export function RestrictionRows({ control, register, name, owner, error }: Restr
               </option>
             ))}
           </select>
-          <input aria-label={`${owner} restriction ${index + 1} value`} spellCheck={false} {...register(`${name}.${index}.value` as const)} />
+          <input
+            aria-label={`${owner} restriction ${index + 1} value`}
+            spellCheck={false}
+            list={listId(index)}
+            placeholder={ownDefinitions.length ? 'Choose ours or type any id' : undefined}
+            {...register(`${name}.${index}.value` as const)}
+          />
+          <datalist id={listId(index)}>
+            {restrictionSuggestions(keys?.[index]?.key ?? 'cred_def_id', ownDefinitions).map((s) => (
+              <option key={s.value} value={s.value} label={s.label} />
+            ))}
+          </datalist>
           <button
             type="button"
             className="button subtle"
