@@ -120,7 +120,9 @@ export function ConnectionsListPage() {
                 <th scope="col" className="hide-narrow">
                   Since
                 </th>
-                <th scope="col">Updated</th>
+                <th scope="col" className="hide-narrow">
+                  Updated
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -136,7 +138,7 @@ export function ConnectionsListPage() {
                   <td className="hide-narrow">
                     <time dateTime={c.created_at}>{formatDateTime(c.created_at)}</time>
                   </td>
-                  <td>
+                  <td className="hide-narrow">
                     <span title={formatDateTime(c.updated_at)}>{timeAgo(c.updated_at)}</span>
                   </td>
                 </tr>
