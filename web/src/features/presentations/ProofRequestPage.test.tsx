@@ -175,7 +175,11 @@ describe('ProofRequestPage', { timeout: 20_000 }, () => {
     await fillValidRequest(user);
     await user.click(screen.getByRole('button', { name: 'Send request' }));
 
-    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['The agent failed: Internal Server Error']));
+    // Beside the submit button, in plain words with the agent's text as detail, and focused.
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['The agent could not do this just now.The agent failed: Internal Server Error']),
+    );
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
     expect(sent('POST', SEND)).toHaveLength(1);
     expect(router.state.location.pathname).toBe('/presentations/request');
     expect(connection().value).toBe(CONNECTION_ID);

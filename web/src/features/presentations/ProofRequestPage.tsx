@@ -9,6 +9,8 @@ import { applyServerErrors } from '../../lib/form-errors';
 import { useRevalidateAll } from '../../lib/use-revalidate-all';
 import { useConnections } from '../../lib/connections';
 import { RestrictionRows } from './components/RestrictionRows';
+import { SubmitError } from '../../components/exchange-form/SubmitError';
+import { isApiError } from '../../lib/api';
 import { useOwnCredDefs } from '../../lib/own-definitions';
 import { useProofRequestMutation } from './mutations';
 import {
@@ -65,13 +67,16 @@ function ProofRequestForm({ walletType }: { walletType: string | null }) {
       <div className="page-head">
         <h1 id="request-title">Request a proof</h1>
       </div>
-      {errors.root?.message && (
-        <p className="form-error" role="alert">
-          {errors.root.message}
-        </p>
-      )}
       <div className="offer-layout">
-        <form className="offer-form" noValidate onSubmit={(e) => (e.preventDefault(), submit('send'))}>
+        <form
+          className="offer-form"
+          noValidate
+          onSubmit={(e) => (e.preventDefault(), submit('send'))}
+          // Enter in a field must not send a request to a person: only the buttons submit.
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
+          }}
+        >
           <section className="card" aria-labelledby="req-to-title">
             <h2 id="req-to-title">To</h2>
             <ConnectionField
@@ -211,6 +216,7 @@ function ProofRequestForm({ walletType }: { walletType: string | null }) {
             </div>
           </section>
 
+          <SubmitError message={errors.root?.message} status={isApiError(mutation.error) ? mutation.error.status : undefined} />
           <div className="form-buttons">
             <button type="submit" className="button primary" disabled={mutation.isPending}>
               {mutation.isPending && values.mode === 'send' ? 'Sending…' : 'Send request'}
