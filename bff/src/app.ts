@@ -46,6 +46,7 @@ export interface AppDeps {
   webhookSecret: string;
   heartbeatMs?: number;
   clientQueueLimit?: number;
+  clientQueueBytes?: number;
   maxStreamMs?: number;
   /** See SSE_FLUSH_MS. */
   sseFlushMs?: number;
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps) {
         sessions: deps.sessions,
         heartbeatMs: deps.heartbeatMs ?? 15_000,
         clientQueueLimit: deps.clientQueueLimit ?? 1_000,
+        clientQueueBytes: deps.clientQueueBytes ?? 16 * 1024 * 1024,
         maxStreamMs: deps.maxStreamMs ?? 30 * 60_000,
         flushMs: deps.sseFlushMs ?? 10,
       }),

@@ -30,8 +30,14 @@ const envSchema = z.object({
   LOGIN_WINDOW_SECONDS: positiveInt(15 * 60),
   WEB_DIST_DIR: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   EVENT_BUFFER_SIZE: positiveInt(1000),
+  /** The replay buffer (embedded bus) also holds at most this many bytes of events, each counted as its webhook's JSON. */
+  EVENT_BUFFER_BYTES: positiveInt(64 * 1024 * 1024),
+  /** Dedupe and ordering keys remembered by the embedded bus, in bytes. */
+  EVENT_DEDUPE_BYTES: positiveInt(16 * 1024 * 1024),
   SSE_HEARTBEAT_MS: positiveInt(15_000),
   SSE_CLIENT_QUEUE: positiveInt(1000),
+  /** What one browser may have waiting, in bytes, before it is told to resync instead. */
+  SSE_CLIENT_QUEUE_BYTES: positiveInt(16 * 1024 * 1024),
   SSE_MAX_STREAM_MS: positiveInt(30 * 60_000),
   /** Events that follow a write to the browsers within this long go out together when it ends (0: per event-loop turn). */
   SSE_FLUSH_MS: z.coerce
@@ -96,7 +102,16 @@ export interface Config {
   auditRetentionDays: number;
   dataDir: string;
   upgrade: { pollMs: number; timeoutMs: number };
-  events: { bufferSize: number; heartbeatMs: number; clientQueueLimit: number; maxStreamMs: number; flushMs: number };
+  events: {
+    bufferSize: number;
+    bufferBytes: number;
+    dedupeBytes: number;
+    heartbeatMs: number;
+    clientQueueLimit: number;
+    clientQueueBytes: number;
+    maxStreamMs: number;
+    flushMs: number;
+  };
   /** Values that were generated because they were not set, to print once at start. */
   generated: { webhookSecret: boolean; sessionSecret: boolean; demoPassword: boolean };
 }
@@ -149,6 +164,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     upgrade: { pollMs: e.UPGRADE_POLL_MS, timeoutMs: e.UPGRADE_TIMEOUT_MS },
     events: {
       bufferSize: e.EVENT_BUFFER_SIZE,
+      bufferBytes: e.EVENT_BUFFER_BYTES,
+      dedupeBytes: e.EVENT_DEDUPE_BYTES,
+      clientQueueBytes: e.SSE_CLIENT_QUEUE_BYTES,
       heartbeatMs: e.SSE_HEARTBEAT_MS,
       clientQueueLimit: e.SSE_CLIENT_QUEUE,
       maxStreamMs: e.SSE_MAX_STREAM_MS,

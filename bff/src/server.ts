@@ -46,7 +46,9 @@ export async function startBff(env: Record<string, string | undefined> = process
   }).catch((error: Error) => Promise.reject(new StartError(error.message)));
   // A first login should not meet a database still starting; a database that is down does not hold the start.
   await Promise.race([store.ready, new Promise((resolve) => setTimeout(resolve, store.kind === 'pglite' ? 10_000 : 2_000).unref())]);
-  const bus: EventBus = config.redisUrl ? new RedisBus({ url: config.redisUrl, capacity: config.events.bufferSize }) : new MemoryBus(config.events.bufferSize);
+  const bus: EventBus = config.redisUrl
+    ? new RedisBus({ url: config.redisUrl, capacity: config.events.bufferSize })
+    : new MemoryBus({ capacity: config.events.bufferSize, replayBytes: config.events.bufferBytes, trackedBytes: config.events.dedupeBytes });
   const client = new AcapyClient({ baseUrl: config.agent.adminUrl, apiKey: config.agent.apiKey, timeoutMs: config.agent.timeoutMs });
   const audit = new AuditLog(store);
   const stopRetention = audit.keepFor(config.auditRetentionDays);
@@ -68,6 +70,7 @@ export async function startBff(env: Record<string, string | undefined> = process
     webhookSecret: config.webhookSecret,
     heartbeatMs: config.events.heartbeatMs,
     clientQueueLimit: config.events.clientQueueLimit,
+    clientQueueBytes: config.events.clientQueueBytes,
     maxStreamMs: config.events.maxStreamMs,
     sseFlushMs: config.events.flushMs,
     audit,

@@ -11,7 +11,17 @@ export interface PublishInput {
   orderKey: string | null;
   /** `updated_at` as a number (microseconds since the epoch), or null when the payload has none. */
   updatedAt: number | null;
+  /** The size of the webhook's JSON: what the event is counted as by the byte bounds. */
+  bytes: number;
 }
+
+const sizes = new WeakMap<ConsoleEvent, number>();
+/** The events' sizes, for the byte bounds of the buffers that hold them (replay, browsers' queues). */
+export const eventSizes = {
+  set: (event: ConsoleEvent, bytes: number): void => void sizes.set(event, bytes),
+  /** An event the bus did not size (e.g. built in a test) counts as 1 KB. */
+  of: (event: ConsoleEvent): number => sizes.get(event) ?? 1024,
+};
 
 export type PublishResult = { outcome: 'published'; event: ConsoleEvent } | { outcome: 'duplicate' };
 

@@ -74,3 +74,30 @@ describe('WakeScheduler', () => {
     expect(ids(await next)).toEqual(['c']);
   });
 });
+
+describe('a browser’s queue, by bytes', () => {
+  it('turns a backlog past its bytes into one resync', async () => {
+    const { eventSizes } = await import('./bus.js');
+    const queue = new ClientQueue(1_000, new WakeScheduler(0), 3 * 1024 * 1024);
+    const event = (n: number) => {
+      const e = {
+        id: String(n),
+        topic: 't',
+        kind: 'other' as const,
+        version: null,
+        subject_id: null,
+        state: null,
+        state_v2: null,
+        stale: false,
+        received_at: '',
+        payload: {},
+      };
+      eventSizes.set(e, 1024 * 1024);
+      return e;
+    };
+    for (let n = 0; n < 3; n++) queue.push({ type: 'event', event: event(n) });
+    expect(queue.length).toBe(3);
+    queue.push({ type: 'event', event: event(3) });
+    expect(await queue.take()).toEqual([{ type: 'resync' }]);
+  });
+});

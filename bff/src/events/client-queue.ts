@@ -1,4 +1,4 @@
-import type { BusMessage } from './bus.js';
+import { eventSizes, type BusMessage } from './bus.js';
 
 export type StreamItem = BusMessage | { type: 'heartbeat' };
 
@@ -37,12 +37,14 @@ export class WakeScheduler {
 const perTurn = new WakeScheduler(0);
 
 /**
- * What one SSE client has yet to receive. It never holds more than `limit` items: a client that falls
- * that far behind gets a single `resync` in place of the backlog, so a slow reader cannot grow memory.
+ * What one SSE client has yet to receive. It never holds more than `limit` items nor `limitBytes` of
+ * events: a client that falls that far behind gets a single `resync` in place of the backlog, so a slow
+ * reader cannot grow memory (1,000 queued webhooks of 1 MB would otherwise be 1 GB).
  * A waiting reader is woken through the scheduler, so what arrives meanwhile is taken in one batch.
  */
 export class ClientQueue {
   private items: StreamItem[] = [];
+  private bytes = 0;
   private wake: (() => void) | undefined;
   private wakeDue = false;
   private closed = false;
@@ -50,12 +52,19 @@ export class ClientQueue {
   constructor(
     private readonly limit: number,
     private readonly scheduler: WakeScheduler = perTurn,
+    private readonly limitBytes = Infinity,
   ) {}
 
   push(item: StreamItem): void {
     if (this.closed) return;
-    if (this.items.length >= this.limit) this.items = [{ type: 'resync' }];
-    else this.items.push(item);
+    const size = item.type === 'event' ? eventSizes.of(item.event) : 0;
+    if (this.items.length >= this.limit || (this.items.length > 0 && this.bytes + size > this.limitBytes)) {
+      this.items = [{ type: 'resync' }];
+      this.bytes = 0;
+    } else {
+      this.items.push(item);
+      this.bytes += size;
+    }
     if (this.wake && !this.wakeDue) {
       this.wakeDue = true;
       this.scheduler.schedule(this.wakeReader);
@@ -68,6 +77,7 @@ export class ClientQueue {
     this.wake = undefined;
     const batch = this.items;
     this.items = [];
+    this.bytes = 0;
     return batch;
   }
 

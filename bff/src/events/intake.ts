@@ -8,6 +8,7 @@ import {
   v1StateToV2,
   webhookPayloadSchemas,
 } from '@credence/shared';
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { microsOf, type PublishInput } from './bus.js';
 
@@ -18,7 +19,7 @@ export type ParsedWebhook = { ok: true; input: PublishInput; known: boolean } | 
  * topic's own id field (v1 and v2 are never mixed), a dedupe key of topic + id + state, and its
  * `updated_at` for ordering.
  */
-export function parseWebhook(topic: string, body: unknown, receivedAt: Date): ParsedWebhook {
+export function parseWebhook(topic: string, body: unknown, receivedAt: Date, rawText: string = JSON.stringify(body)): ParsedWebhook {
   const known = isKnownTopic(topic);
   const result = known ? webhookPayloadSchemas[topic].safeParse(body) : unknownTopicPayloadSchema.safeParse(body);
   if (!result.success) return { ok: false, error: result.error };
@@ -41,10 +42,12 @@ export function parseWebhook(topic: string, body: unknown, receivedAt: Date): Pa
         received_at: receivedAt.toISOString(),
         payload,
       },
-      // Without a state (e.g. the _indy detail topics) a repeat is told apart by its content.
-      dedupeKey: subjectId === null ? null : `${topic}|${subjectId}|${state ?? JSON.stringify(payload)}`,
+      // Without a state (e.g. the _indy detail topics) a repeat is told apart by its content: by a digest,
+      // so a key stays small however large the payload (400 × 900 KB kept 381 MB as whole-payload keys).
+      dedupeKey: `${topic}|${subjectId ?? '-'}|${state ?? createHash('sha256').update(rawText).digest('base64url')}`,
       orderKey: subjectId === null || state === null ? null : `${topic}|${subjectId}`,
       updatedAt,
+      bytes: Buffer.byteLength(rawText),
     },
   };
 }

@@ -8,6 +8,7 @@ const input = (n: number): PublishInput => ({
   dedupeKey: `k${n}`,
   orderKey: null,
   updatedAt: null,
+  bytes: 100,
 });
 
 async function collect(bus: MemoryBus, lastId: string | undefined) {
@@ -18,7 +19,7 @@ async function collect(bus: MemoryBus, lastId: string | undefined) {
 
 describe('MemoryBus', () => {
   it('gives increasing ids and delivers to every subscriber', async () => {
-    const bus = new MemoryBus(10);
+    const bus = new MemoryBus({ capacity: 10 });
     const a = await collect(bus, undefined);
     const b = await collect(bus, undefined);
     const first = await bus.publish(input(1));
@@ -34,7 +35,7 @@ describe('MemoryBus', () => {
   });
 
   it('replays after Last-Event-ID, and says resync when the gap is larger than it holds', async () => {
-    const bus = new MemoryBus(5);
+    const bus = new MemoryBus({ capacity: 5 });
     const ids: string[] = [];
     for (let n = 1; n <= 8; n++) {
       const r = await bus.publish(input(n));
@@ -51,9 +52,25 @@ describe('MemoryBus', () => {
   });
 
   it('stays bounded however many events pass', async () => {
-    const bus = new MemoryBus(100, 1_000);
+    const bus = new MemoryBus({ capacity: 100, trackedKeys: 1_000 });
     for (let n = 0; n < 5_000; n++) await bus.publish(input(n));
     expect(bus.size).toBe(100);
+  });
+
+  it('holds for replay at most its bytes (the newest events), and remembers keys within their bytes', async () => {
+    const bus = new MemoryBus({ capacity: 1_000, replayBytes: 10 * 1024 * 1024, trackedBytes: 64 * 1024 });
+    // 1,000 webhooks of 1 MB each: by count alone, 1 GB would be held.
+    for (let n = 0; n < 1_000; n++) await bus.publish({ ...input(n), bytes: 1024 * 1024, dedupeKey: `k${n}|${'d'.repeat(400)}` });
+    expect(bus.size).toBe(10);
+    expect(bus.heldBytes.replay).toBeLessThanOrEqual(10 * 1024 * 1024);
+    expect(bus.heldBytes.keys).toBeLessThanOrEqual(64 * 1024);
+    // The newest is still held: a browser reconnecting from the one before gets it.
+    const got: BusMessage[] = [];
+    await bus.subscribe(
+      (await bus.position())!.replace(/\.(\d+)$/, (_, n: string) => `.${Number(n) - 1}`),
+      (m) => got.push(m),
+    );
+    expect(got).toHaveLength(1);
   });
 });
 

@@ -1,15 +1,46 @@
 import type { ConsoleEvent } from '@credence/shared';
-import type { BusMessage, EventBus, PublishInput, PublishResult, Subscription } from './bus.js';
+import { eventSizes, type BusMessage, type EventBus, type PublishInput, type PublishResult, type Subscription } from './bus.js';
 
-/** A Map that forgets its oldest entries past `limit`, so dedupe and ordering state stay bounded. */
-class BoundedMap<V> extends Map<string, V> {
-  constructor(private readonly limit: number) {
+/** What a Map entry costs beyond its key's characters (the entry, the string header, the value). */
+const ENTRY_OVERHEAD_BYTES = 80;
+
+/**
+ * A Map that forgets its oldest entries past `limit` entries or `limitBytes` (keys counted at two
+ * bytes a character), so dedupe and ordering state stay bounded however long the keys.
+ */
+export class BoundedMap<V> extends Map<string, V> {
+  private bytes = 0;
+  constructor(
+    private readonly limit: number,
+    private readonly limitBytes = Infinity,
+  ) {
     super();
   }
   override set(key: string, value: V): this {
-    if (!this.has(key) && this.size >= this.limit) this.delete(this.keys().next().value!);
+    if (!this.has(key)) {
+      this.bytes += key.length * 2 + ENTRY_OVERHEAD_BYTES;
+      while (this.size > 0 && (this.size >= this.limit || this.bytes > this.limitBytes)) this.delete(this.keys().next().value!);
+    }
     return super.set(key, value);
   }
+  override delete(key: string): boolean {
+    const had = super.delete(key);
+    if (had) this.bytes -= key.length * 2 + ENTRY_OVERHEAD_BYTES;
+    return had;
+  }
+  get byteSize(): number {
+    return this.bytes;
+  }
+}
+
+export interface MemoryBusLimits {
+  /** Events held for replay: at most this many… */
+  capacity?: number;
+  /** …and at most this many bytes (each event counted as its webhook's JSON). */
+  replayBytes?: number;
+  /** Dedupe and ordering keys remembered, by count and by bytes. */
+  trackedKeys?: number;
+  trackedBytes?: number;
 }
 
 /**
@@ -24,21 +55,23 @@ export class MemoryBus implements EventBus {
   }
 
   private readonly ring: ConsoleEvent[] = [];
+  private ringBytes = 0;
+  private readonly capacity: number;
+  private readonly replayBytes: number;
   private readonly listeners = new Set<(message: BusMessage) => void>();
   private readonly seen: BoundedMap<true>;
   private readonly lastUpdate: BoundedMap<number>;
   private readonly boot = Date.now().toString(36);
   private next = 1;
 
-  constructor(
-    private readonly capacity = 1000,
-    trackedKeys = 100_000,
-  ) {
-    this.seen = new BoundedMap(trackedKeys);
-    this.lastUpdate = new BoundedMap(trackedKeys);
+  constructor({ capacity = 1000, replayBytes = 64 * 1024 * 1024, trackedKeys = 100_000, trackedBytes = 16 * 1024 * 1024 }: MemoryBusLimits = {}) {
+    this.capacity = capacity;
+    this.replayBytes = replayBytes;
+    this.seen = new BoundedMap(trackedKeys, trackedBytes / 2);
+    this.lastUpdate = new BoundedMap(trackedKeys, trackedBytes / 2);
   }
 
-  publish({ event, dedupeKey, orderKey, updatedAt }: PublishInput): Promise<PublishResult> {
+  publish({ event, dedupeKey, orderKey, updatedAt, bytes }: PublishInput): Promise<PublishResult> {
     if (dedupeKey !== null) {
       if (this.seen.has(dedupeKey)) return Promise.resolve({ outcome: 'duplicate' });
       this.seen.set(dedupeKey, true);
@@ -50,8 +83,13 @@ export class MemoryBus implements EventBus {
       else this.lastUpdate.set(orderKey, updatedAt);
     }
     const published: ConsoleEvent = { ...event, id: `${this.boot}.${this.next++}`, stale };
+    eventSizes.set(published, bytes);
     this.ring.push(published);
-    if (this.ring.length > this.capacity) this.ring.shift();
+    this.ringBytes += bytes;
+    // Replay keeps the newest events within both bounds (always the newest one).
+    while (this.ring.length > 1 && (this.ring.length > this.capacity || this.ringBytes > this.replayBytes)) {
+      this.ringBytes -= eventSizes.of(this.ring.shift()!);
+    }
     for (const listener of this.listeners) listener({ type: 'event', event: published });
     return Promise.resolve({ outcome: 'published', event: published });
   }
@@ -77,8 +115,11 @@ export class MemoryBus implements EventBus {
     return Promise.resolve();
   }
 
-  /** For tests and benchmarks: how many events are held. */
+  /** For tests and benchmarks: how many events are held, and what they count for. */
   get size(): number {
     return this.ring.length;
+  }
+  get heldBytes(): { replay: number; keys: number } {
+    return { replay: this.ringBytes, keys: this.seen.byteSize + this.lastUpdate.byteSize };
   }
 }

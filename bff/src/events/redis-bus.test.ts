@@ -73,6 +73,7 @@ describe('RedisBus across two BFF instances', () => {
       dedupeKey: null,
       orderKey: null,
       updatedAt: null,
+      bytes: 10,
     });
     for (let n = 0; n < 500; n++)
       await bus.publish({
@@ -80,6 +81,7 @@ describe('RedisBus across two BFF instances', () => {
         dedupeKey: null,
         orderKey: null,
         updatedAt: null,
+        bytes: 10,
       });
     const got: BusMessage[] = [];
     await bus.subscribe(first.outcome === 'published' ? first.event.id : '0-1', (m) => got.push(m));
@@ -131,5 +133,32 @@ describe('RedisBus across two BFF instances', () => {
     expect(after).toBe(200);
     for (let i = 0; i < 60 && seen.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
     expect(seen).toContain('request-received');
+  }, 20_000);
+
+  it('means its 503: a webhook refused while Redis is down is never published later (the agent’s retry is)', async () => {
+    const prefix = `t-${randomUUID()}`;
+    const bus = busFor(prefix);
+    const bff = await testBff({ bus });
+    const seen: string[] = [];
+    await bus.subscribe(undefined, (m) => m.type === 'event' && seen.push(`${m.event.subject_id}:${m.event.state}`));
+    allowConsole('warn', /^\[bus\] redis: /);
+    const refused = expectConsole('warn', /^\[webhooks\] event bus unavailable: /);
+    await redis.stop();
+    // Refused during the outage: none of these may reach the stream once Redis is back.
+    for (let n = 0; n < 5; n++) expect((await bff.webhook('issue_credential_v2_0', credential(`lost-${n}`, 'offer-sent'))).status).toBe(503);
+    expect(refused.length).toBeGreaterThanOrEqual(5);
+    await redis.start();
+    let after = 0;
+    for (let i = 0; i < 60 && after !== 200; i++) {
+      after = (await bff.webhook('issue_credential_v2_0', credential('marker', 'offer-sent'))).status;
+      if (after !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(after).toBe(200);
+    for (let i = 0; i < 60 && !seen.includes('marker:offer-sent'); i++) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(seen).toEqual(['marker:offer-sent']);
+    // The agent delivers a refused one again: published now, once.
+    expect((await bff.webhook('issue_credential_v2_0', credential('lost-0', 'offer-sent'))).status).toBe(200);
+    expect(await (await bff.webhook('issue_credential_v2_0', credential('lost-0', 'offer-sent'))).json()).toMatchObject({ duplicate: true });
   }, 20_000);
 });

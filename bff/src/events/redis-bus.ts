@@ -1,6 +1,6 @@
 import type { ConsoleEvent } from '@credence/shared';
 import { Redis } from 'ioredis';
-import type { BusMessage, EventBus, NewEvent, PublishInput, PublishResult, Subscription } from './bus.js';
+import { eventSizes, type BusMessage, type EventBus, type NewEvent, type PublishInput, type PublishResult, type Subscription } from './bus.js';
 
 // Dedupe, ordering and append in one step, so several BFF instances agree on each event.
 const PUBLISH = `
@@ -68,8 +68,17 @@ export class RedisBus implements EventBus {
     this.prefix = options.prefix ?? 'credence';
     this.stream = `${this.prefix}:events`;
     const blockMs = blockMsOf(options);
-    // A publish must fail fast while Redis is away (intake then answers 503 and the agent retries).
-    this.writer = new Redis(options.url, { maxRetriesPerRequest: 1, commandTimeout: options.commandTimeoutMs ?? 2_000, enableAutoPipelining: true });
+    // A publish must fail fast while Redis is away (intake then answers 503 and the agent retries), and
+    // a failed one must stay failed: no offline queue and no resending on reconnect, which published
+    // events after their webhook had been answered 503. What remains — Redis ran the script but its
+    // answer was lost or late — is harmless: the agent's retry carries the same dedupe key (see publish).
+    this.writer = new Redis(options.url, {
+      maxRetriesPerRequest: 1,
+      commandTimeout: options.commandTimeoutMs ?? 2_000,
+      enableAutoPipelining: true,
+      enableOfflineQueue: false,
+      autoResendUnfulfilledCommands: false,
+    });
     this.reader = new Redis(options.url, { maxRetriesPerRequest: null, commandTimeout: blockMs + 3_000 });
     for (const client of [this.writer, this.reader]) client.on('error', (error) => console.warn(`[bus] redis: ${error.message}`));
     this.ready = this.findEnd();
@@ -97,7 +106,18 @@ export class RedisBus implements EventBus {
     }
   }
 
-  async publish({ event, dedupeKey, orderKey, updatedAt }: PublishInput): Promise<PublishResult> {
+  /** Resolves once the writer is connected, or after the command timeout (the publish then fails at once). */
+  private async writerReady(): Promise<void> {
+    if (this.writer.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const done = () => (clearTimeout(timer), this.writer.off('ready', done), resolve());
+      const timer = setTimeout(done, this.options.commandTimeoutMs ?? 2_000);
+      this.writer.once('ready', done);
+    });
+  }
+
+  async publish({ event, dedupeKey, orderKey, updatedAt, bytes }: PublishInput): Promise<PublishResult> {
+    await this.writerReady();
     const answer = (await this.writer.eval(
       PUBLISH,
       3,
@@ -112,7 +132,9 @@ export class RedisBus implements EventBus {
       updatedAt === null ? '' : String(updatedAt),
     )) as [number, string?, number?];
     if (answer[0] === 0) return { outcome: 'duplicate' };
-    return { outcome: 'published', event: { ...event, id: answer[1]!, stale: answer[2] === 1 } };
+    const published: ConsoleEvent = { ...event, id: answer[1]!, stale: answer[2] === 1 };
+    eventSizes.set(published, bytes);
+    return { outcome: 'published', event: published };
   }
 
   async subscribe(lastId: string | undefined, listener: Listener): Promise<Subscription> {
@@ -224,6 +246,9 @@ export class RedisBus implements EventBus {
 
   private decode(id: string, fields: string[]): ConsoleEvent {
     const value = (name: string) => fields[fields.indexOf(name) + 1];
-    return { ...(JSON.parse(value('e') ?? '{}') as NewEvent), id, stale: value('s') === '1' };
+    const text = value('e') ?? '{}';
+    const event: ConsoleEvent = { ...(JSON.parse(text) as NewEvent), id, stale: value('s') === '1' };
+    eventSizes.set(event, Buffer.byteLength(text));
+    return event;
   }
 }

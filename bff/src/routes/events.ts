@@ -15,6 +15,7 @@ export interface EventStreamOptions {
   heartbeatMs: number;
   /** Past this many undelivered events a client is told to resync instead of being buffered. */
   clientQueueLimit: number;
+  clientQueueBytes: number;
   /**
    * A stream is ended after this long; the browser reconnects at once with Last-Event-ID. Keeps
    * proxies and load balancers from holding one connection for ever, and re-checks the session.
@@ -84,16 +85,38 @@ export function mayReceive(role: UserRole, event: ConsoleEvent): boolean {
   }
 }
 
-/** Each event's SSE text, written once however many streams send it (the bus hands them all one object). */
+/**
+ * Each event's SSE text, written once however many streams send it (the bus hands them all one object).
+ * An event that cannot be written as JSON is left out (once, with a warning): it must never end the
+ * delivery of the others or the stream, nor do so again at each replay.
+ */
 const sseTexts = new WeakMap<ConsoleEvent, string>();
-function sseTextOf(event: ConsoleEvent): string {
+export function sseTextOf(event: ConsoleEvent): string {
   let text = sseTexts.get(event);
-  if (text === undefined) sseTexts.set(event, (text = `data: ${JSON.stringify(event)}\nid: ${event.id}\n\n`));
+  if (text === undefined) {
+    try {
+      text = `data: ${JSON.stringify(event)}\nid: ${event.id}\n\n`;
+    } catch (error) {
+      console.warn(`[events] event ${event.id} (${event.topic}) left out of the streams: ${(error as Error).message}`);
+      // Its id still moves the browser's position on, so a reconnect does not ask for it again.
+      text = `: event ${event.id} could not be sent\nid: ${event.id}\n\n`;
+    }
+    sseTexts.set(event, text);
+  }
   return text;
 }
 
 /** GET /api/events: server-sent events for the logged-in user, honouring Last-Event-ID. */
-export function eventRoutes({ bus, sessions, heartbeatMs, clientQueueLimit, maxStreamMs, flushMs, sessionCheckMs = 500 }: EventStreamOptions) {
+export function eventRoutes({
+  bus,
+  sessions,
+  heartbeatMs,
+  clientQueueLimit,
+  clientQueueBytes,
+  maxStreamMs,
+  flushMs,
+  sessionCheckMs = 500,
+}: EventStreamOptions) {
   const scheduler = new WakeScheduler(flushMs);
   const openStreams = new OpenStreams(sessions, sessionCheckMs);
   return new Hono<AppEnv>().get(route.path, requireAccess(route.access), (c) => {
@@ -103,7 +126,7 @@ export function eventRoutes({ bus, sessions, heartbeatMs, clientQueueLimit, maxS
     c.header('cache-control', 'no-store');
     c.header('x-accel-buffering', 'no');
     const run = async (stream: SseStream) => {
-      const queue = new ClientQueue(clientQueueLimit, scheduler);
+      const queue = new ClientQueue(clientQueueLimit, scheduler, clientQueueBytes);
       const subscription = await bus.subscribe(lastId, (message) => {
         if (message.type === 'event' && !mayReceive(user.role, message.event)) return;
         queue.push(message);

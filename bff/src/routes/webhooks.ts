@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import type { EventBus } from '../events/bus.js';
 import { parseWebhook } from '../events/intake.js';
+import { payloadShapeProblem } from '../events/payload-shape.js';
 import { ProblemError } from '../problem.js';
 
 function secretMatches(given: string | undefined, secret: string): boolean {
@@ -23,12 +24,15 @@ export function webhookRoutes({ bus, secret, log = console }: { bus: EventBus; s
     const topic = topicNameSchema.safeParse(c.req.param('topic'));
     if (!topic.success) throw new ProblemError(400, 'Not a topic name.', { errors: fieldErrorsFrom(topic.error, 'path.topic') });
     let body: unknown;
+    const text = await c.req.text();
     try {
-      body = await c.req.json();
+      body = JSON.parse(text);
     } catch {
       throw new ProblemError(400, 'The webhook body is not JSON.');
     }
-    const parsed = parseWebhook(topic.data, body, new Date());
+    const shape = payloadShapeProblem(body);
+    if (shape) throw new ProblemError(400, `The webhook body ${shape}: not an agent's record.`);
+    const parsed = parseWebhook(topic.data, body, new Date(), text);
     if (!parsed.ok) throw new ProblemError(400, `Invalid ${topic.data} payload.`, { errors: fieldErrorsFrom(parsed.error, 'body') });
     if (!parsed.known) log.info(`[webhooks] accepted an event of unknown topic ${topic.data}`);
     let outcome: string;

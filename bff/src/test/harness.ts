@@ -53,7 +53,7 @@ export async function testBff(
     observe?: (request: Request, response: Response) => Promise<void>;
   } = {},
 ) {
-  const bus = options.bus ?? new MemoryBus(100);
+  const bus = options.bus ?? new MemoryBus({ capacity: 100 });
   const store = options.store ?? (await testStore());
   const calls: UpstreamCall[] = [];
   const sandbox = testSandbox(options.sandbox);

@@ -33,7 +33,8 @@ export async function readSse(response: Response, count: number, timeoutMs = 3_0
           else if (field === 'event') message.event = value;
           else if (field === 'data') message.data += value;
         }
-        if (!isComment) messages.push(message);
+        // As EventSource: a block without data (only an id) moves the position but dispatches nothing.
+        if (!isComment && !(message.event === 'message' && message.data === '')) messages.push(message);
       }
     }
   } finally {
