@@ -18,7 +18,14 @@ function partnerInvitation(label: string): string {
     '@id': crypto.randomUUID(),
     label,
     handshake_protocols: ['https://didcomm.org/didexchange/1.1'],
-    services: [{ id: '#inline', type: 'did-communication', recipientKeys: ['did:key:z6MkpTHR8VNsBxYAAWHut2Geadd9jSwuBV8xRoAnwWsdvktH'], serviceEndpoint: 'https://partner.example/didcomm' }],
+    services: [
+      {
+        id: '#inline',
+        type: 'did-communication',
+        recipientKeys: ['did:key:z6MkpTHR8VNsBxYAAWHut2Geadd9jSwuBV8xRoAnwWsdvktH'],
+        serviceEndpoint: 'https://partner.example/didcomm',
+      },
+    ],
   };
   return `https://partner.example/invite?oob=${Buffer.from(JSON.stringify(invitation)).toString('base64url')}`;
 }
