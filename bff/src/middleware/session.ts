@@ -7,6 +7,11 @@ import type { SessionStore, SessionUser } from '../auth/sessions.js';
 import { ProblemError } from '../problem.js';
 
 export const SESSION_COOKIE = 'credence_session';
+/**
+ * A Secure cookie is named `__Host-credence_session`: the browser then refuses it unless it was set by
+ * this host over https with Path=/ and no Domain, so a sibling subdomain cannot plant one.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 export interface SessionCookieOptions {
   store: SessionStore;
@@ -18,6 +23,12 @@ export interface SessionCookieOptions {
 
 function isHttps(c: Context): boolean {
   return new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+}
+
+/** Whether this request's session cookie is Secure, and so what it is called. */
+function cookieOf(c: Context, secure: boolean | undefined): { name: string; secure: boolean } {
+  const isSecure = secure ?? isHttps(c);
+  return { name: isSecure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, secure: isSecure };
 }
 
 /**
@@ -39,9 +50,12 @@ export function verifySignedValue(value: string | undefined, secret: string): st
  * Loads the user of the signed session cookie, if any, into `c.var.user`. Opening the event stream is
  * not activity (`passive`): an idle tab with a live stream still times out.
  */
-export function loadSession({ store, secret }: SessionCookieOptions, passive: (c: Context<AppEnv>) => boolean = () => false): MiddlewareHandler<AppEnv> {
+export function loadSession(
+  { store, secret, secure }: SessionCookieOptions,
+  passive: (c: Context<AppEnv>) => boolean = () => false,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const id = verifySignedValue(getCookie(c, SESSION_COOKIE), secret);
+    const id = verifySignedValue(getCookie(c, cookieOf(c, secure).name), secret);
     let user: SessionUser | null = null;
     if (id) {
       try {
@@ -62,10 +76,11 @@ export async function startSession(c: Context<AppEnv>, options: SessionCookieOpt
   const previous = c.get('sessionId');
   if (previous) await options.store.destroy(previous);
   const id = await options.store.create(user);
-  await setSignedCookie(c, SESSION_COOKIE, id, options.secret, {
+  const cookie = cookieOf(c, options.secure);
+  await setSignedCookie(c, cookie.name, id, options.secret, {
     httpOnly: true,
     sameSite: 'Strict',
-    secure: options.secure ?? isHttps(c),
+    secure: cookie.secure,
     path: '/',
     ...(options.maxAgeSeconds !== undefined && { maxAge: options.maxAgeSeconds }),
   });
@@ -74,5 +89,6 @@ export async function startSession(c: Context<AppEnv>, options: SessionCookieOpt
 export async function endSession(c: Context<AppEnv>, options: SessionCookieOptions): Promise<void> {
   const id = c.get('sessionId');
   if (id) await options.store.destroy(id);
-  deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: options.secure ?? isHttps(c) });
+  const cookie = cookieOf(c, options.secure);
+  deleteCookie(c, cookie.name, { path: '/', httpOnly: true, sameSite: 'Strict', secure: cookie.secure });
 }

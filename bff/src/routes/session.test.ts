@@ -16,6 +16,28 @@ describe('POST/GET/DELETE /api/session', () => {
     expect(await me.json()).toEqual({ username: 'issuer', role: 'issuer' });
   });
 
+  it('names a Secure cookie __Host-credence_session (Path=/, no Domain) and reads no other over https', async () => {
+    const { app } = await testBff();
+    const https = { 'x-forwarded-proto': 'https' };
+    const res = await app.request('/api/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...https },
+      body: JSON.stringify({ username: 'issuer', password: TEST_PASSWORD }),
+    });
+    const cookie = res.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^__Host-credence_session=/);
+    expect(cookie).toContain('Secure');
+    expect(cookie).toContain('Path=/');
+    expect(cookie).not.toMatch(/Domain=/i);
+    const pair = cookie.split(';')[0]!;
+    expect(await (await app.request('/api/session', { headers: { cookie: pair, ...https } })).json()).toEqual({ username: 'issuer', role: 'issuer' });
+    // The same value under the unprefixed name (as a sibling subdomain could plant it) is not a session.
+    const planted = pair.replace(/^__Host-/, '');
+    expect((await app.request('/api/session', { headers: { cookie: planted, ...https } })).status).toBe(401);
+    const out = await app.request('/api/session', { method: 'DELETE', headers: { cookie: pair, ...https } });
+    expect(out.headers.get('set-cookie')).toMatch(/^__Host-credence_session=;/);
+  });
+
   it('refuses a wrong password and an unknown user with the same 401 and message', async () => {
     const { login } = await testBff();
     const wrong = await login('admin', 'wrong-password');

@@ -128,6 +128,16 @@ const matrix: Row[] = [
   },
   { route: 'GET /api/connections', expected: anyUser(200) },
   { route: 'GET /api/connections/:conn_id', path: `/api/connections/${UNKNOWN}`, expected: anyUser(404) },
+  { route: 'DELETE /api/connections/:conn_id', path: `/api/connections/${UNKNOWN}`, expected: anyUser(404) },
+  { route: 'POST /api/out-of-band/create-invitation', body: { attachments: 'none' }, expected: anyUser(400) },
+  { route: 'POST /api/out-of-band/receive-invitation', body: {}, expected: anyUser(400) },
+  // Definitions: every role reads them (offers, proof-request restrictions); a malformed id is the BFF's 400.
+  { route: 'GET /api/credential-definitions/created', path: '/api/credential-definitions/created?schema_version=x', expected: anyUser(400) },
+  { route: 'GET /api/credential-definitions/:cred_def_id', path: '/api/credential-definitions/not-an-id', expected: anyUser(400) },
+  { route: 'GET /api/schemas/:schema_id', path: '/api/schemas/not-an-id', expected: anyUser(400) },
+  { route: 'GET /api/anoncreds/credential-definitions', path: '/api/anoncreds/credential-definitions?typo=1', expected: anyUser(400) },
+  { route: 'GET /api/anoncreds/credential-definition/:cred_def_id', path: `/api/anoncreds/credential-definition/${'x'.repeat(501)}`, expected: anyUser(400) },
+  { route: 'GET /api/anoncreds/schema/:schema_id', path: `/api/anoncreds/schema/${'x'.repeat(501)}`, expected: anyUser(400) },
   {
     route: 'POST /webhooks/topic/:topic/',
     path: '/webhooks/topic/issue_credential_v2_0/',

@@ -11,4 +11,11 @@ describe('safeNext', () => {
     expect(safeNext('/login?next=/x', origin)).toBeNull();
     expect(safeNext(null, origin)).toBeNull();
   });
+
+  it('lands on the home page for a path that resolves to another site (found by the probe)', () => {
+    for (const next of ['/.//evil.example', '/x/..//evil.example', '/%2e//evil.example', '/./\\evil.example', '/a/b/../..//evil.example/p']) {
+      expect(safeNext(next, origin), next).toBeNull();
+    }
+    expect(safeNext('/credentials/../presentations', origin)).toBe('/presentations');
+  });
 });

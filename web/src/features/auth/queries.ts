@@ -36,6 +36,9 @@ export function safeNext(next: string | null, origin = window.location.origin): 
     const url = new URL(next, origin);
     // `//evil.example` and `/\evil.example` both leave the site; only same-origin paths are followed.
     if (url.origin !== origin || url.pathname.startsWith('/login')) return null;
+    // Dot segments resolve away (`/.//evil.example`, `/x/..//evil.example`, `/%2e//…` → `//evil.example`):
+    // a path that starts with two slashes (or a backslash) would leave the site when followed. Home instead.
+    if (/^[/\\]{2}/.test(url.pathname)) return null;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return null;
