@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { startPostgres } from '../../bff/src/test/postgres-server.js';
 import { auditReads, memoryOf, seedAudit } from './store.js';
 import { clusterFirstPage } from './cluster.js';
+import { webhookMemory } from './webhook-memory.js';
 
 /** `pnpm bench`: proxy overhead, the live path (in memory and on Redis), the web app; → bench/results.json. */
 const started = Date.now();
@@ -103,6 +104,17 @@ try {
     const idle = { value: rssMb(fresh.pid), unit: 'MB' };
     results.thousandStreamsFresh = { rssIdle: idle, ...(await thousandStreams([fresh], [freshCookie], 'fresh', browsers)) };
     await fresh.stop();
+  }
+
+  if (wanted('webhooks')) {
+    log('memory under 10,000 large webhooks');
+    const target = await startConsole(8292, 8293);
+    results.webhookMemory = await webhookMemory(target.url, target.pid);
+    await target.stop();
+    const w = results.webhookMemory as Awaited<ReturnType<typeof webhookMemory>>;
+    log(
+      `webhooks: RSS idle ${w.rssIdle.value} MB → after 10,000 × 100 KB ${w.rssAfter.value} MB; peaks ${w.rssPeak.firstHalf} / ${w.rssPeak.secondHalf} MB (first / second half); ${w.webhooksPerSecond.value}/s, ${w.webhooks.failed} failed`,
+    );
   }
 
   if (wanted('redis')) {
