@@ -34,8 +34,22 @@ export const createInvitationQuerySchema = z.strictObject({
   auto_accept: z.stringbool({ error: 'must be true or false' }).optional(),
 });
 
-/** An invitation message, received (pasted) or created. Loose: wallets add their own keys. */
-export const invitationMessageSchema = z.looseObject({
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Whether a JSON value uses a key that pollutes prototypes anywhere inside it (walked without recursion). */
+function usesReservedKey(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (node === null || typeof node !== 'object') continue;
+    for (const key of Object.keys(node)) if (RESERVED_KEYS.has(key)) return true;
+    pending.push(...Object.values(node));
+  }
+  return false;
+}
+
+/** An invitation message, received (pasted) or created. Loose: wallets add their own keys, never reserved ones. */
+const invitationMessageObject = z.looseObject({
   '@type': z
     .string({ error: 'is missing: not an out-of-band invitation' })
     .max(300)
@@ -51,6 +65,9 @@ export const invitationMessageSchema = z.looseObject({
     .max(10),
   'requests~attach': z.array(z.looseObject({})).max(10).optional(),
 });
+export const invitationMessageSchema = invitationMessageObject.refine((message) => !usesReservedKey(message), {
+  message: 'must not use the keys __proto__, constructor or prototype',
+});
 export type InvitationMessage = z.infer<typeof invitationMessageSchema>;
 
 export const receiveInvitationQuerySchema = z.strictObject({
@@ -65,7 +82,7 @@ export const invitationRecordSchema = z.looseObject({
   invitation_id: z.string().optional(),
   oob_id: z.string().optional(),
   invitation_url: z.string().optional(),
-  invitation: invitationMessageSchema.partial().optional(),
+  invitation: invitationMessageObject.partial().optional(),
   state: z.string().optional(),
   created_at: z.string().optional(),
   updated_at: z.string().optional(),

@@ -89,6 +89,35 @@ function samplesFor(ids: SampleIds): Record<string, { params?: Record<string, st
     'POST /present-proof-2.0/records/:pres_ex_id/problem-report': { params: pres, body: { description: 'no' } },
     'GET /connections': { query: { state: 'active', limit: '3' } },
     'GET /connections/:conn_id': { params: { conn_id: ids.connection } },
+    // Removing a connection that does not exist: the fuzzed requests must not remove the one the others use.
+    'DELETE /connections/:conn_id': { params: { conn_id: '3fa85f64-5717-4562-b3fc-2c963f66afa6' } },
+    'POST /out-of-band/create-invitation': {
+      query: { multi_use: 'false' },
+      body: { handshake_protocols: ['https://didcomm.org/didexchange/1.1'], alias: 'Fuzz', goal: 'To connect' },
+    },
+    'POST /out-of-band/receive-invitation': {
+      query: { alias: 'Partner', use_existing_connection: 'false' },
+      body: {
+        '@type': 'https://didcomm.org/out-of-band/1.1/invitation',
+        '@id': '6b1f3d2e-1a4b-4c5d-8e9f-0a1b2c3d4e5f',
+        label: 'Partner',
+        handshake_protocols: ['https://didcomm.org/didexchange/1.1'],
+        services: [
+          {
+            id: '#inline',
+            type: 'did-communication',
+            recipientKeys: ['did:key:z6MkpTHR8VNsBxYAAWHut2Geadd9jSwuBV8xRoAnwWsdvktH'],
+            serviceEndpoint: 'https://partner.example/didcomm',
+          },
+        ],
+      },
+    },
+    'GET /credential-definitions/created': { query: { schema_name: 'Student ID', schema_version: '1.2' } },
+    'GET /credential-definitions/:cred_def_id': { params: { cred_def_id: ids.credDef } },
+    'GET /schemas/:schema_id': { params: { schema_id: `${ids.credDef.split(':')[0]}:2:Student ID:1.2` } },
+    'GET /anoncreds/credential-definitions': { query: { schema_name: 'Student ID' } },
+    'GET /anoncreds/credential-definition/:cred_def_id': { params: { cred_def_id: ids.credDef } },
+    'GET /anoncreds/schema/:schema_id': { params: { schema_id: `${ids.credDef.split(':')[0]}:2:Student ID:1.2` } },
   };
 }
 
