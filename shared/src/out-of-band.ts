@@ -43,7 +43,7 @@ function usesReservedKey(value: unknown): boolean {
     const node = pending.pop();
     if (node === null || typeof node !== 'object') continue;
     for (const key of Object.keys(node)) if (RESERVED_KEYS.has(key)) return true;
-    pending.push(...Object.values(node));
+    pending.push(...(Object.values(node) as unknown[]));
   }
   return false;
 }
