@@ -8,6 +8,7 @@ import type { WalletUpgrade } from './wallet-upgrade.js';
 import { revocationRoutes } from './routes/revocation.js';
 import { readBody } from './request-body.js';
 import { credentialRoutes } from './routes/credentials.js';
+import { definitionRoutes } from './routes/definitions.js';
 import { presentationRoutes } from './routes/presentations.js';
 import { routeHelpers } from './routes/helpers.js';
 import type { SandboxStore } from './store.js';
@@ -115,6 +116,7 @@ export function createSandboxApp({
     return c.json(connection);
   });
 
+  app.route('/', definitionRoutes(helpers));
   app.route('/issue-credential-2.0', credentialRoutes(credentials, helpers));
 
   app.route('/present-proof-2.0', presentationRoutes(presentations, helpers));

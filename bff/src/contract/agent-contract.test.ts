@@ -71,6 +71,32 @@ async function readEverything({ json, issuer, verifier, admin }: Console) {
   await json(issuer, 'GET', `${CRED}/records/00000000-0000-4000-8000-000000000000`, undefined, 404);
 }
 
+/** This agent's definitions and their schemas, as the offer form reads them; the other wallet type's routes answer 403. */
+async function definitions({ json, issuer, verifier, kind }: Console) {
+  if (kind === 'indy') {
+    const { credential_definition_ids: ids } = await json(issuer, 'GET', '/api/credential-definitions/created');
+    expect(ids.length).toBeGreaterThan(0);
+    await json(issuer, 'GET', '/api/credential-definitions/created?schema_name=Student%20ID&schema_version=1.2');
+    for (const id of ids as string[]) {
+      const { credential_definition: credDef } = await json(verifier, 'GET', `/api/credential-definitions/${encodeURIComponent(id)}`);
+      const { schema } = await json(verifier, 'GET', `/api/schemas/${credDef.schemaId}`);
+      expect(schema.attrNames.length).toBeGreaterThan(0);
+      await json(issuer, 'GET', `/api/schemas/${encodeURIComponent(schema.id)}`);
+    }
+    await json(issuer, 'GET', `/api/schemas/${encodeURIComponent('WgWxqztrNooG92RXvxSTWv:2:Nothing:9.9')}`, undefined, 404);
+    await json(issuer, 'GET', '/api/anoncreds/credential-definitions', undefined, 403);
+  } else {
+    const { credential_definition_ids: ids } = await json(issuer, 'GET', '/api/anoncreds/credential-definitions');
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids as string[]) {
+      const { credential_definition: credDef } = await json(verifier, 'GET', `/api/anoncreds/credential-definition/${encodeURIComponent(id)}`);
+      await json(verifier, 'GET', `/api/anoncreds/schema/${encodeURIComponent(credDef.schemaId)}`);
+    }
+    await json(issuer, 'GET', '/api/anoncreds/credential-definition/unknown', undefined, 400);
+    await json(issuer, 'GET', '/api/credential-definitions/created', undefined, 403);
+  }
+}
+
 async function issuance(c: Console) {
   const { json, issuer, settle, connection, ownCredDef, kind, sandbox } = c;
   const credDef = ownCredDef(kind, true);
@@ -250,6 +276,7 @@ describe.skipIf(!contract)('the agent contract (ACA-Py 1.6.1 OpenAPI)', () => {
     it(`holds over every flow the console drives, on an ${walletType} wallet`, async () => {
       const c = await startConsole(walletType);
       await readEverything(c);
+      await definitions(c);
       const issued = await issuance(c);
       await presentation(c);
       await revocation(c, issued);

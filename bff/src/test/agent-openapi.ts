@@ -51,6 +51,16 @@ function correct(doc: Json): void {
   const precis = schemas.IndyCredPrecis?.properties;
   if (precis?.interval) precis.interval = { anyOf: [precis.interval, { type: 'null' }] };
 
+  // messaging/credential_definitions/routes.py:472 returns the ledger's credential definition as the
+  // ledger wrote it: `"type": "CL"` (indy/models/cred_def.py:115 documents the string as fields.Constant,
+  // rendered as an object) and `value.primary.r` keyed by every attribute beside `master_secret`
+  // (cred_def.py:25 documents three fixed keys).
+  schemas.CredentialDefinition.properties.type = { type: 'string' };
+  schemas.Generated.additionalProperties = { type: 'string', pattern: '^[0-9]*$' };
+  // anoncreds/models/credential_definition.py:68 `r = fields.Dict()`: any values (the key's decimal
+  // strings, as in the legacy definition); apispec renders an untyped Dict as objects of objects.
+  schemas.CredDefValuePrimarySchemaAnonCreds.properties.r.additionalProperties = {};
+
   // admin/routes.py:129-156 config_handler: the values are the agent's settings as they are
   // (strings, numbers, booleans, lists, None), not objects.
   schemas.AdminConfig.properties.config.additionalProperties = {};
