@@ -9,6 +9,8 @@ import { revocationRoutes } from './routes/revocation.js';
 import { readBody } from './request-body.js';
 import { credentialRoutes } from './routes/credentials.js';
 import { definitionRoutes } from './routes/definitions.js';
+import { outOfBandRoutes } from './routes/out-of-band.js';
+import type { OutOfBand } from './out-of-band.js';
 import { presentationRoutes } from './routes/presentations.js';
 import { routeHelpers } from './routes/helpers.js';
 import type { SandboxStore } from './store.js';
@@ -20,6 +22,7 @@ export interface SandboxAppOptions {
   presentations: PresentationEngine;
   revocation: RevocationEngine;
   upgrade: WalletUpgrade;
+  outOfBand: OutOfBand;
   apiKey: string;
   label?: string;
   /** The webhook URLs the agent posts to, without their `#key` (shown by /status/config). */
@@ -37,6 +40,7 @@ export function createSandboxApp({
   presentations,
   revocation,
   upgrade,
+  outOfBand,
   apiKey,
   label = 'Credence sandbox agent',
   webhookUrls = [],
@@ -117,6 +121,7 @@ export function createSandboxApp({
   });
 
   app.route('/', definitionRoutes(helpers));
+  app.route('/', outOfBandRoutes(outOfBand, helpers));
   app.route('/issue-credential-2.0', credentialRoutes(credentials, helpers));
 
   app.route('/present-proof-2.0', presentationRoutes(presentations, helpers));

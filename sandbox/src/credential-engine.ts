@@ -5,7 +5,7 @@ import { issue } from './issuance/issue.js';
 import { createOffer, peerOffer, sendBoundOffer, sendOffer } from './issuance/offer.js';
 import { peerProposal, sendProposal } from './issuance/proposal.js';
 import { issuance, type Issuance, type OfferBody, type PreviewSpec } from './issuance/records.js';
-import { sendRequest } from './issuance/request.js';
+import { holderRequests, sendRequest } from './issuance/request.js';
 import { storeCredential } from './issuance/store-credential.js';
 
 /**
@@ -79,5 +79,10 @@ export class CredentialEngine {
 
   peerProposal(connectionId?: string): CredExRecord {
     return peerProposal(this.x, connectionId);
+  }
+
+  /** A wallet that scanned a connectionless offer asks for the credential. */
+  walletRequests(id: string): void {
+    holderRequests(this.x, id);
   }
 }

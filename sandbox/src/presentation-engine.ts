@@ -1,7 +1,7 @@
 import type { EngineDeps } from './engine-support.js';
 import type { FormatKind } from './ledger.js';
 import type { PresExRecord } from './presentation-records.js';
-import { credentialsFor, sendPresentation } from './presentation/present.js';
+import { credentialsFor, proverPresents, sendPresentation } from './presentation/present.js';
 import type { PresentationSpecBody } from './presentation/proof.js';
 import { sendProposal, type ProposalBody } from './presentation/proposal.js';
 import { presentProof, type PresentProof } from './presentation/records.js';
@@ -67,5 +67,12 @@ export class PresentationEngine {
 
   peerRequest(connectionId?: string): PresExRecord {
     return peerRequest(this.x, connectionId);
+  }
+
+  /** A wallet that scanned a connectionless request answers it, or gives up when it holds nothing that matches. */
+  walletAnswers(id: string, holdsCredential: boolean): void {
+    if (holdsCredential) return proverPresents(this.x, id);
+    const record = this.x.records.stillIn(id, 'request-sent');
+    if (record) this.x.records.abandon(record, 'presentation-abandoned: No credential satisfies the presentation request');
   }
 }

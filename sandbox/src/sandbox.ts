@@ -3,6 +3,7 @@ import { CredentialEngine } from './credential-engine.js';
 import { PresentationEngine } from './presentation-engine.js';
 import { RevocationEngine } from './revocation-engine.js';
 import { WalletUpgrade, type WalletUpgradeOptions } from './wallet-upgrade.js';
+import { OutOfBand } from './out-of-band.js';
 import type { EmitWebhook } from './events.js';
 import { SeededRandom } from './random.js';
 import { PeerScheduler } from './scheduler.js';
@@ -22,6 +23,8 @@ export interface SandboxOptions {
   upgrade?: Partial<WalletUpgradeOptions>;
   outage?: (ms: number) => void;
   webhookUrls?: string[];
+  /** The DIDComm endpoint written into invitations (the sandbox speaks no DIDComm: its peers are simulated). */
+  endpoint?: string;
 }
 
 /** The whole sandbox agent: seeded wallet, protocol engines with their simulated peers, admin API. */
@@ -43,17 +46,28 @@ export function createSandbox(options: SandboxOptions) {
   const presentations = new PresentationEngine(engineDeps);
   const revocation = new RevocationEngine({ ...engineDeps, onPublished: (credExId) => credentials.markRevoked(credExId) });
   const upgrade = new WalletUpgrade(store, { durationMs: 4_000, outcome: 'success', ...options.upgrade });
+  const outOfBand = new OutOfBand({
+    store,
+    emit,
+    peers,
+    credentials,
+    presentations,
+    label: 'Credence sandbox agent',
+    endpoint: options.endpoint ?? 'https://sandbox-agent.credence.invalid/didcomm',
+    ...(options.now && { now: options.now }),
+  });
   const app = createSandboxApp({
     store,
     credentials,
     presentations,
     revocation,
     upgrade,
+    outOfBand,
     apiKey: options.apiKey,
     ...(options.outage && { outage: options.outage }),
     ...(options.webhookUrls && { webhookUrls: options.webhookUrls }),
   });
-  return { store, peers, credentials, presentations, revocation, upgrade, app };
+  return { store, peers, credentials, presentations, revocation, upgrade, outOfBand, app };
 }
 
 export type Sandbox = ReturnType<typeof createSandbox>;

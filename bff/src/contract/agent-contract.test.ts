@@ -97,6 +97,58 @@ async function definitions({ json, issuer, verifier, kind }: Console) {
   }
 }
 
+/** Invitations both ways, a wallet scanning ours, connectionless exchanges at a counter, and removal. */
+async function connections(c: Console) {
+  const { json, issuer, verifier, settle, sandbox, kind, ownCredDef } = c;
+  const didexchange = ['https://didcomm.org/didexchange/1.1'];
+  const single = await json(issuer, 'POST', '/api/out-of-band/create-invitation?auto_accept=true', {
+    handshake_protocols: didexchange,
+    alias: 'Grace at the desk',
+    goal: 'To receive your student card',
+  });
+  await sandbox.outOfBand.scan(single.invitation_url, { label: 'Grace Hopper' });
+  await settle();
+  const connected = await json(issuer, 'GET', `/api/connections?limit=1000`);
+  const grace = connected.results.find((r: Json) => r.invitation_msg_id === single.invi_msg_id);
+  expect(grace).toMatchObject({ state: 'active', alias: 'Grace at the desk', their_label: 'Grace Hopper' });
+  const multi = await json(verifier, 'POST', '/api/out-of-band/create-invitation?multi_use=true&auto_accept=true', { handshake_protocols: didexchange });
+  for (const label of ['First', 'Second']) await sandbox.outOfBand.scan(multi.invitation_url, { label });
+  await settle();
+  // A partner's invitation, received and completed by their simulated agent.
+  const received = await json(verifier, 'POST', '/api/out-of-band/receive-invitation?alias=Contoso&auto_accept=true', {
+    '@type': 'https://didcomm.org/out-of-band/1.1/invitation',
+    '@id': '6b1f3d2e-1a4b-4c5d-8e9f-0a1b2c3d4e5f',
+    label: 'Contoso Registry',
+    handshake_protocols: didexchange,
+    services: [{ id: '#inline', type: 'did-communication', recipientKeys: ['did:key:z6MkpTHR8VNsBxYAAWHut2Geadd9jSwuBV8xRoAnwWsdvktH'], serviceEndpoint: 'https://partner.example' }],
+  });
+  await settle();
+  expect((await json(verifier, 'GET', `/api/connections/${received.connection_id}`)).state).toBe('active');
+  await json(verifier, 'DELETE', `/api/connections/${received.connection_id}`);
+  await json(verifier, 'GET', `/api/connections/${received.connection_id}`, undefined, 404);
+  await json(issuer, 'POST', '/api/out-of-band/create-invitation', { alias: 'nothing to do' }, 400);
+
+  // At a counter: a proof request with no connection, carried by an invitation without a handshake.
+  const credDef = ownCredDef(kind, true);
+  const restrictions = [{ cred_def_id: credDef.cred_def_id }];
+  const request = { name: 'Counter check', version: '1.0', requested_attributes: { '0_name_uuid': { name: 'name', restrictions } }, requested_predicates: {} };
+  for (const holds of [true, false]) {
+    const created = await json(verifier, 'POST', `${PRES}/create-request`, { presentation_request: { [kind]: request }, auto_verify: true });
+    const invitation = await json(verifier, 'POST', '/api/out-of-band/create-invitation', { attachments: [{ id: created.pres_ex_id, type: 'present-proof' }] });
+    await sandbox.outOfBand.scan(invitation.invitation_url, { holdsCredential: holds });
+    await settle();
+    const record = await json(verifier, 'GET', `${PRES}/records/${created.pres_ex_id}`);
+    expect(record.state).toBe(holds ? 'done' : 'abandoned');
+  }
+  // …and a credential offer the same way.
+  const preview = { '@type': PREVIEW, attributes: credDef.schema.attributes.map((name) => ({ name, value: `${name} at the counter` })) };
+  const offer = await json(issuer, 'POST', `${CRED}/create`, { filter: { [kind]: { cred_def_id: credDef.cred_def_id } }, credential_preview: preview, auto_issue: true });
+  const offerInvitation = await json(issuer, 'POST', '/api/out-of-band/create-invitation', { attachments: [{ id: offer.cred_ex_id, type: 'credential-offer' }] });
+  await sandbox.outOfBand.scan(offerInvitation.invitation_url, {});
+  await settle();
+  expect(['credential-issued', 'done']).toContain((await json(issuer, 'GET', `${CRED}/records/${offer.cred_ex_id}`)).cred_ex_record.state);
+}
+
 async function issuance(c: Console) {
   const { json, issuer, settle, connection, ownCredDef, kind, sandbox } = c;
   const credDef = ownCredDef(kind, true);
@@ -277,6 +329,7 @@ describe.skipIf(!contract)('the agent contract (ACA-Py 1.6.1 OpenAPI)', () => {
       const c = await startConsole(walletType);
       await readEverything(c);
       await definitions(c);
+      await connections(c);
       const issued = await issuance(c);
       await presentation(c);
       await revocation(c, issued);

@@ -38,7 +38,8 @@ function CreateInvitation() {
   const create = useMutation({
     mutationFn: () =>
       callApi(agentApi.createInvitation, {
-        query: { multi_use: multiUse },
+        // Accepting the holder's request is decided here, by creating the invitation (the agent's default is to wait).
+        query: { multi_use: multiUse, auto_accept: true },
         body: {
           handshake_protocols: [DIDEXCHANGE_1_1],
           ...(alias.trim() && { alias: alias.trim() }),
@@ -163,7 +164,7 @@ function AcceptInvitation({ sectionRef }: { sectionRef: React.RefObject<HTMLElem
   const [problem, setProblem] = useState<string>();
   const receive = useMutation({
     mutationFn: ({ message, alias }: { message: Parameters<typeof callApi<typeof agentApi.receiveInvitation>>[1]['body']; alias: string }) =>
-      callApi(agentApi.receiveInvitation, { body: message, query: { ...(alias && { alias }) } }),
+      callApi(agentApi.receiveInvitation, { body: message, query: { auto_accept: true, ...(alias && { alias }) } }),
   });
   const submit = () => {
     const read = invitationFromText(text);
