@@ -237,7 +237,7 @@ export class OutOfBand {
     if (oob.connection_id) answer.connection_id = this.connect(oob, options.label ?? 'Mobile wallet').connection_id;
     for (const attached of (invitation['requests~attach'] as { data?: { json?: Record<string, unknown> } }[] | undefined) ?? []) {
       const message = attached.data?.json ?? {};
-      const type = String(message['@type'] ?? '');
+      const type = typeof message['@type'] === 'string' ? message['@type'] : '';
       const exchange = type.endsWith('/offer-credential')
         ? [...this.deps.store.credentials.values()].find((d) => d.cred_ex_record.cred_offer?.['@id'] === message['@id'])?.cred_ex_record.cred_ex_id
         : [...this.deps.store.presentations.values()].find((p) => (p.pres_request as { '@id'?: string } | undefined)?.['@id'] === message['@id'])?.pres_ex_id;
