@@ -39,7 +39,7 @@ async function inviteAndConnect(page: Page, request: APIRequestContext, alias: s
   await page.getByRole('button', { name: 'Create invitation' }).click();
   await expect(page.getByRole('img', { name: /QR code of the invitation/ })).toBeVisible();
   await expect(page.getByText('Waiting for the holder to scan the QR code…')).toBeVisible();
-  const url = await page.getByLabel('Invitation URL').inputValue();
+  const url = await page.getByLabel('Invitation URL', { exact: true }).inputValue();
   expect(url).toMatch(/[?&]oob=/);
   await page.screenshot({ path: test.info().outputPath('invitation.png'), fullPage: true });
   await walletScans(request, url, `${alias}'s phone`);

@@ -1,6 +1,7 @@
 import { roleMayUse, type Area, type Session } from '@credence/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { logout, sessionQueries } from '../features/auth/queries';
 import { AgentUnavailableBanner } from '../features/agent/AgentUnavailableBanner';
 import { LiveEvents } from '../features/events/LiveEvents';
@@ -10,6 +11,7 @@ import { consoleConfigQueries } from '../lib/console-config';
 const navigation: { to: string; label: string; area: Area }[] = [
   { to: '/credentials', label: 'Credentials', area: 'credentials' },
   { to: '/presentations', label: 'Presentations', area: 'presentations' },
+  { to: '/connections', label: 'Connections', area: 'connections' },
   { to: '/revocation', label: 'Revocation', area: 'revocation' },
   { to: '/wallet', label: 'Wallet', area: 'wallet' },
   { to: '/audit', label: 'Audit', area: 'audit' },
@@ -19,6 +21,10 @@ export function AppLayout({ session }: { session: Session }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const config = useQuery(consoleConfigQueries.current());
+  // On a phone the navigation folds behind a Menu button; it closes again once a page is chosen.
+  const { pathname } = useLocation();
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === pathname;
   const signOut = useMutation({
     mutationFn: logout,
     onSettled: () => {
@@ -40,7 +46,16 @@ export function AppLayout({ session }: { session: Session }) {
           </span>{' '}
           Credence
         </div>
-        <nav aria-label="Main">
+        <button
+          type="button"
+          className="button subtle menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpenAt(menuOpen ? null : pathname)}
+        >
+          Menu
+        </button>
+        <nav aria-label="Main" id="main-nav" className={menuOpen ? 'main-nav open' : 'main-nav'}>
           <ul className="nav-list">
             {navigation
               .filter((item) => roleMayUse(session.role, item.area))
@@ -58,7 +73,7 @@ export function AppLayout({ session }: { session: Session }) {
             </li>
           </ul>
         </nav>
-        <div className="topbar-end">
+        <div className={menuOpen ? 'topbar-end open' : 'topbar-end'}>
           <LiveIndicator />
           {config.data && (
             <span className="agent-badge" title={`Wallet ${config.data.wallet.name ?? '?'} (${config.data.wallet.type ?? 'unknown type'})`}>

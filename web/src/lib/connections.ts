@@ -5,6 +5,8 @@ import { callApi } from './api-client';
 
 export const connectionQueries = {
   all: () => ['connections'] as const,
+  lists: () => [...connectionQueries.all(), 'list'] as const,
+  detailKey: (connId: string) => [...connectionQueries.all(), 'detail', connId] as const,
   list: () =>
     queryOptions({
       queryKey: [...connectionQueries.all(), 'list'] as const,

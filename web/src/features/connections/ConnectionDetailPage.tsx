@@ -9,6 +9,7 @@ import { StateBadge } from '../../components/ui/StateBadge';
 import { isApiError } from '../../lib/api';
 import { callApi } from '../../lib/api-client';
 import { connectionQueries } from '../../lib/connections';
+import { markDeleted, useWasDeleted } from '../../lib/deleted-records';
 import { consoleConfigQueries } from '../../lib/console-config';
 import { formatDateTime, humanize, schemaLabel } from '../../lib/format';
 import { toast } from '../../lib/toast-store';
@@ -21,9 +22,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 export function ConnectionDetailPage() {
   const { connId = '' } = useParams();
   const wellFormed = UUID.test(connId);
-  const connection = useQuery({ ...connectionDetailQueries.detail(connId), enabled: wellFormed });
+  const removed = useWasDeleted(connId);
+  const connection = useQuery({ ...connectionDetailQueries.detail(connId), enabled: wellFormed && !removed });
   const role = useQuery(consoleConfigQueries.current()).data?.role;
 
+  if (removed) {
+    return (
+      <section className="detail" aria-labelledby="removed-title">
+        <Link to="/connections">← Connections</Link>
+        <div className="state-panel" role="status">
+          <h1 id="removed-title">This connection was removed</h1>
+          <p>The agent deleted its record. Exchanges already made with it stay in their lists.</p>
+        </div>
+      </section>
+    );
+  }
   if (!wellFormed || (connection.isError && isApiError(connection.error, 404))) {
     return (
       <section className="detail" aria-labelledby="missing-title">
@@ -168,8 +181,12 @@ function RemoveConnection({ connId, name }: { connId: string; name: string }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: () => callApi(agentApi.removeConnection, { params: { conn_id: connId } }),
+    // A refetch of the record in flight would answer 404 once it is gone: stop it first.
+    onMutate: () => queryClient.cancelQueries({ queryKey: connectionQueries.detailKey(connId) }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: connectionQueries.all() });
+      markDeleted(connId);
+      queryClient.removeQueries({ queryKey: connectionQueries.detailKey(connId) });
+      void queryClient.invalidateQueries({ queryKey: connectionQueries.lists() });
       toast.success(`Connection with ${name} removed`);
       void navigate('/connections', { replace: true });
     },

@@ -6,7 +6,7 @@ import { connectionQueries } from '../../lib/connections';
 export const connectionDetailQueries = {
   detail: (connId: string) =>
     queryOptions({
-      queryKey: [...connectionQueries.all(), 'detail', connId] as const,
+      queryKey: connectionQueries.detailKey(connId),
       queryFn: ({ signal }) => callApi(agentApi.connection, { params: { conn_id: connId } }, { signal }),
     }),
   credentials: (connId: string) =>

@@ -28,8 +28,15 @@ export function invalidateAfterEvent(queryClient: QueryClient, queryKey: readonl
  */
 export function applyEvent(queryClient: QueryClient, event: ConsoleEvent): void {
   if (event.kind === 'connection') {
-    // Few and small: every view of connections (list, detail, pickers) is refreshed.
-    if (!event.stale) invalidateAfterEvent(queryClient, connectionQueries.all());
+    if (event.stale) return;
+    // Few and small: every list of connections (the page, the pickers) is refreshed, and the one changed.
+    invalidateAfterEvent(queryClient, connectionQueries.lists());
+    if (event.topic === 'connections' && event.subject_id) {
+      const key = connectionQueries.detailKey(event.subject_id);
+      // A removed connection is not fetched again (it would be a 404); its page says it is gone.
+      if (event.state === 'deleted') markDeleted(event.subject_id);
+      else invalidateAfterEvent(queryClient, key);
+    }
     return;
   }
   if (event.stale || event.version === 'v1' || !event.subject_id) {
