@@ -150,8 +150,10 @@ function OfferForm({ walletType }: { walletType: string | null }) {
                 <tr>
                   <th scope="col">Name</th>
                   <th scope="col">Value</th>
-                  <th scope="col">MIME type (optional)</th>
-                  <th scope="col">
+                  <th scope="col" className="hide-narrow">
+                    MIME type (optional)
+                  </th>
+                  <th scope="col" className="hide-narrow">
                     <span className="visually-hidden">Remove</span>
                   </th>
                 </tr>
@@ -162,12 +164,19 @@ function OfferForm({ walletType }: { walletType: string | null }) {
                   return (
                     <tr key={field.id}>
                       <td>
-                        <input
-                          aria-label={`Attribute ${index + 1} name`}
-                          aria-invalid={!!rowErrors?.name}
-                          readOnly={!!picked}
-                          {...register(`credential_preview.attributes.${index}.name`)}
-                        />
+                        {picked ? (
+                          // The schema's name, shown as text: it is not the clerk's to change.
+                          <>
+                            <span className="attribute-name">{field.name}</span>
+                            <input type="hidden" {...register(`credential_preview.attributes.${index}.name`)} />
+                          </>
+                        ) : (
+                          <input
+                            aria-label={`Attribute ${index + 1} name`}
+                            aria-invalid={!!rowErrors?.name}
+                            {...register(`credential_preview.attributes.${index}.name`)}
+                          />
+                        )}
                         {rowErrors?.name && <p className="field-error">{rowErrors.name.message}</p>}
                       </td>
                       <td>
@@ -179,14 +188,14 @@ function OfferForm({ walletType }: { walletType: string | null }) {
                         />
                         {rowErrors?.value && <p className="field-error">{rowErrors.value.message}</p>}
                       </td>
-                      <td>
+                      <td className="hide-narrow">
                         <input
                           aria-label={`Attribute ${index + 1} MIME type`}
                           placeholder="text/plain"
                           {...register(`credential_preview.attributes.${index}.mime-type`)}
                         />
                       </td>
-                      <td>
+                      <td className="hide-narrow">
                         <button
                           type="button"
                           className="button subtle"
