@@ -32,7 +32,12 @@ export interface OobRecord {
 type Invitation = Record<string, unknown> & { '@id': string; '@type': string };
 type Attachment = { id: string; type: 'credential-offer' | 'present-proof' };
 
-const HANDSHAKES = new Set(['https://didcomm.org/didexchange/1.0', 'https://didcomm.org/didexchange/1.1', 'did:sov:BzCbsNYhMrjHiqZDTUASHg;spec/didexchange/1.0', 'did:sov:BzCbsNYhMrjHiqZDTUASHg;spec/didexchange/1.1']);
+const HANDSHAKES = new Set([
+  'https://didcomm.org/didexchange/1.0',
+  'https://didcomm.org/didexchange/1.1',
+  'did:sov:BzCbsNYhMrjHiqZDTUASHg;spec/didexchange/1.0',
+  'did:sov:BzCbsNYhMrjHiqZDTUASHg;spec/didexchange/1.1',
+]);
 const OOB_TYPE = 'https://didcomm.org/out-of-band/1.1/invitation';
 
 export interface CreateInvitationInput {
@@ -128,7 +133,14 @@ export class OutOfBand {
         their_label: '',
         their_role: 'invitee',
         invitation_mode: input.multiUse ? 'multi' : 'once',
-        connection_protocol: handshakes.length === 1 ? handshakes[0]!.split('/').slice(-2).join('/').replace(/^.*spec\//, '') : 'didexchange/1.1',
+        connection_protocol:
+          handshakes.length === 1
+            ? handshakes[0]!
+                .split('/')
+                .slice(-2)
+                .join('/')
+                .replace(/^.*spec\//, '')
+            : 'didexchange/1.1',
         ...(input.alias && { alias: input.alias }),
       });
       delete (connection as Partial<SandboxConnection>).their_label;

@@ -120,7 +120,14 @@ async function connections(c: Console) {
     '@id': '6b1f3d2e-1a4b-4c5d-8e9f-0a1b2c3d4e5f',
     label: 'Contoso Registry',
     handshake_protocols: didexchange,
-    services: [{ id: '#inline', type: 'did-communication', recipientKeys: ['did:key:z6MkpTHR8VNsBxYAAWHut2Geadd9jSwuBV8xRoAnwWsdvktH'], serviceEndpoint: 'https://partner.example' }],
+    services: [
+      {
+        id: '#inline',
+        type: 'did-communication',
+        recipientKeys: ['did:key:z6MkpTHR8VNsBxYAAWHut2Geadd9jSwuBV8xRoAnwWsdvktH'],
+        serviceEndpoint: 'https://partner.example',
+      },
+    ],
   });
   await settle();
   expect((await json(verifier, 'GET', `/api/connections/${received.connection_id}`)).state).toBe('active');
@@ -142,8 +149,14 @@ async function connections(c: Console) {
   }
   // …and a credential offer the same way.
   const preview = { '@type': PREVIEW, attributes: credDef.schema.attributes.map((name) => ({ name, value: `${name} at the counter` })) };
-  const offer = await json(issuer, 'POST', `${CRED}/create`, { filter: { [kind]: { cred_def_id: credDef.cred_def_id } }, credential_preview: preview, auto_issue: true });
-  const offerInvitation = await json(issuer, 'POST', '/api/out-of-band/create-invitation', { attachments: [{ id: offer.cred_ex_id, type: 'credential-offer' }] });
+  const offer = await json(issuer, 'POST', `${CRED}/create`, {
+    filter: { [kind]: { cred_def_id: credDef.cred_def_id } },
+    credential_preview: preview,
+    auto_issue: true,
+  });
+  const offerInvitation = await json(issuer, 'POST', '/api/out-of-band/create-invitation', {
+    attachments: [{ id: offer.cred_ex_id, type: 'credential-offer' }],
+  });
   await sandbox.outOfBand.scan(offerInvitation.invitation_url, {});
   await settle();
   expect(['credential-issued', 'done']).toContain((await json(issuer, 'GET', `${CRED}/records/${offer.cred_ex_id}`)).cred_ex_record.state);

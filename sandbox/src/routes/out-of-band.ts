@@ -34,11 +34,15 @@ export function outOfBandRoutes(outOfBand: OutOfBand, { authorize, recordId }: S
     const attachments = body.attachments;
     if (
       attachments !== undefined &&
-      (!Array.isArray(attachments) || attachments.some((a: unknown) => typeof a !== 'object' || a === null || !['credential-offer', 'present-proof'].includes(String((a as { type?: unknown }).type))))
+      (!Array.isArray(attachments) ||
+        attachments.some(
+          (a: unknown) => typeof a !== 'object' || a === null || !['credential-offer', 'present-proof'].includes(String((a as { type?: unknown }).type)),
+        ))
     ) {
       errors.attachments = ['Not a valid list of attachments (type must be one of: credential-offer, present-proof).'];
     }
-    for (const field of ['alias', 'my_label', 'goal', 'goal_code', 'protocol_version']) if (body[field] !== undefined && typeof body[field] !== 'string') errors[field] = ['Not a valid string.'];
+    for (const field of ['alias', 'my_label', 'goal', 'goal_code', 'protocol_version'])
+      if (body[field] !== undefined && typeof body[field] !== 'string') errors[field] = ['Not a valid string.'];
     if (Object.keys(errors).length > 0) throw validationError('json', errors);
     authorize(c);
     const input: CreateInvitationInput = {

@@ -7,6 +7,7 @@ import { AgentUnavailableBanner } from '../features/agent/AgentUnavailableBanner
 import { LiveEvents } from '../features/events/LiveEvents';
 import { LiveIndicator } from '../features/events/LiveIndicator';
 import { consoleConfigQueries } from '../lib/console-config';
+import { useQueue } from '../features/queue/queue';
 
 const navigation: { to: string; label: string; area: Area }[] = [
   { to: '/credentials', label: 'Credentials', area: 'credentials' },
@@ -21,6 +22,7 @@ export function AppLayout({ session }: { session: Session }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const config = useQuery(consoleConfigQueries.current());
+  const waiting = useQueue(session.role).items.length;
   // On a phone the navigation folds behind a Menu button; it closes again once a page is chosen.
   const { pathname } = useLocation();
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
@@ -57,6 +59,11 @@ export function AppLayout({ session }: { session: Session }) {
         </button>
         <nav aria-label="Main" id="main-nav" className={menuOpen ? 'main-nav open' : 'main-nav'}>
           <ul className="nav-list">
+            <li>
+              <NavLink to="/queue" className="nav-link">
+                Needs me <span className={waiting > 0 ? 'count-badge' : 'count-badge count-zero'}>{waiting}</span>
+              </NavLink>
+            </li>
             {navigation
               .filter((item) => roleMayUse(session.role, item.area))
               .map((item) => (

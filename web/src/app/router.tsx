@@ -98,6 +98,7 @@ export const routes: RouteObject[] = [
             element: <AreaGuard area="audit" />,
             children: [{ index: true, ...page(async () => ({ Component: (await import('../features/audit/AuditPage')).AuditPage })) }],
           },
+          { path: 'queue', ...page(async () => ({ Component: (await import('../features/queue/QueuePage')).QueuePage })) },
           { path: 'events', ...page(async () => ({ Component: (await import('../features/events/EventsPage')).EventsPage })) },
           { path: '*', element: <NotFoundPage /> },
         ],
