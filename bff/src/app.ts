@@ -29,6 +29,7 @@ import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
 import { sessionRoutes } from './routes/session.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { invitationLinkRoutes, shortInvitationRoute } from './routes/invitation-links.js';
 import { webApp } from './static-web.js';
 
 export interface AppDeps {
@@ -53,6 +54,8 @@ export interface AppDeps {
   audit: AuditLog;
   upgrade: UpgradeTracker;
   store: Store;
+  /** PUBLIC_URL: the origin written into counter short URLs; else each request's own. */
+  publicUrl?: string | undefined;
   /** Whose X-Forwarded-For to believe for login limits (TRUST_PROXY); none by default. */
   trustProxy?: TrustProxy;
 }
@@ -123,6 +126,7 @@ export function createApp(deps: AppDeps) {
     .route('/', revocationRoutes(new RevocationService(deps.client)))
     .route('/', walletRoutes(deps.upgrade))
     .route('/', auditRoutes(deps.audit))
+    .route('/', invitationLinkRoutes({ client: deps.client, store: deps.store, bus: deps.bus, mode: deps.mode, publicUrl: deps.publicUrl }))
     .route('/', agentRouteHandlers(agentRoutes, deps.client));
   app.route('/api', api);
   app.route('/webhooks', webhookRoutes({ bus: deps.bus, secret: deps.webhookSecret }));
@@ -133,6 +137,7 @@ export function createApp(deps: AppDeps) {
     throw new ProblemError(404, `No such API route: ${c.req.method} ${c.req.path}`);
   });
 
+  app.route('/', shortInvitationRoute({ store: deps.store, bus: deps.bus }));
   if (deps.webDistDir) app.route('/', webApp(deps.webDistDir));
 
   app.notFound(() => problemResponse({ type: 'about:blank', title: 'Not found', status: 404 }));

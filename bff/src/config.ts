@@ -52,6 +52,8 @@ const envSchema = z.object({
     .default(fileURLToPath(new URL('../../.credence', import.meta.url))),
   UPGRADE_POLL_MS: positiveInt(1_000),
   UPGRADE_TIMEOUT_MS: positiveInt(10 * 60_000),
+  /** The console's address as phones reach it, for counter QR codes (short URLs); unset: each request's own origin. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   /** Unset: the embedded PGlite database in CREDENCE_DATA_DIR. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL, e.g. postgres://credence:secret@db:5432/credence' }).optional(),
@@ -96,6 +98,7 @@ export interface Config {
   login: { maxFailures: number; windowMs: number };
   webDistDir: string;
   redisUrl: string | undefined;
+  publicUrl: string | undefined;
   databaseUrl: string | undefined;
   /** Whose X-Forwarded-For to believe when telling a client's address. */
   trustProxy: TrustProxy;
@@ -157,6 +160,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_WINDOW_SECONDS * 1000 },
     webDistDir: e.WEB_DIST_DIR,
     redisUrl: e.REDIS_URL,
+    publicUrl: e.PUBLIC_URL,
     databaseUrl: e.DATABASE_URL,
     trustProxy: compileTrustProxy(e.TRUST_PROXY),
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,

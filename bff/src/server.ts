@@ -71,6 +71,7 @@ export async function startBff(env: Record<string, string | undefined> = process
     heartbeatMs: config.events.heartbeatMs,
     clientQueueLimit: config.events.clientQueueLimit,
     clientQueueBytes: config.events.clientQueueBytes,
+    publicUrl: config.publicUrl,
     maxStreamMs: config.events.maxStreamMs,
     sseFlushMs: config.events.flushMs,
     audit,

@@ -2,6 +2,7 @@ export * from './advised-actions.js';
 export * from './credential-bodies.js';
 export * from './definitions.js';
 export * from './events.js';
+export * from './invitation-links.js';
 export * from './out-of-band.js';
 export * from './permissions.js';
 export * from './presentation-bodies.js';

@@ -138,6 +138,11 @@ const matrix: Row[] = [
   { route: 'GET /api/anoncreds/credential-definitions', path: '/api/anoncreds/credential-definitions?typo=1', expected: anyUser(400) },
   { route: 'GET /api/anoncreds/credential-definition/:cred_def_id', path: `/api/anoncreds/credential-definition/${'x'.repeat(501)}`, expected: anyUser(400) },
   { route: 'GET /api/anoncreds/schema/:schema_id', path: `/api/anoncreds/schema/${'x'.repeat(501)}`, expected: anyUser(400) },
+  // A counter's short link: the BFF checks the attachment's role after validating the body.
+  { route: 'POST /api/invitation-links', body: {}, expected: anyUser(400) },
+  { route: 'POST /api/sandbox/wallet-scan', body: {}, expected: anyUser(400) },
+  // Public by design (a wallet fetches it); an unknown code is 404 for everyone.
+  { route: 'GET /i/:code', path: '/i/no-such-invitation-code-0000', expected: everyone(404) },
   {
     route: 'POST /webhooks/topic/:topic/',
     path: '/webhooks/topic/issue_credential_v2_0/',

@@ -70,6 +70,22 @@ const migrations: Record<string, Migration> = {
       await sql`create table store_marks (key text primary key, at timestamptz not null)`.execute(db);
     },
   },
+  '002-invitation-links': {
+    async up(db) {
+      await sql`
+        create table invitation_links (
+          code text primary key,
+          invitation jsonb not null,
+          attachment_type text not null,
+          exchange_id text not null,
+          created_by text not null,
+          created_at timestamptz not null,
+          expires_at timestamptz not null,
+          fetched_at timestamptz
+        )`.execute(db);
+      await sql`create index invitation_links_expiry on invitation_links (expires_at)`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -56,10 +56,22 @@ export interface StoreMarksTable {
   at: Timestamp;
 }
 
+export interface InvitationLinksTable {
+  code: string;
+  invitation: ColumnType<Record<string, unknown>, string, string>;
+  attachment_type: string;
+  exchange_id: string;
+  created_by: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  fetched_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 export interface Database {
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
   upgrade_jobs: UpgradeJobsTable;
   audit_log: AuditLogTable;
   store_marks: StoreMarksTable;
+  invitation_links: InvitationLinksTable;
 }

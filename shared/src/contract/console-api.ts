@@ -10,6 +10,7 @@ import {
   walletStatusSchema,
   walletUpgradeBodySchema,
 } from '../revocation.js';
+import { invitationLinkBodySchema, invitationLinkSchema, sandboxScanBodySchema } from '../invitation-links.js';
 import { consoleConfigSchema, healthSchema, loginBodySchema, sessionSchema } from '../session.js';
 import { route } from './route.js';
 
@@ -67,6 +68,17 @@ export const consoleApi = {
     access: areaRoles.audit,
     query: auditQuerySchema.omit({ limit: true, offset: true }),
     response: z.string(),
+  }),
+
+  /** A connectionless invitation behind a short URL; the role is the attachment's area's (checked by the BFF). */
+  invitationLink: route({ method: 'POST', path: '/invitation-links', access: 'login', body: invitationLinkBodySchema, response: invitationLinkSchema }),
+  /** Sandbox mode only: the sandbox's simulated wallet scans an invitation URL (404 against a real agent). */
+  sandboxWalletScan: route({
+    method: 'POST',
+    path: '/sandbox/wallet-scan',
+    access: 'login',
+    body: sandboxScanBodySchema,
+    response: z.looseObject({ connection_id: z.string().optional(), exchange_id: z.string().optional() }),
   }),
 } as const;
 

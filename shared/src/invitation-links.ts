@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { invitationAttachmentSchema } from './out-of-band.js';
+
+/**
+ * A connectionless invitation (a proof request or a credential offer at a counter) behind a short URL
+ * served by Credence: a QR code of the whole request is too dense for phones to scan.
+ */
+export const invitationLinkBodySchema = z.strictObject({
+  attachment: invitationAttachmentSchema,
+  goal: z.string().trim().min(1).max(500).optional(),
+});
+export type InvitationLinkBody = z.infer<typeof invitationLinkBodySchema>;
+
+export const invitationLinkSchema = z.object({
+  code: z.string(),
+  /** What the QR code holds: `<console>/i/<code>`. */
+  short_url: z.string(),
+  /** The agent's own URL (the whole invitation in `oob=`), for a wallet on the same device. */
+  invitation_url: z.string(),
+  oob_id: z.string().nullable(),
+  expires_at: z.string(),
+});
+export type InvitationLink = z.infer<typeof invitationLinkSchema>;
+
+/** The topic of the event the console publishes when a wallet fetches a short URL. */
+export const INVITATION_FETCHED_TOPIC = 'credence_invitation_fetched';
+
+export const sandboxScanBodySchema = z.strictObject({
+  invitation_url: z.url({ error: 'must be a URL' }).max(20_000),
+  holds_credential: z.boolean().optional(),
+  label: z.string().trim().min(1).max(200).optional(),
+});
