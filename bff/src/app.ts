@@ -126,7 +126,7 @@ export function createApp(deps: AppDeps) {
     .route('/', revocationRoutes(new RevocationService(deps.client)))
     .route('/', walletRoutes(deps.upgrade))
     .route('/', auditRoutes(deps.audit))
-    .route('/', invitationLinkRoutes({ client: deps.client, store: deps.store, bus: deps.bus, mode: deps.mode, publicUrl: deps.publicUrl }))
+    .route('/', invitationLinkRoutes({ client: deps.client, store: deps.store, mode: deps.mode, publicUrl: deps.publicUrl }))
     .route('/', agentRouteHandlers(agentRoutes, deps.client));
   app.route('/api', api);
   app.route('/webhooks', webhookRoutes({ bus: deps.bus, secret: deps.webhookSecret }));

@@ -30,7 +30,7 @@ const { invitationLink, sandboxWalletScan } = consoleApi;
  * exchange attached, no handshake) kept under an unguessable code; POST /api/sandbox/wallet-scan: the
  * sandbox's simulated wallet scans (sandbox mode only).
  */
-export function invitationLinkRoutes({ client, store, bus, mode, publicUrl }: LinkDeps) {
+export function invitationLinkRoutes({ client, store, mode, publicUrl }: Omit<LinkDeps, 'bus'>) {
   return new Hono<AppEnv>()
     .post(invitationLink.path, requireAccess(invitationLink.access), validated('json', invitationLink.body), async (c) => {
       const { attachment, goal } = c.req.valid('json');
