@@ -22,7 +22,8 @@ export function AppLayout({ session }: { session: Session }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const config = useQuery(consoleConfigQueries.current());
-  const waiting = useQueue(session.role).items.length;
+  const queue = useQueue(session.role);
+  const waiting = queue.items.length;
   // On a phone the navigation folds behind a Menu button; it closes again once a page is chosen.
   const { pathname } = useLocation();
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
@@ -61,7 +62,13 @@ export function AppLayout({ session }: { session: Session }) {
           <ul className="nav-list">
             <li>
               <NavLink to="/queue" className="nav-link">
-                Needs me <span className={waiting > 0 ? 'count-badge' : 'count-badge count-zero'}>{waiting}</span>
+                Needs me{' '}
+                {!queue.isPending && (
+                  <span className={waiting > 0 ? 'count-badge' : 'count-badge count-zero'}>
+                    {waiting}
+                    <span className="visually-hidden"> waiting</span>
+                  </span>
+                )}
               </NavLink>
             </li>
             {navigation

@@ -17,13 +17,25 @@ function push(kind: Toast['kind'], message: string, action?: Toast['action']): v
   // The same message twice in a row (e.g. several queries failing together) is shown once.
   if (toasts.some((t) => t.message === message)) return;
   const item: Toast = { id: nextId++, kind, message, ...(action && { action }) };
-  toasts = [...toasts.slice(-3), item];
+  // Newer advice about the same record replaces the older: only its latest next step is worth doing.
+  const others = action ? toasts.filter((t) => t.action?.href !== action.href) : toasts;
+  toasts = [...others.slice(-3), item];
   emit();
   setTimeout(() => dismiss(item.id), kind === 'error' || action ? 10_000 : 4_000);
 }
 
 export function dismiss(id: number): void {
   toasts = toasts.filter((t) => t.id !== id);
+  emit();
+}
+
+/**
+ * Dismisses the toasts pointing at `href`: the person went there (the action is being taken), or the
+ * record moved on (its next step was done, by someone or by the agent).
+ */
+export function dismissFor(href: string): void {
+  if (!toasts.some((t) => t.action?.href === href)) return;
+  toasts = toasts.filter((t) => t.action?.href !== href);
   emit();
 }
 

@@ -1,4 +1,4 @@
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type Row } from '@tanstack/react-table';
+import { flexRender, getCoreRowModel, useReactTable, type Column, type ColumnDef, type Row, type RowData } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 
@@ -12,6 +12,24 @@ interface DataTableProps<T> {
   busy?: boolean;
 }
 
+declare module '@tanstack/react-table' {
+  // The type parameters are TanStack Table's own, unused here.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Left out on a phone-sized window, where each row is shown as a card: it is not needed to decide what to do. */
+    hideOnPhone?: boolean;
+  }
+}
+
+/** A column's cells: hidden on a phone when less important; each names its column, for the card a row becomes there. */
+function cellProps<T>(column: Column<T>) {
+  const header = column.columnDef.header;
+  return {
+    className: column.columnDef.meta?.hideOnPhone ? 'hide-narrow' : undefined,
+    'data-label': typeof header === 'string' ? header : column.id,
+  };
+}
+
 /** Past this many rows only the visible ones are rendered (TanStack Virtual); below it, all are. */
 export const VIRTUALIZE_ABOVE = 250;
 const ROW_HEIGHT = 41;
@@ -22,11 +40,11 @@ export function DataTable<T>({ caption, columns, data, getRowId, busy }: DataTab
   const rows = table.getRowModel().rows;
   const virtual = rows.length > VIRTUALIZE_ABOVE;
   const head = (
-    <thead>
+    <thead role="rowgroup">
       {table.getHeaderGroups().map((group) => (
-        <tr key={group.id}>
+        <tr key={group.id} role="row">
           {group.headers.map((header) => (
-            <th key={header.id} scope="col">
+            <th key={header.id} scope="col" role="columnheader" className={cellProps(header.column).className}>
               {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
             </th>
           ))}
@@ -38,10 +56,11 @@ export function DataTable<T>({ caption, columns, data, getRowId, busy }: DataTab
     <VirtualTable caption={caption} head={head} rows={rows} columnCount={columns.length} busy={busy} />
   ) : (
     <div className="table-wrap">
-      <table className="data-table" aria-busy={busy || undefined}>
+      {/* On a phone each row is a card (CSS); the explicit roles keep it a table for screen readers. */}
+      <table className="data-table stack-narrow" role="table" aria-busy={busy || undefined}>
         <caption className="visually-hidden">{caption}</caption>
         {head}
-        <tbody>
+        <tbody role="rowgroup">
           {rows.map((row) => (
             <TableRow key={row.id} row={row} />
           ))}
@@ -53,9 +72,11 @@ export function DataTable<T>({ caption, columns, data, getRowId, busy }: DataTab
 
 function TableRow<T>({ row, index }: { row: Row<T>; index?: number }) {
   return (
-    <tr data-index={index} aria-rowindex={index === undefined ? undefined : index + 2}>
+    <tr role="row" data-index={index} aria-rowindex={index === undefined ? undefined : index + 2}>
       {row.getVisibleCells().map((cell) => (
-        <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+        <td key={cell.id} role="cell" {...cellProps(cell.column)}>
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </td>
       ))}
     </tr>
   );

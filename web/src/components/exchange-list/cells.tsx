@@ -1,11 +1,13 @@
 import type { AdvisedAction } from '@credence/shared';
 import { Link } from 'react-router';
 import { formatDateTime, shortId, timeAgo } from '../../lib/format';
+import { useFromHere } from '../ui/BackLink';
 
-/** The row's link: when the exchange started, opening its page. */
-export function StartedLink({ href, at }: { href: string; at: string }) {
+/** The row's link: when the exchange started, opening its page, whose back link returns to this list as it is (filters, page). */
+export function StartedLink({ href, at, listLabel }: { href: string; at: string; listLabel: string }) {
+  const state = useFromHere(listLabel);
   return (
-    <Link to={href} title="Open this exchange">
+    <Link to={href} state={state} title="Open this exchange">
       <time dateTime={at}>{formatDateTime(at)}</time>
     </Link>
   );

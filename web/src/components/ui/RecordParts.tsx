@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 
-/** A definition list of a record's fields; empty values show a dash. */
-export function FieldList({ fields }: { fields: [string, ReactNode][] }) {
+/** A definition list of a record's fields, each named in plain words (the agent's name as a hint); empty values show a dash. */
+export function FieldList({ fields }: { fields: [label: string, value: ReactNode, codeName?: string][] }) {
   return (
     <dl className="field-list">
-      {fields.map(([label, value]) => (
+      {fields.map(([label, value, codeName]) => (
         <div key={label}>
-          <dt>{label}</dt>
+          <dt>
+            {label}
+            {codeName && <span className="muted mono small code-hint">{codeName}</span>}
+          </dt>
           <dd>{value === undefined || value === null || value === '' ? <span className="muted">—</span> : value}</dd>
         </div>
       ))}

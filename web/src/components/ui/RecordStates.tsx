@@ -1,26 +1,33 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { isApiError } from '../../lib/api';
+import { BackLink, type CameFrom } from './BackLink';
 import { ErrorState } from './ErrorState';
 
 interface RecordStatesProps {
   query: UseQueryResult<unknown>;
   wasDeleted: boolean;
-  back: { to: string; label: string };
+  /** The record's list: where the back link goes when the page was not opened from a list. */
+  back: CameFrom;
+  /** "credential exchange" */
+  noun: string;
+  /** The id in the address. */
+  id: string;
 }
 
 /**
- * What a record's page shows before it has the record: deleted (the agent said so), loading, or an
- * error with the way back. Renders nothing once the record is there.
+ * What a record's page shows before it has the record: deleted (the agent said so), loading, no such
+ * record (an unknown or malformed id), or an error with the way back. Renders nothing once the record is there.
  */
-export function RecordStates({ query, wasDeleted, back }: RecordStatesProps) {
-  const backLink = <Link to={back.to}>← {back.label}</Link>;
+export function RecordStates({ query, wasDeleted, back, noun, id }: RecordStatesProps) {
+  const backLink = <BackLink fallback={back} />;
   if (wasDeleted) {
     return (
       <>
         {backLink}
         <div className="state-panel" role="status">
-          <h2>This exchange was deleted</h2>
-          <p>The agent removed its record (for example when it finished with auto_remove set).</p>
+          <h1>This {noun} was deleted</h1>
+          <p>The agent removed its record (for example when it finished and was set to remove its record when done).</p>
         </div>
       </>
     );
@@ -31,6 +38,21 @@ export function RecordStates({ query, wasDeleted, back }: RecordStatesProps) {
         Loading the exchange…
       </div>
     );
+  // The agent answers 404 for an id it does not know; the console 400 for one that is not an id at all.
+  if (isApiError(query.error, 404) || isApiError(query.error, 400)) {
+    return (
+      <>
+        {backLink}
+        <div className="state-panel">
+          <h1>No {noun} with this id</h1>
+          <p>
+            The agent has no {noun} <span className="mono">{id}</span>. It may have been removed, or the address is mistyped.
+          </p>
+          <Link to={back.href}>All {back.label.toLowerCase()}</Link>
+        </div>
+      </>
+    );
+  }
   if (query.isError) {
     return (
       <>

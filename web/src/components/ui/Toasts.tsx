@@ -1,12 +1,26 @@
-import { Link } from 'react-router';
-import { dismiss, useToasts } from '../../lib/toast-store';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
+import { dismiss, dismissFor, useToasts } from '../../lib/toast-store';
 
-/** Announces toasts politely (errors assertively) and lets them be dismissed by keyboard. */
+/**
+ * Announces toasts politely (errors assertively) and lets them be dismissed by keyboard. They sit in
+ * the bottom corner, and the page keeps that much room below its content (--toast-space), so nothing
+ * stays hidden under them. A toast pointing at the page the person is on is done with: it goes.
+ */
 export function Toasts() {
+  const { pathname } = useLocation();
   const toasts = useToasts();
+  const shown = toasts.filter((t) => t.action?.href !== pathname);
+  const done = shown.length !== toasts.length;
+  useEffect(() => {
+    if (done) dismissFor(pathname);
+  }, [done, pathname]);
+  const region = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => reserveRoomFor(region.current), []);
+
   return (
-    <div className="toasts">
-      {toasts.map((t) => (
+    <div className="toasts" ref={region}>
+      {shown.map((t) => (
         <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
           <span>
             {t.message}
@@ -26,4 +40,19 @@ export function Toasts() {
       ))}
     </div>
   );
+}
+
+/** Keeps --toast-space at the height the toasts take from the bottom of the window (0 without toasts). */
+function reserveRoomFor(element: HTMLElement | null): (() => void) | undefined {
+  if (!element || typeof ResizeObserver === 'undefined') return undefined;
+  const root = document.documentElement;
+  const observer = new ResizeObserver(() => {
+    const height = element.offsetHeight;
+    root.style.setProperty('--toast-space', height > 0 ? `${window.innerHeight - element.getBoundingClientRect().top}px` : '0px');
+  });
+  observer.observe(element);
+  return () => {
+    observer.disconnect();
+    root.style.removeProperty('--toast-space');
+  };
 }

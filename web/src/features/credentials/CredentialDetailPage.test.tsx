@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CRED_DEF_ID, SCHEMA_ID, agentHolderOffer, agentIssued, specRecord } from '../../test/record-shapes';
-import { renderPage } from '../../test/render-page';
+import { problemAnswer, renderPage } from '../../test/render-page';
 import { CredentialDetailPage } from './CredentialDetailPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -34,5 +34,26 @@ describe('CredentialDetailPage', () => {
   it('shows the stored credential id from the spec’s credential_id', async () => {
     await showDetail(specRecord(id));
     expect(screen.getByText('stored-credential-1')).toBeTruthy();
+  });
+
+  it.each([
+    ['an id the agent does not know (its 404)', id, 404, 'Record not found'],
+    ['an address that is not an id at all (the console’s 400)', 'not-an-id', 400, 'Invalid path: path.cred_ex_id'],
+  ])('says plainly that there is no such exchange for %s, with the id and the way to the list', async (_, credExId, status, detail) => {
+    renderPage('/credentials/:credExId', `/credentials/${credExId}`, <CredentialDetailPage />, {
+      [`/api/issue-credential-2.0/records/${credExId}`]: () => problemAnswer(status, detail),
+      '/api/connections': { results: [] },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'No credential exchange with this id' })).toBeTruthy();
+    expect(screen.getByText(credExId)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'All credential exchanges' }).getAttribute('href')).toBe('/credentials');
+    expect(document.body.textContent).not.toContain(detail);
+  });
+
+  it('names its fields in plain words, the agent’s names only as hints', async () => {
+    await showDetail(specRecord(id));
+    const term = screen.getByText('Credential format').closest('dt')!;
+    expect(term.querySelector('.code-hint')?.textContent).toBe('filter');
+    expect(screen.queryByText('Format (filter)')).toBeNull();
   });
 });

@@ -9,7 +9,8 @@ import {
 } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { BackLink } from '../../components/ui/BackLink';
 import { RecordStates } from '../../components/ui/RecordStates';
 import { ErrorMessage, FieldList, Mono, NextStepCallout, RawJson, yesNo } from '../../components/ui/RecordParts';
 import { StateBadge } from '../../components/ui/StateBadge';
@@ -25,14 +26,15 @@ export interface CredentialDetailPageProps {
   RecordAction?: ComponentType<{ detail: CredExDetail }>;
 }
 
+const toList = { href: '/credentials', label: 'Credential exchanges' };
+
 export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps = {}) {
   const { credExId = '' } = useParams();
   const wasDeleted = useWasDeleted(credExId);
   const detail = useQuery({ ...credentialQueries.detail(credExId), enabled: !wasDeleted });
   const connections = useConnections();
 
-  if (wasDeleted || !detail.isSuccess)
-    return <RecordStates query={detail} wasDeleted={wasDeleted} back={{ to: '/credentials', label: 'Credential exchanges' }} />;
+  if (wasDeleted || !detail.isSuccess) return <RecordStates query={detail} wasDeleted={wasDeleted} back={toList} noun="credential exchange" id={credExId} />;
   const { cred_ex_record: record } = detail.data;
   const format = credentialFormatOf(detail.data);
   const sub = detail.data.anoncreds ?? detail.data.indy;
@@ -44,7 +46,7 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
 
   return (
     <article aria-labelledby="credential-title" className="detail">
-      <Link to="/credentials">← Credential exchanges</Link>
+      <BackLink fallback={toList} />
       <div className="page-head">
         <h1 id="credential-title">{schemaLabel(schemaId) ?? 'Credential exchange'}</h1>
         <StateBadge state={record.state} />
@@ -60,16 +62,20 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
         <h2 id="fields-title">Exchange</h2>
         <FieldList
           fields={[
-            ['Exchange id', <Mono>{record.cred_ex_id}</Mono>],
+            ['Exchange id', <Mono>{record.cred_ex_id}</Mono>, 'cred_ex_id'],
             ['Connection', connections.labelOf(record.connection_id) ?? <Mono>{record.connection_id}</Mono>],
             ['Role', humanize(record.role)],
             ['Initiator', record.initiator && humanize(record.initiator)],
-            ['Thread id', <Mono>{record.thread_id}</Mono>],
-            ['Format (filter)', format],
-            ['Schema id', schemaId && <Mono>{schemaId}</Mono>],
-            ['Credential definition id', credDefId && <Mono>{credDefId}</Mono>],
-            ['Credential id', credentialId && <Mono>{credentialId}</Mono>],
-            ['Auto offer / issue / remove', yesNo(record.auto_offer, record.auto_issue, record.auto_remove)],
+            ['Thread id', <Mono>{record.thread_id}</Mono>, 'thread_id'],
+            ['Credential format', format, 'filter'],
+            ['Schema id', schemaId && <Mono>{schemaId}</Mono>, 'schema_id'],
+            ['Credential definition id', credDefId && <Mono>{credDefId}</Mono>, 'cred_def_id'],
+            ['Credential id', credentialId && <Mono>{credentialId}</Mono>, 'cred_id_stored'],
+            [
+              'Offers, issues, removes its record by itself',
+              yesNo(record.auto_offer, record.auto_issue, record.auto_remove),
+              'auto_offer / auto_issue / auto_remove',
+            ],
             ['Created', formatDateTime(record.created_at)],
             ['Updated', formatDateTime(record.updated_at)],
           ]}
@@ -98,12 +104,14 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
       )}
       {sub && (
         <section aria-labelledby="format-title" className="card">
-          <h2 id="format-title">Format record ({format})</h2>
+          <h2 id="format-title">
+            {format === 'anoncreds' ? 'AnonCreds' : 'Indy'} details <span className="muted mono small">{format}</span>
+          </h2>
           <FieldList
             fields={[
-              ['Revocation registry id', sub.rev_reg_id && <Mono>{sub.rev_reg_id}</Mono>],
-              ['Credential revocation id', sub.cred_rev_id && <Mono>{sub.cred_rev_id}</Mono>],
-              ['Stored credential id', sub.cred_id_stored && <Mono>{sub.cred_id_stored}</Mono>],
+              ['Revocation registry id', sub.rev_reg_id && <Mono>{sub.rev_reg_id}</Mono>, 'rev_reg_id'],
+              ['Credential revocation id', sub.cred_rev_id && <Mono>{sub.cred_rev_id}</Mono>, 'cred_rev_id'],
+              ['Stored credential id', sub.cred_id_stored && <Mono>{sub.cred_id_stored}</Mono>, 'cred_id_stored'],
             ]}
           />
         </section>

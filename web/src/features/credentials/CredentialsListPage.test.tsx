@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONNECTION_ID, agentHolderOffer, agentIssued, specRecord } from '../../test/record-shapes';
 import { renderPage } from '../../test/render-page';
+import { CredentialDetailPage } from './CredentialDetailPage';
 import { CredentialsListPage } from './CredentialsListPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -24,5 +26,37 @@ describe('CredentialsListPage', () => {
       'revocable · indy',
       'revocable',
     ]);
+  });
+
+  it('brings the person back from an exchange’s page to the list as they left it, filters and page included', async () => {
+    const user = userEvent.setup();
+    const { router } = renderPage(
+      '/credentials',
+      '/credentials?state=done&offset=25',
+      <CredentialsListPage />,
+      {
+        '/api/issue-credential-2.0/records': { results: [specRecord(ids[0]!)] },
+        [`/api/issue-credential-2.0/records/${ids[0]}`]: specRecord(ids[0]!),
+        '/api/connections': { results: [] },
+      },
+      { routes: [{ path: '/credentials/:credExId', element: <CredentialDetailPage /> }] },
+    );
+    const table = await screen.findByRole('table');
+    await user.click(within(table).getByRole('link'));
+    await screen.findByRole('heading', { level: 1, name: 'Student ID 1.2' });
+    await user.click(screen.getByRole('link', { name: '← Credential exchanges' }));
+    await screen.findByRole('table');
+    expect(router.state.location.pathname + router.state.location.search).toBe('/credentials?state=done&offset=25');
+  });
+
+  it('keeps state and next step on a phone, leaving out role and updated', async () => {
+    renderPage('/credentials', '/credentials', <CredentialsListPage />, {
+      '/api/issue-credential-2.0/records': { results: [specRecord(ids[0]!, 'issuer')] },
+      '/api/connections': { results: [] },
+    });
+    const table = await screen.findByRole('table');
+    const hiddenOnPhone = [...table.querySelectorAll('tbody td.hide-narrow')].map((td) => td.getAttribute('data-label'));
+    expect(hiddenOnPhone).toEqual(['Role', 'Updated']);
+    expect(within(table).getByText('Offer sent')).toBeTruthy();
   });
 });

@@ -35,7 +35,9 @@ export function CredentialsListPage() {
       column.accessor((d) => d.cred_ex_record.created_at, {
         id: 'started',
         header: 'Started',
-        cell: (info) => <StartedLink href={`/credentials/${info.row.original.cred_ex_record.cred_ex_id}`} at={info.getValue()} />,
+        cell: (info) => (
+          <StartedLink href={`/credentials/${info.row.original.cred_ex_record.cred_ex_id}`} at={info.getValue()} listLabel="Credential exchanges" />
+        ),
       }),
       column.accessor((d) => d.cred_ex_record.connection_id, {
         id: 'connection',
@@ -57,9 +59,10 @@ export function CredentialsListPage() {
         },
       }),
       column.accessor((d) => d.cred_ex_record.state, { id: 'state', header: 'State', cell: (info) => <StateBadge state={info.getValue()} /> }),
-      column.accessor((d) => d.cred_ex_record.role, { id: 'role', header: 'Role', cell: (info) => humanize(info.getValue()) }),
+      column.accessor((d) => d.cred_ex_record.role, { id: 'role', header: 'Role', meta: { hideOnPhone: true }, cell: (info) => humanize(info.getValue()) }),
       column.accessor((d) => d.cred_ex_record.updated_at, {
         id: 'updated',
+        meta: { hideOnPhone: true },
         header: 'Updated',
         cell: (info) => <UpdatedAgo at={info.getValue()} />,
       }),

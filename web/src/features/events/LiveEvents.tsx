@@ -2,7 +2,7 @@ import { consoleApi, consoleEventSchema, RESYNC_EVENT, type UserRole } from '@cr
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { urlFor } from '../../lib/api-client';
-import { toast } from '../../lib/toast-store';
+import { dismissFor, toast } from '../../lib/toast-store';
 import { useConnections } from '../../lib/connections';
 import { setLiveStatus } from '../../lib/live-status';
 import { adviceFor, applyEvent } from './event-effects';
@@ -50,6 +50,10 @@ export function LiveEvents({ role }: { role: UserRole }) {
         lastId = event.id;
         recordEvent(event);
         applyEvent(queryClient, event);
+        // The record moved on: what a toast advised for its earlier state is done (or no longer possible).
+        if (event.subject_id && !event.stale && (event.kind === 'credential' || event.kind === 'presentation')) {
+          dismissFor(`/${event.kind}s/${event.subject_id}`);
+        }
         const key = `${event.topic}|${event.subject_id}|${event.state}`;
         const advice = advised.has(key) ? undefined : adviceFor(event, role, (id) => labelOf.current(id));
         if (advice) {

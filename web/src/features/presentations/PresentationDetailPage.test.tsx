@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { agentPresentation, specPresentation } from '../../test/record-shapes';
-import { renderPage } from '../../test/render-page';
+import { problemAnswer, renderPage } from '../../test/render-page';
 import { PresentationDetailPage } from './PresentationDetailPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -22,5 +22,14 @@ describe('PresentationDetailPage', () => {
     expect(screen.getAllByText(/Verified/).length).toBeGreaterThan(0);
     expect(screen.getByText('Alice Jones')).toBeTruthy();
     expect(document.body.textContent).toContain('name');
+  });
+
+  it('says plainly that there is no such exchange for an unknown id', async () => {
+    renderPage('/presentations/:presExId', '/presentations/nope', <PresentationDetailPage />, {
+      '/api/present-proof-2.0/records/nope': () => problemAnswer(400, 'Invalid path: path.pres_ex_id'),
+      '/api/connections': { results: [] },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'No presentation exchange with this id' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'All presentation exchanges' }).getAttribute('href')).toBe('/presentations');
   });
 });

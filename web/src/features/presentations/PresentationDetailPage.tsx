@@ -1,7 +1,8 @@
 import { advisedPresentationAction } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { BackLink } from '../../components/ui/BackLink';
 import { RecordStates } from '../../components/ui/RecordStates';
 import { ErrorMessage, FieldList, Mono, NextStepCallout, RawJson, yesNo } from '../../components/ui/RecordParts';
 import { StateBadge } from '../../components/ui/StateBadge';
@@ -15,6 +16,8 @@ import { RequestedItems } from './components/RequestedItems';
 import { VerificationResult } from './components/VerificationResult';
 import { presentationQueries } from './queries';
 
+const toList = { href: '/presentations', label: 'Presentation exchanges' };
+
 export function PresentationDetailPage() {
   const { presExId = '' } = useParams();
   const wasDeleted = useWasDeleted(presExId);
@@ -22,15 +25,14 @@ export function PresentationDetailPage() {
   const connections = useConnections();
   const proverPanel = useRef<HTMLElement>(null);
 
-  if (wasDeleted || !detail.isSuccess)
-    return <RecordStates query={detail} wasDeleted={wasDeleted} back={{ to: '/presentations', label: 'Presentation exchanges' }} />;
+  if (wasDeleted || !detail.isSuccess) return <RecordStates query={detail} wasDeleted={wasDeleted} back={toList} noun="presentation exchange" id={presExId} />;
   const record = detail.data;
   const action = advisedPresentationAction(record.state);
   const answering = record.role === 'prover' && record.state === 'request-received';
 
   return (
     <article aria-labelledby="presentation-title" className="detail">
-      <Link to="/presentations">← Presentation exchanges</Link>
+      <BackLink fallback={toList} />
       <div className="page-head">
         <h1 id="presentation-title">{record.role === 'verifier' ? 'Proof request' : 'Request to us'}</h1>
         <StateBadge state={record.state} />
@@ -52,12 +54,16 @@ export function PresentationDetailPage() {
         <h2 id="pres-fields-title">Exchange</h2>
         <FieldList
           fields={[
-            ['Exchange id', <Mono>{record.pres_ex_id}</Mono>],
+            ['Exchange id', <Mono>{record.pres_ex_id}</Mono>, 'pres_ex_id'],
             ['Connection', connections.labelOf(record.connection_id) ?? <Mono>{record.connection_id}</Mono>],
             ['Role', humanize(record.role)],
             ['Initiator', record.initiator && humanize(record.initiator)],
-            ['Thread id', <Mono>{record.thread_id}</Mono>],
-            ['Auto present / verify / remove', yesNo(record.auto_present, record.auto_verify, record.auto_remove)],
+            ['Thread id', <Mono>{record.thread_id}</Mono>, 'thread_id'],
+            [
+              'Presents, verifies, removes its record by itself',
+              yesNo(record.auto_present, record.auto_verify, record.auto_remove),
+              'auto_present / auto_verify / auto_remove',
+            ],
             ['Created', formatDateTime(record.created_at)],
             ['Updated', formatDateTime(record.updated_at)],
           ]}

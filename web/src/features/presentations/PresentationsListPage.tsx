@@ -32,7 +32,7 @@ export function PresentationsListPage() {
     () => [
       column.accessor('created_at', {
         header: 'Started',
-        cell: (info) => <StartedLink href={`/presentations/${info.row.original.pres_ex_id}`} at={info.getValue()} />,
+        cell: (info) => <StartedLink href={`/presentations/${info.row.original.pres_ex_id}`} at={info.getValue()} listLabel="Presentation exchanges" />,
       }),
       column.accessor('connection_id', {
         header: 'Connection',
@@ -40,8 +40,9 @@ export function PresentationsListPage() {
       }),
       column.display({ id: 'request', header: 'Request', cell: (info) => requestName(info.row.original) ?? <span className="muted">—</span> }),
       column.accessor('state', { header: 'State', cell: (info) => <StateBadge state={info.getValue()} /> }),
-      column.accessor('role', { header: 'Role', cell: (info) => humanize(info.getValue()) }),
+      column.accessor('role', { header: 'Role', meta: { hideOnPhone: true }, cell: (info) => humanize(info.getValue()) }),
       column.accessor('updated_at', {
+        meta: { hideOnPhone: true },
         header: 'Updated',
         cell: (info) => <UpdatedAgo at={info.getValue()} />,
       }),

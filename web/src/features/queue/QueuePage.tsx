@@ -8,6 +8,8 @@ import { consoleConfigQueries } from '../../lib/console-config';
 import { formatDateTime, timeAgo } from '../../lib/format';
 import { useQueue } from './queue';
 
+const fromQueue = { from: { href: '/queue', label: 'Needs me' } };
+
 /** "Needs me": every exchange waiting on this person's role, oldest first, the action one click away. */
 export function QueuePage() {
   const role = useQuery(consoleConfigQueries.current()).data?.role;
@@ -41,7 +43,7 @@ export function QueuePage() {
                   <span title={formatDateTime(item.waitingSince)}>{timeAgo(item.waitingSince)}</span>
                 </div>
               </div>
-              <Link className="button primary" to={item.href} aria-label={`${item.action.label}: ${item.what}`}>
+              <Link className="button primary" to={item.href} state={fromQueue} aria-label={`${item.action.label}: ${item.what}`}>
                 {item.action.label}
               </Link>
             </li>
