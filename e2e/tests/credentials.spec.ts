@@ -94,11 +94,17 @@ test.describe('issuer staff on the credentials list', () => {
     await expect(page.getByText('Abandoned').first()).toBeVisible();
   });
 
-  test('an unknown record id shows not found', async ({ page, consoleErrors }) => {
-    consoleErrors.allow(/status of 404/);
-    await page.goto('/credentials/7d1c0a4e-2b7a-4c3e-9d1a-0a0b0c0d0e0f');
-    await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
-  });
+  for (const id of ['7d1c0a4e-2b7a-4c3e-9d1a-0a0b0c0d0e0f', 'not-an-id']) {
+    test(`an unknown record id (${id}) says plainly there is no such exchange`, async ({ page, consoleErrors }) => {
+      consoleErrors.allow(/status of 40[04]/);
+      await page.goto(`/credentials/${id}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'No credential exchange with this id' })).toBeVisible();
+      await expect(page.getByText(id, { exact: true })).toBeVisible();
+      await expect(page.getByText(/Invalid path/)).toHaveCount(0);
+      await page.getByRole('link', { name: 'All credential exchanges' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Credential exchanges' })).toBeVisible();
+    });
+  }
 });
 
 test('the verifier sees presentation exchanges with their verification result', async ({ loggedInAs }) => {

@@ -104,9 +104,7 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
       )}
       {sub && (
         <section aria-labelledby="format-title" className="card">
-          <h2 id="format-title">
-            {format === 'anoncreds' ? 'AnonCreds' : 'Indy'} details <span className="muted mono small">{format}</span>
-          </h2>
+          <h2 id="format-title">Format record ({format})</h2>
           <FieldList
             fields={[
               ['Revocation registry id', sub.rev_reg_id && <Mono>{sub.rev_reg_id}</Mono>, 'rev_reg_id'],
