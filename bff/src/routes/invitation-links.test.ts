@@ -15,7 +15,9 @@ async function counter() {
     requested_attributes: { '0_name_uuid': { name: 'name', restrictions: [{ cred_def_id: credDef.cred_def_id }] } },
     requested_predicates: {},
   };
-  const created = (await (await bff.send(verifier, 'POST', `${PRES}/create-request`, { presentation_request: { indy: request }, auto_verify: true })).json()) as {
+  const created = (await (
+    await bff.send(verifier, 'POST', `${PRES}/create-request`, { presentation_request: { indy: request }, auto_verify: true })
+  ).json()) as {
     pres_ex_id: string;
   };
   return { ...bff, verifier, presExId: created.pres_ex_id };

@@ -61,7 +61,13 @@ export function invitationLinkRoutes({ client, store, mode, publicUrl }: Omit<Li
           .execute();
       });
       const origin = publicUrl?.replace(/\/+$/, '') ?? new URL(c.req.url).origin;
-      const link: InvitationLink = { code, short_url: `${origin}/i/${code}`, invitation_url: record.invitation_url, oob_id: record.oob_id ?? null, expires_at: expires.toISOString() };
+      const link: InvitationLink = {
+        code,
+        short_url: `${origin}/i/${code}`,
+        invitation_url: record.invitation_url,
+        oob_id: record.oob_id ?? null,
+        expires_at: expires.toISOString(),
+      };
       return c.json(link);
     })
     .post(sandboxWalletScan.path, requireAccess(sandboxWalletScan.access), validated('json', sandboxWalletScan.body), async (c) => {
@@ -82,7 +88,12 @@ export function shortInvitationRoute({ store, bus }: Pick<LinkDeps, 'store' | 'b
     const wantsJson = (c.req.header('accept') ?? '').includes('application/json');
     const row = CODE.test(code)
       ? await store.run((db) =>
-          db.selectFrom('invitation_links').select(['invitation', 'attachment_type', 'exchange_id', 'fetched_at']).where('code', '=', code).where('expires_at', '>', new Date()).executeTakeFirst(),
+          db
+            .selectFrom('invitation_links')
+            .select(['invitation', 'attachment_type', 'exchange_id', 'fetched_at'])
+            .where('code', '=', code)
+            .where('expires_at', '>', new Date())
+            .executeTakeFirst(),
         )
       : undefined;
     if (!row) {
@@ -101,7 +112,13 @@ export function shortInvitationRoute({ store, bus }: Pick<LinkDeps, 'store' | 'b
       );
     }
     const first = await store.run((db) =>
-      db.updateTable('invitation_links').set({ fetched_at: new Date() }).where('code', '=', code).where('fetched_at', 'is', null).returning('exchange_id').executeTakeFirst(),
+      db
+        .updateTable('invitation_links')
+        .set({ fetched_at: new Date() })
+        .where('code', '=', code)
+        .where('fetched_at', 'is', null)
+        .returning('exchange_id')
+        .executeTakeFirst(),
     );
     if (first) {
       const kind = row.attachment_type === 'present-proof' ? 'presentation' : 'credential';

@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, ...page(async () => ({ Component: (await import('../features/presentations/PresentationsListPage')).PresentationsListPage })) },
               { path: 'new', ...page(async () => ({ Component: (await import('../features/presentations/ProofRequestPage')).ProofRequestPage })) },
+              { path: 'counter', ...page(async () => ({ Component: (await import('../features/counter/CounterPage')).CounterPage })) },
               {
                 path: ':presExId',
                 ...page(async () => ({ Component: (await import('../features/presentations/PresentationDetailPage')).PresentationDetailPage })),

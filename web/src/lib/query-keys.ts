@@ -28,3 +28,6 @@ export const walletKeys = {
 export const auditKeys = {
   all: () => ['audit'] as const,
 };
+
+/** Whether a wallet fetched a counter's invitation: set by the live event, read by the counter page. */
+export const invitationFetchedKey = (exchangeId: string) => ['counter', 'fetched', exchangeId] as const;

@@ -8,7 +8,7 @@ import { callApi } from '../../lib/api-client';
 import { connectionQueries } from '../../lib/connections';
 import { invitationFromText } from '../../lib/invitation-text';
 import { pollWhileNotLive } from '../../lib/live-status';
-import { InvitationQr } from './InvitationQr';
+import { InvitationQr } from '../../components/ui/InvitationQr';
 import { invitationProgress, type InvitationProgress } from './invitation-progress';
 import { SimulateScan } from './SimulateScan';
 

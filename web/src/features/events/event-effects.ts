@@ -1,9 +1,9 @@
-import { advisedCredentialAction, advisedPresentationAction, roleMayUse, type ConsoleEvent, type UserRole } from '@credence/shared';
+import { advisedCredentialAction, advisedPresentationAction, INVITATION_FETCHED_TOPIC, roleMayUse, type ConsoleEvent, type UserRole } from '@credence/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { markDeleted } from '../../lib/deleted-records';
 import { humanize } from '../../lib/format';
 import { connectionQueries } from '../../lib/connections';
-import { credentialKeys, presentationKeys } from '../../lib/query-keys';
+import { credentialKeys, invitationFetchedKey, presentationKeys } from '../../lib/query-keys';
 
 /**
  * Invalidates, and makes sure a first load already in flight is repeated: its answer may predate the
@@ -27,6 +27,8 @@ export function invalidateAfterEvent(queryClient: QueryClient, queryKey: readonl
  * Stale events (older than what was seen) and v1 events (no v1 views here) change nothing.
  */
 export function applyEvent(queryClient: QueryClient, event: ConsoleEvent): void {
+  // A wallet fetched a counter's short URL: the counter page says "scanned" at once.
+  if (event.topic === INVITATION_FETCHED_TOPIC && event.subject_id) queryClient.setQueryData(invitationFetchedKey(event.subject_id), true);
   if (event.kind === 'connection') {
     if (event.stale) return;
     // Few and small: every list of connections (the page, the pickers) is refreshed, and the one changed.

@@ -65,9 +65,14 @@ export function PresentationsListPage() {
       <div className="page-head">
         <h1 id="presentations-title">Presentation exchanges</h1>
         <p className="muted">Newest first (by when they started). Proof requests you sent and answered.</p>
-        <Link to="/presentations/new" className="button primary page-actions">
-          Request a proof
-        </Link>
+        <div className="page-actions">
+          <Link to="/presentations/counter" className="button">
+            Check at the counter (QR code)
+          </Link>
+          <Link to="/presentations/new" className="button primary">
+            Request a proof
+          </Link>
+        </div>
       </div>
       <FiltersBar
         params={params}
