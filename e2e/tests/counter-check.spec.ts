@@ -1,0 +1,37 @@
+import { expect, test } from '../fixtures';
+
+for (const size of [
+  { name: 'desktop', viewport: { width: 1400, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+]) {
+  test.describe(`a verifier at the counter (${size.name})`, () => {
+    test.use({ viewport: size.viewport });
+
+    test('shows a proof request as a QR code, sees the wallet scan it, and reads the verified result; the next person without the credential is refused plainly', async ({
+      loggedInAs,
+    }) => {
+      const page = await loggedInAs('verifier', '/presentations/counter');
+      await page.getByLabel('Credential to check').selectOption({ label: 'Student ID 1.2 · revocable (indy)' });
+      await expect(page.getByRole('checkbox', { name: 'student_id' })).toBeChecked();
+      await page.getByRole('checkbox', { name: 'degree' }).check();
+      await page.getByRole('button', { name: 'Show QR code' }).click();
+      await expect(page.getByRole('img', { name: /QR code of the proof request/ })).toBeVisible();
+      const url = await page.getByLabel('Invitation URL', { exact: true }).inputValue();
+      // The short URL Credence serves, not the whole request: a QR code a phone can scan.
+      expect(url).toMatch(/\/i\/[A-Za-z0-9_-]{32}$/);
+      await expect(page.getByText('Waiting for the person to scan the QR code…')).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath('counter-qr.png'), fullPage: true });
+
+      await page.getByRole('button', { name: 'Simulate a wallet scanning this' }).click();
+      await expect(page.getByText('✓ Verified')).toBeVisible();
+      await expect(page.getByRole('definition').first()).not.toBeEmpty();
+      await expect(page.getByText('degree', { exact: true })).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath('counter-verified.png'), fullPage: true });
+
+      await page.getByRole('button', { name: 'Next person' }).click();
+      await expect(page.getByText('Waiting for the person to scan the QR code…')).toBeVisible();
+      await page.getByRole('button', { name: '…a wallet without the credential' }).click();
+      await expect(page.getByText('✗ No proof')).toBeVisible();
+    });
+  });
+}
