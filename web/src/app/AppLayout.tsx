@@ -1,6 +1,6 @@
 import { roleMayUse, type Area, type Session } from '@credence/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { logout, sessionQueries } from '../features/auth/queries';
 import { AgentUnavailableBanner } from '../features/agent/AgentUnavailableBanner';
@@ -28,6 +28,14 @@ export function AppLayout({ session }: { session: Session }) {
   const { pathname } = useLocation();
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === pathname;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Choosing a page closes the menu, the page it is on included; Escape closes it and returns to the button.
+  const closeMenu = () => setMenuOpenAt(null);
+  const escapeMenu = (event: React.KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    closeMenu();
+    menuButton.current?.focus();
+  };
   const signOut = useMutation({
     mutationFn: logout,
     onSettled: () => {
@@ -42,7 +50,7 @@ export function AppLayout({ session }: { session: Session }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="topbar">
+      <header className="topbar" onKeyDown={escapeMenu}>
         <div className="brand">
           <span className="brand-mark" aria-hidden="true">
             ✓
@@ -51,6 +59,7 @@ export function AppLayout({ session }: { session: Session }) {
         </div>
         <button
           type="button"
+          ref={menuButton}
           className="button subtle menu-button"
           aria-expanded={menuOpen}
           aria-controls="main-nav"
@@ -61,7 +70,7 @@ export function AppLayout({ session }: { session: Session }) {
         <nav aria-label="Main" id="main-nav" className={menuOpen ? 'main-nav open' : 'main-nav'}>
           <ul className="nav-list">
             <li>
-              <NavLink to="/queue" className="nav-link">
+              <NavLink to="/queue" className="nav-link" onClick={closeMenu}>
                 Needs me{' '}
                 {!queue.isPending && (
                   <span className={waiting > 0 ? 'count-badge' : 'count-badge count-zero'}>
@@ -75,13 +84,13 @@ export function AppLayout({ session }: { session: Session }) {
               .filter((item) => roleMayUse(session.role, item.area))
               .map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} className="nav-link">
+                  <NavLink to={item.to} className="nav-link" onClick={closeMenu}>
                     {item.label}
                   </NavLink>
                 </li>
               ))}
             <li>
-              <NavLink to="/events" className="nav-link">
+              <NavLink to="/events" className="nav-link" onClick={closeMenu}>
                 Events
               </NavLink>
             </li>

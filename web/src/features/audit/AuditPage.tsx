@@ -1,3 +1,4 @@
+import { ScrollRegion } from '../../components/ui/ScrollRegion';
 import { consoleApi } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -77,7 +78,7 @@ export function AuditPage() {
           <h2>No entries{filters.actor || filters.action || filters.outcome ? ' match these filters' : ' yet'}</h2>
         </div>
       ) : (
-        <div className="table-wrap">
+        <ScrollRegion className="table-wrap" label="Audit log entries">
           <table className="data-table" aria-label="Audit log">
             <thead>
               <tr>
@@ -112,7 +113,7 @@ export function AuditPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <nav className="pager" aria-label="Pages">
         <span />

@@ -1,3 +1,4 @@
+import { ScrollRegion } from '../../components/ui/ScrollRegion';
 import type { ConsoleEvent } from '@credence/shared';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -62,7 +63,7 @@ export function EventsPage() {
           <p className="muted">Events appear here as the agent sends them.</p>
         </div>
       ) : (
-        <div className="table-wrap">
+        <ScrollRegion className="table-wrap" label="Events received">
           <table className="data-table" aria-label="Events">
             <thead>
               <tr>
@@ -96,7 +97,7 @@ export function EventsPage() {
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

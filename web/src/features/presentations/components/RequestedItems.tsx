@@ -1,4 +1,5 @@
 import type { PresExRecord } from '@credence/shared';
+import { ScrollRegion } from '../../../components/ui/ScrollRegion';
 import { formatDateTime } from '../../../lib/format';
 import { proofRequestOf, requestedItems } from '../request-view';
 
@@ -22,7 +23,7 @@ export function RequestedItems({ record }: { record: PresExRecord }) {
           {window.to !== undefined ? formatDateTime(new Date(window.to * 1000).toISOString()) : 'now'}.
         </p>
       )}
-      <div className="scroll-x">
+      <ScrollRegion label="What was asked and presented">
         <table className="data-table compact">
           <thead>
             <tr>
@@ -56,7 +57,7 @@ export function RequestedItems({ record }: { record: PresExRecord }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

@@ -1,0 +1,103 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, logIn, test, type Role } from '../fixtures';
+
+/** WCAG 2.2 AA, as axe names its rules' tags. */
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface Visit {
+  name: string;
+  /** Who can see the page; undefined: nobody needs to be logged in. */
+  role?: Role;
+  path: string;
+  /** For a record's page: opens the first record of this list instead of going to `path` directly. */
+  firstOf?: string;
+  /** Not built yet: the scan is listed, and runs once the page is there (test.fixme until then). */
+  pending?: boolean;
+}
+
+/** Every page, for the role that can see it. Extend as pages are added. */
+const visits: Visit[] = [
+  { name: 'login', path: '/login' },
+  { name: 'credentials list', role: 'issuer', path: '/credentials' },
+  { name: 'credential detail', role: 'issuer', path: '/credentials', firstOf: 'Credential exchanges' },
+  { name: 'offer a credential', role: 'issuer', path: '/credentials/new' },
+  { name: 'presentations list', role: 'verifier', path: '/presentations' },
+  { name: 'presentation detail', role: 'verifier', path: '/presentations', firstOf: 'Presentation exchanges' },
+  { name: 'request a proof', role: 'verifier', path: '/presentations/new' },
+  { name: 'counter check', role: 'verifier', path: '/presentations/counter' },
+  { name: 'connections list', role: 'issuer', path: '/connections' },
+  { name: 'new invitation', role: 'issuer', path: '/connections/new' },
+  { name: 'revocation', role: 'admin', path: '/revocation' },
+  { name: 'wallet', role: 'admin', path: '/wallet' },
+  { name: 'audit', role: 'admin', path: '/audit' },
+  { name: 'events', role: 'admin', path: '/events' },
+  { name: 'needs me (issuer)', role: 'issuer', path: '/queue' },
+  { name: 'needs me (admin)', role: 'admin', path: '/queue' },
+  { name: 'unknown record', role: 'issuer', path: '/credentials/not-an-id' },
+];
+
+const sizes = [
+  { name: '1400 px', viewport: { width: 1400, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+];
+const schemes = ['light', 'dark'] as const;
+
+/** The page has settled: its heading is shown and nothing is loading. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** Serious and critical violations of WCAG 2.2 AA on the page as it is now, one readable line per element. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((node) => `${v.impact} ${v.id} (${v.help}) at ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ') ?? ''}`),
+    );
+}
+
+async function open(page: Page, visit: Visit): Promise<void> {
+  if (visit.role) await logIn(page, visit.role, visit.path);
+  else await page.goto(visit.path);
+  if (visit.firstOf) {
+    const table = page.getByRole('table', { name: visit.firstOf });
+    await expect(table).not.toHaveAttribute('aria-busy');
+    await table.getByRole('link').first().click();
+    await expect(page.getByRole('region', { name: 'Exchange' })).toBeVisible();
+  }
+  await settled(page);
+}
+
+for (const size of sizes) {
+  for (const scheme of schemes) {
+    test.describe(`accessibility at ${size.name}, ${scheme}`, () => {
+      test.use({ viewport: size.viewport, colorScheme: scheme });
+
+      for (const visit of visits) {
+        const title = `${visit.name} has no serious or critical WCAG 2.2 AA violation`;
+        if (visit.pending) {
+          test.fixme(title, () => undefined);
+          continue;
+        }
+        test(title, async ({ page, consoleErrors }) => {
+          consoleErrors.allow(/status of 40[04]/);
+          await open(page, visit);
+          expect(await violations(page), `axe on ${visit.path}`).toEqual([]);
+        });
+      }
+
+      if (size.name === 'phone') {
+        test('the opened navigation has no serious or critical WCAG 2.2 AA violation', async ({ page }) => {
+          await logIn(page, 'admin', '/queue');
+          await page.getByRole('button', { name: 'Menu' }).click();
+          await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+          await settled(page);
+          expect(await violations(page), 'axe with the menu open').toEqual([]);
+        });
+      }
+    });
+  }
+}
