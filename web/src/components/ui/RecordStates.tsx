@@ -4,6 +4,13 @@ import { isApiError } from '../../lib/api';
 import { BackLink, type CameFrom } from './BackLink';
 import { ErrorState } from './ErrorState';
 
+/**
+ * The agent answers 404 for an id it does not know; the console 400 for one that is not an id at all.
+ * A record's page then stops asking (its query disabled for that id), so a refresh of everything (the
+ * live stream reconnecting) does not swap this answer for "Loading" and back.
+ */
+export const isNoSuchRecord = (error: unknown) => isApiError(error, 404) || isApiError(error, 400);
+
 interface RecordStatesProps {
   query: UseQueryResult<unknown>;
   wasDeleted: boolean;
@@ -38,8 +45,7 @@ export function RecordStates({ query, wasDeleted, back, noun, id }: RecordStates
         Loading the exchange…
       </div>
     );
-  // The agent answers 404 for an id it does not know; the console 400 for one that is not an id at all.
-  if (isApiError(query.error, 404) || isApiError(query.error, 400)) {
+  if (isNoSuchRecord(query.error)) {
     return (
       <>
         {backLink}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CRED_DEF_ID, SCHEMA_ID, agentHolderOffer, agentIssued, specRecord } from '../../test/record-shapes';
 import { problemAnswer, renderPage } from '../../test/render-page';
@@ -40,11 +40,15 @@ describe('CredentialDetailPage', () => {
     ['an id the agent does not know (its 404)', id, 404, 'Record not found'],
     ['an address that is not an id at all (the console’s 400)', 'not-an-id', 400, 'Invalid path: path.cred_ex_id'],
   ])('says plainly that there is no such exchange for %s, with the id and the way to the list', async (_, credExId, status, detail) => {
-    renderPage('/credentials/:credExId', `/credentials/${credExId}`, <CredentialDetailPage />, {
+    const { client, sent } = renderPage('/credentials/:credExId', `/credentials/${credExId}`, <CredentialDetailPage />, {
       [`/api/issue-credential-2.0/records/${credExId}`]: () => problemAnswer(status, detail),
       '/api/connections': { results: [] },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'No credential exchange with this id' })).toBeTruthy();
+    // Everything refreshed (the live stream reconnected): the answer stays, the agent is not asked again.
+    await act(() => client.invalidateQueries());
+    expect(screen.getByRole('heading', { level: 1, name: 'No credential exchange with this id' })).toBeTruthy();
+    expect(sent('GET', `/api/issue-credential-2.0/records/${credExId}`)).toHaveLength(1);
     expect(screen.getByText(credExId)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'All credential exchanges' }).getAttribute('href')).toBe('/credentials');
     expect(document.body.textContent).not.toContain(detail);

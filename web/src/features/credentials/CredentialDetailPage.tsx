@@ -8,10 +8,10 @@ import {
   type CredExDetail,
 } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useParams } from 'react-router';
 import { BackLink } from '../../components/ui/BackLink';
-import { RecordStates } from '../../components/ui/RecordStates';
+import { isNoSuchRecord, RecordStates } from '../../components/ui/RecordStates';
 import { ErrorMessage, FieldList, Mono, NextStepCallout, RawJson, yesNo } from '../../components/ui/RecordParts';
 import { StateBadge } from '../../components/ui/StateBadge';
 import { CredentialActions } from './components/CredentialActions';
@@ -31,7 +31,9 @@ const toList = { href: '/credentials', label: 'Credential exchanges' };
 export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps = {}) {
   const { credExId = '' } = useParams();
   const wasDeleted = useWasDeleted(credExId);
-  const detail = useQuery({ ...credentialQueries.detail(credExId), enabled: !wasDeleted });
+  const [missingId, setMissingId] = useState<string>();
+  const detail = useQuery({ ...credentialQueries.detail(credExId), enabled: !wasDeleted && missingId !== credExId });
+  if (isNoSuchRecord(detail.error) && missingId !== credExId) setMissingId(credExId);
   const connections = useConnections();
 
   if (wasDeleted || !detail.isSuccess) return <RecordStates query={detail} wasDeleted={wasDeleted} back={toList} noun="credential exchange" id={credExId} />;

@@ -1,9 +1,9 @@
 import { advisedPresentationAction } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { BackLink } from '../../components/ui/BackLink';
-import { RecordStates } from '../../components/ui/RecordStates';
+import { isNoSuchRecord, RecordStates } from '../../components/ui/RecordStates';
 import { ErrorMessage, FieldList, Mono, NextStepCallout, RawJson, yesNo } from '../../components/ui/RecordParts';
 import { StateBadge } from '../../components/ui/StateBadge';
 import { VerifiedBadge } from '../../components/ui/VerifiedBadge';
@@ -21,7 +21,9 @@ const toList = { href: '/presentations', label: 'Presentation exchanges' };
 export function PresentationDetailPage() {
   const { presExId = '' } = useParams();
   const wasDeleted = useWasDeleted(presExId);
-  const detail = useQuery({ ...presentationQueries.detail(presExId), enabled: !wasDeleted });
+  const [missingId, setMissingId] = useState<string>();
+  const detail = useQuery({ ...presentationQueries.detail(presExId), enabled: !wasDeleted && missingId !== presExId });
+  if (isNoSuchRecord(detail.error) && missingId !== presExId) setMissingId(presExId);
   const connections = useConnections();
   const proverPanel = useRef<HTMLElement>(null);
 
