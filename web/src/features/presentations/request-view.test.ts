@@ -37,7 +37,7 @@ describe('requestedItems', () => {
   it('lists every referent with what was asked and what the presentation answered', () => {
     expect(proofRequestOf(record)?.format).toBe('indy');
     expect(requestedItems(record)).toEqual([
-      { referent: 'a', kind: 'attribute', asked: 'name', restrictions: ['cred_def_id = X:3:CL:1:t and schema_name = Student ID'], answer: 'Alice' },
+      { referent: 'a', kind: 'attribute', asked: 'name', restrictions: ['Credential definition X:3:CL:1:t and Schema name Student ID'], answer: 'Alice' },
       { referent: 'g', kind: 'attribute', asked: 'degree, student_id', restrictions: [], answer: 'degree: BSc, student_id: S1' },
       { referent: 'h', kind: 'attribute', asked: 'email', restrictions: [], answer: 'not revealed' },
       { referent: 'p', kind: 'predicate', asked: 'age >= 18', restrictions: [], answer: 'proved by the presentation' },

@@ -36,10 +36,27 @@ export function proofRequestOf(record: PresExRecord): { format: 'indy' | 'anoncr
   return undefined;
 }
 
+/** A restriction's keys in plain words (the agent's names stay in the raw record). */
+const restrictionWords: Record<string, string> = {
+  cred_def_id: 'credential definition',
+  schema_id: 'schema',
+  schema_name: 'schema name',
+  schema_version: 'schema version',
+  schema_issuer_did: 'schema issuer',
+  schema_issuer_id: 'schema issuer',
+  issuer_did: 'issuer',
+  issuer_id: 'issuer',
+};
+
 const restrictionText = (restrictions: Restriction[] | undefined) =>
   (restrictions ?? []).map((r) =>
     Object.entries(r)
-      .map(([k, v]) => `${k} = ${v}`)
+      .map(([k, v]) => {
+        const attribute = /^attr::(.+)::value$/.exec(k);
+        if (attribute) return `${attribute[1]} is ${v}`;
+        const words = restrictionWords[k] ?? k;
+        return `${words.charAt(0).toUpperCase()}${words.slice(1)} ${v}`;
+      })
       .join(' and '),
   );
 
