@@ -67,8 +67,10 @@ for (const size of [
       await inviteAndConnect(page, request, alias);
 
       await page.getByRole('link', { name: 'Offer a credential' }).click();
-      await expect(page.getByLabel('Connection')).toHaveValue(/[0-9a-f-]{36}/);
-      await expect(page.getByLabel('Connection').locator('option:checked')).toHaveText(alias);
+      await expect(page).toHaveURL(/\/credentials\/new\?connection=/);
+      const picker = page.getByRole('combobox', { name: 'Connection' });
+      await expect(picker).toHaveValue(/[0-9a-f-]{36}/);
+      await expect(picker.locator('option:checked')).toHaveText(alias);
       const definition = page.getByLabel('Credential definition', { exact: true });
       await expect(definition.locator('option', { hasText: 'Student ID 1.2 · revocable (indy)' })).toHaveCount(1);
       await definition.selectOption({ label: 'Student ID 1.2 · revocable (indy)' });
