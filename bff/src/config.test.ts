@@ -24,6 +24,7 @@ describe('parseConfig', () => {
       bodyLimitBytes: 1024 * 1024,
       demoPassword: undefined,
       redisUrl: undefined,
+      publicUrl: undefined,
     });
     expect(config.generated).toEqual({ webhookSecret: true, sessionSecret: true, demoPassword: false });
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
@@ -39,6 +40,7 @@ describe('parseConfig', () => {
       WEBHOOK_SECRET: 'a-webhook-secret-long-enough',
       SESSION_SECRET: 'x'.repeat(40),
       REDIS_URL: 'redis://127.0.0.1:6379',
+      PUBLIC_URL: 'https://credence.example.org',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -46,6 +48,7 @@ describe('parseConfig', () => {
       agent: { apiKey: 'key', timeoutMs: 2500 },
       webhookSecret: 'a-webhook-secret-long-enough',
       redisUrl: 'redis://127.0.0.1:6379',
+      publicUrl: 'https://credence.example.org',
     });
     expect(config.generated).toEqual({ webhookSecret: false, sessionSecret: false, demoPassword: false });
   });
@@ -66,6 +69,7 @@ describe('parseConfig', () => {
     expect(problemsOf({ ...base, ACAPY_TIMEOUT_MS: '0' })).toEqual(['ACAPY_TIMEOUT_MS must be more than 0']);
     expect(problemsOf({ ...base, SESSION_SECRET: 'short' })).toEqual(['SESSION_SECRET must be at least 32 characters']);
     expect(problemsOf({ ...base, REDIS_URL: 'http://x' })).toEqual(['REDIS_URL must be a redis:// URL']);
+    expect(problemsOf({ ...base, PUBLIC_URL: 'credence.example.org' })).toEqual(['PUBLIC_URL must be an http(s):// URL']);
     expect(problemsOf({ ...base, CREDENCE_SANDBOX: 'perhaps' })).toEqual(['CREDENCE_SANDBOX must be true or false']);
     expect(problemsOf({ PORT: 'x', SESSION_SECRET: 'y' })).toHaveLength(3);
   });

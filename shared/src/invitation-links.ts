@@ -30,3 +30,6 @@ export const sandboxScanBodySchema = z.strictObject({
   holds_credential: z.boolean().optional(),
   label: z.string().trim().min(1).max(200).optional(),
 });
+
+/** What a short link carries: the exchange attached to the invitation. */
+export type InvitationLinkAttachment = InvitationLinkBody['attachment'];

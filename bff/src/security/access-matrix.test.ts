@@ -143,6 +143,7 @@ const matrix: Row[] = [
   { route: 'POST /api/sandbox/wallet-scan', body: {}, expected: anyUser(400) },
   // Public by design (a wallet fetches it); an unknown code is 404 for everyone.
   { route: 'GET /i/:code', path: '/i/no-such-invitation-code-0000', expected: everyone(404) },
+  { route: 'GET /i/help.css', expected: everyone(200) },
   {
     route: 'POST /webhooks/topic/:topic/',
     path: '/webhooks/topic/issue_credential_v2_0/',
