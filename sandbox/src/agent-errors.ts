@@ -2,17 +2,17 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /** The agent (aiohttp) writes errors as text/plain "<status>: <reason>", with the reason also as status text. */
-export function agentError(status: number, reason: string): HTTPException {
+export function agentError(status: number, reason: string, options: { cause?: unknown } = {}): HTTPException {
   const res = new Response(`${status}: ${reason}`, {
     status,
     statusText: reason.replace(/[^\x20-\x7e]/g, ' ').slice(0, 200),
     headers: { 'content-type': 'text/plain; charset=utf-8' },
   });
-  return new HTTPException(status as ContentfulStatusCode, { res });
+  return new HTTPException(status as ContentfulStatusCode, { res, ...('cause' in options && { cause: options.cause }) });
 }
 
-/** Python's repr of the JSON-like values marshmallow reports. */
-export function pyRepr(value: unknown): string {
+/** Python's repr of the JSON-like values marshmallow reports; `indexKeys`: digit keys are list indices (ints). */
+export function pyRepr(value: unknown, options: { indexKeys?: boolean } = {}): string {
   if (value === null || value === undefined) return 'None';
   if (value === true) return 'True';
   if (value === false) return 'False';
@@ -22,15 +22,16 @@ export function pyRepr(value: unknown): string {
     const escaped = value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(new RegExp(quote, 'g'), `\\${quote}`);
     return `${quote}${escaped}${quote}`;
   }
-  if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
+  if (Array.isArray(value)) return `[${value.map((v) => pyRepr(v, options)).join(', ')}]`;
+  const key = (k: string) => (options.indexKeys && /^(0|[1-9][0-9]*)$/.test(k) ? k : pyRepr(k));
   return `{${Object.entries(value as Record<string, unknown>)
-    .map(([k, v]) => `${pyRepr(k)}: ${pyRepr(v)}`)
+    .map(([k, v]) => `${key(k)}: ${pyRepr(v, options)}`)
     .join(', ')}}`;
 }
 
 export type ValidationLocation = 'json' | 'querystring' | 'match_info';
 
 /** 422 as webargs + ACA-Py's ready_middleware write it: a Python repr keyed by location. */
-export function validationError(location: ValidationLocation, fields: Record<string, string[]>): HTTPException {
-  return agentError(422, pyRepr({ [location]: fields }));
+export function validationError(location: ValidationLocation, fields: Record<string, unknown>): HTTPException {
+  return agentError(422, pyRepr({ [location]: fields }, { indexKeys: true }));
 }

@@ -1,20 +1,28 @@
 import { agentTimestamp, type SeededRandom } from './random.js';
 
+/** ConnRecord as the agent serializes it; fields it has not set yet are left out. */
 export interface SandboxConnection {
   connection_id: string;
-  their_label: string;
+  their_label?: string;
   alias?: string;
-  their_did: string;
-  my_did: string;
+  their_did?: string;
+  my_did?: string;
   state: string;
   rfc23_state: string;
   their_role: string;
   accept: string;
-  connection_protocol: string;
+  connection_protocol?: string;
   invitation_mode: string;
+  invitation_key?: string;
+  invitation_msg_id?: string;
+  request_id?: string;
+  their_public_did?: string;
   created_at: string;
   updated_at: string;
 }
+
+/** A seeded connection: a peer with a label and both DIDs. */
+export type SeededConnection = SandboxConnection & { their_label: string; their_did: string; my_did: string };
 
 /** What each peer does with us: issues to us, asks us for proofs, or holds what we issue. */
 export type PeerKind = 'issuer' | 'verifier' | 'person';
@@ -40,7 +48,7 @@ export function buildConnection(
   peer: { label: string; alias?: string; active: boolean },
   createdMs: number,
   updatedMs: () => number,
-): SandboxConnection {
+): SeededConnection {
   return {
     connection_id: rng.uuid(),
     their_label: peer.label,
@@ -58,7 +66,7 @@ export function buildConnection(
   };
 }
 
-export function buildConnections(rng: SeededRandom, epochMs: number): SandboxConnection[] {
+export function buildConnections(rng: SeededRandom, epochMs: number): SeededConnection[] {
   return peerPlan.map((peer, index) => {
     const created = epochMs - (60 - index * 2) * 86_400_000 - rng.int(0, 86_400_000);
     return buildConnection(

@@ -81,8 +81,8 @@ export class CredentialEngine {
     return peerProposal(this.x, connectionId);
   }
 
-  /** A wallet that scanned a connectionless offer asks for the credential. */
-  walletRequests(id: string): void {
-    holderRequests(this.x, id);
+  /** A wallet that scanned an offer in an invitation asks for the credential (connectionless, or on the invitation's connection). */
+  walletRequests(id: string, connectionId?: string): void {
+    holderRequests(this.x, id, connectionId);
   }
 }

@@ -8,6 +8,9 @@ import { presentProof, type PresentProof } from './presentation/records.js';
 import { createRequest, peerRequest, sendBoundRequest, sendRequest, type RequestBody } from './presentation/request.js';
 import { verify } from './presentation/verify.js';
 
+/** What the simulated wallet's problem report says when it holds nothing to present (code `abandoned`, present_proof v2.0). */
+export const WALLET_DECLINES = 'abandoned: Proof request declined: no matching credential in the wallet';
+
 /**
  * The sandbox agent's present-proof v2.0 protocol: verifier and prover state machines, a wallet that
  * holds the credentials the sandbox received, and simulated peers that present (sometimes a revoked
@@ -69,10 +72,15 @@ export class PresentationEngine {
     return peerRequest(this.x, connectionId);
   }
 
-  /** A wallet that scanned a connectionless request answers it, or gives up when it holds nothing that matches. */
-  walletAnswers(id: string, holdsCredential: boolean): void {
-    if (holdsCredential) return proverPresents(this.x, id);
+  /**
+   * A wallet that scanned a request in an invitation answers it with a valid proof, or declines with a
+   * problem report when it holds no matching credential (the record is abandoned with `<code>: <text>`).
+   */
+  walletAnswers(id: string, wallet: { holdsCredential: boolean; label: string; connectionId?: string }): void {
     const record = this.x.records.stillIn(id, 'request-sent');
-    if (record) this.x.records.abandon(record, 'presentation-abandoned: No credential satisfies the presentation request');
+    if (!record) return;
+    if (wallet.connectionId) record.connection_id = wallet.connectionId;
+    if (wallet.holdsCredential) proverPresents(this.x, id, { label: wallet.label });
+    else this.x.records.abandon(record, WALLET_DECLINES);
   }
 }

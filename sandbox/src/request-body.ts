@@ -94,7 +94,7 @@ export class BodyChecks {
   }
 
   done(): Record<string, unknown> {
-    if (Object.keys(this.errors).length > 0) throw validationError('json', this.errors as Record<string, string[]>);
+    if (Object.keys(this.errors).length > 0) throw validationError('json', this.errors);
     return this.body;
   }
 }

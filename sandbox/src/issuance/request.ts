@@ -22,11 +22,15 @@ export function sendRequest(x: Issuance, id: string, body: { auto_remove?: boole
   return record;
 }
 
-/** The holder's agent answers our offer with a request; with auto_issue we issue at once. */
-export function holderRequests(x: Issuance, id: string): void {
+/**
+ * The holder's agent answers our offer with a request; with auto_issue we issue at once. An offer
+ * handed out in an invitation gets the connection the request came on, if any (manager.py receive_request).
+ */
+export function holderRequests(x: Issuance, id: string, connectionId?: string): void {
   const detail = x.records.stillIn(id, 'offer-sent');
   if (!detail) return;
   const record = detail.cred_ex_record;
+  if (connectionId) record.connection_id = connectionId;
   attachRequest(x, record, credDefOfOffer(x.store, record));
   x.records.moveTo(detail, 'request-received');
   if (record.auto_issue) issueNow(x, detail);

@@ -65,18 +65,21 @@ export function sendPresentation(x: PresentProof, id: string, body: Partial<Reco
   return record;
 }
 
-/** The prover's agent answers our request: it presents, or reports that it cannot. */
-export function proverPresents(x: PresentProof, id: string): void {
+/**
+ * The prover's agent answers our request: it presents, or reports that it cannot. A simulated mobile
+ * `wallet` holds valid credentials, so its proof verifies.
+ */
+export function proverPresents(x: PresentProof, id: string, wallet?: { label: string }): void {
   const record = x.records.stillIn(id, 'request-sent');
   if (!record) return;
   const kind = formatKinds.find((k) => (record.by_format.pres_request as Formats | undefined)?.[k] && walletAllows(x.store, k)) ?? 'indy';
   const request = requestOf(record, kind);
-  const label = x.store.connections.get(record.connection_id ?? '')?.their_label ?? 'Holder';
+  const label = wallet?.label ?? x.store.connections.get(record.connection_id ?? '')?.their_label ?? 'Holder';
   const items = [...Object.values(request.requested_attributes), ...Object.values(request.requested_predicates)];
   // The peer holds one credential per definition; it answers when one definition answers everything.
   const credDef = x.store.ledger.credDefs.find((d) => items.every((item) => answersReferent(d, attributeValues(x.rng, d.schema, label), item)));
   if (!credDef) {
-    x.records.abandon(record, 'presentation-abandoned: No credential satisfies the presentation request');
+    x.records.abandon(record, 'abandoned: No credential satisfies the presentation request');
     return;
   }
   const values = attributeValues(x.rng, credDef.schema, label);
@@ -86,7 +89,8 @@ export function proverPresents(x: PresentProof, id: string): void {
     x.records.abandon(record, `abandoned: No credential satisfies predicate ${unmet[0]}`);
     return;
   }
-  x.verdicts.set(id, judge(x, request, credDef));
+  const verdict = judge(x, request, credDef);
+  x.verdicts.set(id, wallet ? { ok: true, messages: verdict.ok ? verdict.messages : [] } : verdict);
   setPresMessage(record, 'pres', message('pres', randomUUID(), { [kind]: peerProof(request, credDef, values) }, { '~thread': { thid: record.thread_id } }));
   x.records.moveTo(record, 'presentation-received');
   if (record.auto_verify) verifyNow(x, record);

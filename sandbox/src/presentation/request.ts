@@ -74,7 +74,7 @@ export function peerRequest(x: PresentProof, connectionId?: string): PresExRecor
   const held = heldCredentials(x.store).filter((h) => walletAllows(x.store, h.credDef.kind));
   if (held.length === 0) throw agentError(400, 'The sandbox wallet holds no credential to be asked about');
   const credential = x.rng.pick(held);
-  const verifiers = [...x.store.connections.values()].filter((c) => c.state === 'active' && /Corp|Library/.test(c.their_label));
+  const verifiers = [...x.store.connections.values()].filter((c) => c.state === 'active' && /Corp|Library/.test(c.their_label ?? ''));
   const connection = connectionId ? readyConnection(x.store, connectionId) : x.rng.pick(verifiers).connection_id;
   const request = requestFor(x, credential.credDef, credential.values);
   const requestId = randomUUID();

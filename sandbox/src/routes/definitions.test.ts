@@ -47,6 +47,54 @@ describe('sandbox agent: credential definitions and schemas', () => {
       schema: { attrNames: string[] };
     };
     expect(schema.schema.attrNames.length).toBeGreaterThan(0);
-    expect((await get(anoncreds.app, '/anoncreds/credential-definition/unknown')).status).toBe(400);
+    // An indy id no ledger has is the route's 400; an id no registry resolves fails unhandled (500).
+    expect((await get(anoncreds.app, '/anoncreds/credential-definition/WgWxqztrNooG92RXvxSTWv:3:CL:1:none')).body).toBe(
+      '400: Credential definition WgWxqztrNooG92RXvxSTWv:3:CL:1:none not found',
+    );
+    expect((await get(anoncreds.app, '/anoncreds/credential-definition/unknown')).status).toBe(500);
+    expect((await get(anoncreds.app, '/anoncreds/schema/unknown')).body).toBe('400: No resolver available for identifier unknown');
+  });
+
+  it('answers a schema by sequence number with the ledger’s id and metadata; an unknown number is a ledger error', async () => {
+    const askar = testSandbox();
+    expect(await get(askar.app, '/schemas/999999')).toEqual({ status: 400, body: '400: Could not get schema from ledger for seq no 999999' });
+    expect((await get(askar.app, '/credential-definitions/created?cred_def_id=nope')).body).toBe(
+      "422: {'querystring': {'cred_def_id': ['Value nope is not an indy credential definition identifier']}}",
+    );
+    const anoncreds = testSandbox({ walletType: 'askar-anoncreds' });
+    const ids = ((await get(anoncreds.app, '/anoncreds/credential-definitions')).body as { credential_definition_ids: string[] }).credential_definition_ids;
+    const seqNo = ids[0]!.split(':')[3]!;
+    const schema = (await get(anoncreds.app, `/anoncreds/schema/${seqNo}`)).body as Record<string, any>;
+    expect(schema.schema_id).toMatch(/:2:/);
+    expect(schema.schema_metadata).toEqual({ seqNo: Number(seqNo) });
+    expect(schema.resolution_metadata).toEqual({ ledger_id: null });
+  });
+
+  it('lists, per wallet type, what the offer engine issues with the filter of that interface, also after the upgrade', async () => {
+    const offerable = async (sandbox: ReturnType<typeof testSandbox>, kind: 'indy' | 'anoncreds', ids: string[]) => {
+      for (const id of ids) {
+        const credDef = sandbox.store.ledger.credDefs.find((d) => d.cred_def_id === id)!;
+        const attributes = credDef.schema.attributes.map((name) => ({ name, value: '1' }));
+        const res = await sandbox.app.request('/issue-credential-2.0/create', {
+          method: 'POST',
+          headers: { ...key, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            filter: { [kind]: { cred_def_id: id } },
+            credential_preview: { '@type': 'issue-credential/2.0/credential-preview', attributes },
+          }),
+        });
+        expect(res.status, `${kind} ${id}: ${await res.clone().text()}`).toBe(200);
+      }
+    };
+    const idsAt = async (sandbox: ReturnType<typeof testSandbox>, path: string) =>
+      ((await get(sandbox.app, path)).body as { credential_definition_ids: string[] }).credential_definition_ids;
+    const sandbox = testSandbox();
+    await offerable(sandbox, 'indy', await idsAt(sandbox, '/credential-definitions/created'));
+    sandbox.upgrade.start('test-wallet');
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(sandbox.store.wallet.type).toBe('askar-anoncreds');
+    const ids = await idsAt(sandbox, '/anoncreds/credential-definitions');
+    expect(ids.length).toBeGreaterThan(0);
+    await offerable(sandbox, 'anoncreds', ids);
   });
 });

@@ -13,8 +13,22 @@ const patterns = {
   did: new RegExp(`^(did:(sov|indy):)?${B58}{21,22}$`),
   version: /^[0-9.]+$/,
 };
-/** The pattern ACA-Py's `/schemas/{schema_id}` path takes: a sequence number or a schema id. */
-const SCHEMA_PATH = new RegExp(`^[1-9][0-9]*|${B58}{21,22}:2:.+:[0-9.]+$`);
+/**
+ * The pattern ACA-Py's `/schemas/{schema_id}` path takes (SchemaIdMatchInfoSchema): `^[1-9][0-9]*|…$`
+ * under Python's re.match, anchored at the start only, so anything starting with a digit passes.
+ */
+const SCHEMA_PATH = new RegExp(`^(?:[1-9][0-9]*|${B58}{21,22}:2:.+:[0-9.]+$)`);
+/** The legacy indy registry's identifiers (anoncreds/default/legacy_indy/registry.py): what the anoncreds routes resolve. */
+const LEGACY_INDY_ID = new RegExp(
+  `^(did:sov:)?${B58}{21,22}$|^${B58}{21,22}:2:.+:[0-9.]+$|^[0-9.]+$|^(${B58}{21,22}):3:CL:(([1-9][0-9]*)|(${B58}{21,22}:2:.+:[0-9.]+)):(.+)?$|^(${B58}{21,22}):4:`,
+);
+/** messaging/valid.py: each validator's own message. */
+const invalid = {
+  cred_def_id: (v: string) => `Value ${v} is not an indy credential definition identifier`,
+  schema_id: (v: string) => `Value ${v} is not an indy schema identifier`,
+  did: (v: string) => `Value ${v} is not an indy decentralized identifier (DID)`,
+  version: (v: string) => `Value ${v} is not a valid version major minor version (use only digits and '.')`,
+};
 
 // utils/profiles.py: the legacy interface on an anoncreds profile, and the reverse.
 const LEGACY_ON_ANONCREDS = 'Interface not supported for an anoncreds profile';
@@ -26,6 +40,11 @@ const isAnoncredsWallet = (store: SandboxStore) => store.wallet.type !== 'askar'
 function seqNoOf(store: SandboxStore, schema: SandboxSchema): number {
   const credDef = store.ledger.credDefs.find((d) => d.schema.schema_id === schema.schema_id);
   return Number(credDef?.cred_def_id.split(':')[3] ?? 0);
+}
+
+/** A schema by id or by sequence number. */
+function schemaOf(store: SandboxStore, id: string): SandboxSchema | undefined {
+  return store.ledger.schemas.find((s) => s.schema_id === id || String(seqNoOf(store, s)) === id);
 }
 
 /** Key material that looks like the agent's (decimal strings), derived from the id so it is stable. */
@@ -81,16 +100,16 @@ export function definitionRoutes({ store, authorize }: SandboxRouteHelpers) {
   app.get('/credential-definitions/created', (c) => {
     const checks = new FieldChecks('querystring');
     const tags: Record<string, string | undefined> = {};
-    for (const [tag, pattern] of [
-      ['cred_def_id', patterns.cred_def_id],
-      ['schema_id', patterns.schema_id],
-      ['schema_name', undefined],
-      ['schema_version', patterns.version],
-      ['issuer_did', patterns.did],
-      ['schema_issuer_did', patterns.did],
+    for (const [tag, pattern, message] of [
+      ['cred_def_id', patterns.cred_def_id, invalid.cred_def_id],
+      ['schema_id', patterns.schema_id, invalid.schema_id],
+      ['schema_name', undefined, undefined],
+      ['schema_version', patterns.version, invalid.version],
+      ['issuer_did', patterns.did, invalid.did],
+      ['schema_issuer_did', patterns.did, invalid.did],
     ] as const) {
       const value = c.req.query(tag);
-      if (value !== undefined && pattern && !pattern.test(value)) checks.fail(tag, 'String does not match expected pattern.');
+      if (value !== undefined && pattern && !pattern.test(value)) checks.fail(tag, message(value));
       tags[tag] = value;
     }
     checks.done();
@@ -101,7 +120,7 @@ export function definitionRoutes({ store, authorize }: SandboxRouteHelpers) {
   app.get('/credential-definitions/:cred_def_id', (c) => {
     const id = c.req.param('cred_def_id');
     const checks = new FieldChecks('match_info');
-    if (!patterns.cred_def_id.test(id)) checks.fail('cred_def_id', 'String does not match expected pattern.');
+    if (!patterns.cred_def_id.test(id)) checks.fail('cred_def_id', invalid.cred_def_id(id));
     checks.done();
     legacy(c);
     const credDef = store.ledger.credDefs.find((d) => d.cred_def_id === id);
@@ -118,7 +137,9 @@ export function definitionRoutes({ store, authorize }: SandboxRouteHelpers) {
     if (!SCHEMA_PATH.test(id)) checks.fail('schema_id', 'String does not match expected pattern.');
     checks.done();
     legacy(c);
-    const schema = store.ledger.schemas.find((s) => s.schema_id === id || String(seqNoOf(store, s)) === id);
+    const schema = schemaOf(store, id);
+    // indy_vdr.py fetch_schema_by_seq_no: a number that is no schema's transaction is a ledger error (400 here).
+    if (!schema && /^\d+$/.test(id)) throw agentError(400, `Could not get schema from ledger for seq no ${Number(id)}`);
     if (!schema) throw agentError(404, `Schema not found: ${id}`);
     return c.json({
       schema: { ver: '1.0', id: schema.schema_id, name: schema.name, version: schema.version, attrNames: schema.attributes, seqNo: seqNoOf(store, schema) },
@@ -134,26 +155,31 @@ export function definitionRoutes({ store, authorize }: SandboxRouteHelpers) {
   app.get('/anoncreds/credential-definition/:cred_def_id', (c) => {
     anoncreds(c);
     const id = c.req.param('cred_def_id');
+    // No registry resolves the id: AnonCredsResolutionError, which cred_def_get does not catch.
+    if (!LEGACY_INDY_ID.test(id)) throw agentError(500, 'Internal Server Error');
     const credDef = store.ledger.credDefs.find((d) => d.cred_def_id === id);
     if (!credDef) throw agentError(400, `Credential definition ${id} not found`);
+    // GetCredDefResult: its metadata attribute is not the schema's field name, so it is never serialized.
     return c.json({
       credential_definition_id: id,
       credential_definition: { issuerId: credDef.issuer_id, schemaId: credDef.schema.schema_id, type: 'CL', tag: credDef.tag, value: keyValue(credDef) },
       resolution_metadata: {},
-      credential_definitions_metadata: {},
     });
   });
 
   app.get('/anoncreds/schema/:schema_id', (c) => {
     anoncreds(c);
     const id = c.req.param('schema_id');
-    const schema = store.ledger.schemas.find((s) => s.schema_id === id);
+    if (!LEGACY_INDY_ID.test(id)) throw agentError(400, `No resolver available for identifier ${id}`);
+    const schema = schemaOf(store, id);
+    if (!schema && /^[0-9.]+$/.test(id)) throw agentError(400, `Failed to retrieve schema. Could not get schema from ledger for seq no ${id}`);
     if (!schema) throw agentError(404, `Schema not found: ${id}`);
+    // legacy_indy/registry.py get_schema: the ledger's id (also when asked by sequence number), no ledger_id.
     return c.json({
-      schema_id: id,
+      schema_id: schema.schema_id,
       schema: { issuerId: schema.issuer_id, attrNames: schema.attributes, name: schema.name, version: schema.version },
-      resolution_metadata: {},
-      schema_metadata: {},
+      resolution_metadata: { ledger_id: null },
+      schema_metadata: { seqNo: seqNoOf(store, schema) },
     });
   });
   return app;
