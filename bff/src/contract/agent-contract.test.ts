@@ -15,6 +15,7 @@ type Json = Record<string, any>;
 
 async function startConsole(walletType: WalletType) {
   const pending: Promise<unknown>[] = [];
+  const sent: { topic: string; payload: Json }[] = [];
   const bff: Awaited<ReturnType<typeof testBff>> = await testBff({
     sandbox: {
       walletType,
@@ -23,6 +24,7 @@ async function startConsole(walletType: WalletType) {
       // Webhooks go to the BFF's intake as the agent posts them, after the check.
       emit: (topic, payload) => {
         contract!.checkWebhook(topic, payload);
+        sent.push({ topic, payload });
         pending.push(Promise.resolve().then(() => bff.webhook(topic, payload)));
       },
     },
@@ -47,7 +49,21 @@ async function startConsole(walletType: WalletType) {
   const connection = (label: string) => [...store.connections.values()].find((c) => c.their_label === label)!;
   const ownCredDef = (kind: 'indy' | 'anoncreds', revocable: boolean) =>
     store.ledger.credDefs.find((d) => d.issuedBy === 'self' && d.kind === kind && d.revocable === revocable)!;
-  return { ...bff, issuer, verifier, admin, json, settle, connection, ownCredDef, kind: walletType === 'askar' ? ('indy' as const) : ('anoncreds' as const) };
+  /** The states one record's webhooks reported on a topic, in order (a connection's RFC 23 states). */
+  const walked = (topic: string, idField: string, id: string, field = 'state') =>
+    sent.filter((w) => w.topic === topic && w.payload[idField] === id).map((w) => w.payload[field] ?? w.payload.state);
+  return {
+    ...bff,
+    issuer,
+    verifier,
+    admin,
+    json,
+    settle,
+    connection,
+    ownCredDef,
+    walked,
+    kind: walletType === 'askar' ? ('indy' as const) : ('anoncreds' as const),
+  };
 }
 
 type Console = Awaited<ReturnType<typeof startConsole>>;
@@ -88,32 +104,61 @@ async function definitions({ json, issuer, verifier, kind }: Console) {
   } else {
     const { credential_definition_ids: ids } = await json(issuer, 'GET', '/api/anoncreds/credential-definitions');
     expect(ids.length).toBeGreaterThan(0);
+    const filtered = await json(issuer, 'GET', '/api/anoncreds/credential-definitions?schema_name=Library%20card&schema_version=1.0');
+    expect(filtered.credential_definition_ids.length).toBe(1);
     for (const id of ids as string[]) {
       const { credential_definition: credDef } = await json(verifier, 'GET', `/api/anoncreds/credential-definition/${encodeURIComponent(id)}`);
       await json(verifier, 'GET', `/api/anoncreds/schema/${encodeURIComponent(credDef.schemaId)}`);
     }
-    await json(issuer, 'GET', '/api/anoncreds/credential-definition/unknown', undefined, 400);
+    await json(issuer, 'GET', `/api/anoncreds/credential-definition/${encodeURIComponent('WgWxqztrNooG92RXvxSTWv:3:CL:1:none')}`, undefined, 400);
     await json(issuer, 'GET', '/api/credential-definitions/created', undefined, 403);
   }
 }
 
 /** Invitations both ways, a wallet scanning ours, connectionless exchanges at a counter, and removal. */
 async function connections(c: Console) {
-  const { json, issuer, verifier, settle, sandbox, kind, ownCredDef } = c;
+  const { json, issuer, verifier, settle, sandbox, kind, ownCredDef, walked } = c;
   const didexchange = ['https://didcomm.org/didexchange/1.1'];
   const single = await json(issuer, 'POST', '/api/out-of-band/create-invitation?auto_accept=true', {
     handshake_protocols: didexchange,
     alias: 'Grace at the desk',
     goal: 'To receive your student card',
   });
-  await sandbox.outOfBand.scan(single.invitation_url, { label: 'Grace Hopper' });
+  expect(single.invitation).toMatchObject({
+    '@type': 'https://didcomm.org/out-of-band/1.1/invitation',
+    handshake_protocols: didexchange,
+    goal: 'To receive your student card',
+  });
+  expect(JSON.parse(Buffer.from(new URL(single.invitation_url).searchParams.get('oob')!, 'base64url').toString())).toEqual(single.invitation);
+  const scanned = await sandbox.outOfBand.scan(single.invitation_url, { label: 'Grace Hopper' });
+  expect(scanned.oob_id).toBe(single.oob_id);
   await settle();
-  const connected = await json(issuer, 'GET', `/api/connections?limit=1000`);
-  const grace = connected.results.find((r: Json) => r.invitation_msg_id === single.invi_msg_id);
-  expect(grace).toMatchObject({ state: 'active', alias: 'Grace at the desk', their_label: 'Grace Hopper' });
-  const multi = await json(verifier, 'POST', '/api/out-of-band/create-invitation?multi_use=true&auto_accept=true', { handshake_protocols: didexchange });
-  for (const label of ['First', 'Second']) await sandbox.outOfBand.scan(multi.invitation_url, { label });
+  const grace = await json(issuer, 'GET', `/api/connections/${scanned.connection_id}`);
+  expect(grace).toMatchObject({ state: 'active', alias: 'Grace at the desk', their_label: 'Grace Hopper', invitation_msg_id: single.invi_msg_id });
+  expect(walked('connections', 'connection_id', scanned.connection_id!, 'rfc23_state')).toEqual([
+    'invitation-sent',
+    'request-received',
+    'response-sent',
+    'completed',
+  ]);
+  expect(walked('out_of_band', 'oob_id', single.oob_id)).toEqual(['await-response', 'done', 'deleted']);
+
+  // Multi-use: a connection per scan; the invitation and its own connection stay.
+  const multi = await json(verifier, 'POST', '/api/out-of-band/create-invitation?multi_use=true&auto_accept=true', {
+    handshake_protocols: didexchange,
+    alias: 'Front desk',
+    my_label: 'City Registry',
+    goal: 'Join the registry',
+    goal_code: 'aries.relationship.create',
+  });
+  expect(multi.invitation.label).toBe('City Registry');
+  const scans = [];
+  for (const label of ['First', 'Second']) scans.push(await sandbox.outOfBand.scan(multi.invitation_url, { label }));
   await settle();
+  for (const scan of scans) expect((await json(verifier, 'GET', `/api/connections/${scan.connection_id}`)).state).toBe('active');
+  expect(walked('connections', 'connection_id', scans[0]!.connection_id!)).toEqual(['start', 'request', 'response', 'active']);
+  expect(walked('out_of_band', 'oob_id', multi.oob_id)).toEqual(['await-response', 'done', 'done']);
+
   // A partner's invitation, received and completed by their simulated agent.
   const received = await json(verifier, 'POST', '/api/out-of-band/receive-invitation?alias=Contoso&auto_accept=true', {
     '@type': 'https://didcomm.org/out-of-band/1.1/invitation',
@@ -129,10 +174,23 @@ async function connections(c: Console) {
       },
     ],
   });
+  expect(received).toMatchObject({ role: 'receiver', state: 'deleted' });
   await settle();
-  expect((await json(verifier, 'GET', `/api/connections/${received.connection_id}`)).state).toBe('active');
+  expect(await json(verifier, 'GET', `/api/connections/${received.connection_id}`)).toMatchObject({
+    state: 'active',
+    their_label: 'Contoso Registry',
+    alias: 'Contoso',
+  });
+  expect(walked('connections', 'connection_id', received.connection_id, 'rfc23_state')).toEqual([
+    'invitation-received',
+    'request-sent',
+    'response-received',
+    'completed',
+  ]);
   await json(verifier, 'DELETE', `/api/connections/${received.connection_id}`);
   await json(verifier, 'GET', `/api/connections/${received.connection_id}`, undefined, 404);
+  await json(verifier, 'DELETE', `/api/connections/${received.connection_id}`, undefined, 404);
+  expect(walked('connections', 'connection_id', received.connection_id).at(-1)).toBe('deleted');
   await json(issuer, 'POST', '/api/out-of-band/create-invitation', { alias: 'nothing to do' }, 400);
 
   // At a counter: a proof request with no connection, carried by an invitation without a handshake.
@@ -140,12 +198,27 @@ async function connections(c: Console) {
   const restrictions = [{ cred_def_id: credDef.cred_def_id }];
   const request = { name: 'Counter check', version: '1.0', requested_attributes: { '0_name_uuid': { name: 'name', restrictions } }, requested_predicates: {} };
   for (const holds of [true, false]) {
-    const created = await json(verifier, 'POST', `${PRES}/create-request`, { presentation_request: { [kind]: request }, auto_verify: true });
+    const created = await json(verifier, 'POST', `${PRES}/create-request`, {
+      presentation_request: { [kind]: request },
+      auto_verify: true,
+      auto_remove: false,
+    });
     const invitation = await json(verifier, 'POST', '/api/out-of-band/create-invitation', { attachments: [{ id: created.pres_ex_id, type: 'present-proof' }] });
-    await sandbox.outOfBand.scan(invitation.invitation_url, { holdsCredential: holds });
+    expect(invitation.invitation.handshake_protocols).toEqual([]);
+    await json(
+      verifier,
+      'POST',
+      '/api/out-of-band/create-invitation?multi_use=true',
+      { attachments: [{ id: created.pres_ex_id, type: 'present-proof' }] },
+      400,
+    );
+    const answer = await sandbox.outOfBand.scan(invitation.invitation_url, { holdsCredential: holds });
+    expect(answer).toEqual({ oob_id: invitation.oob_id, exchange_id: created.pres_ex_id });
     await settle();
     const record = await json(verifier, 'GET', `${PRES}/records/${created.pres_ex_id}`);
-    expect(record.state).toBe(holds ? 'done' : 'abandoned');
+    expect(record).toMatchObject(holds ? { state: 'done', verified: true } : { state: 'abandoned' });
+    expect(record.connection_id).toBeUndefined();
+    expect(walked('out_of_band', 'oob_id', invitation.oob_id)).toEqual(['await-response']);
   }
   // …and a credential offer the same way.
   const preview = { '@type': PREVIEW, attributes: credDef.schema.attributes.map((name) => ({ name, value: `${name} at the counter` })) };
@@ -153,13 +226,15 @@ async function connections(c: Console) {
     filter: { [kind]: { cred_def_id: credDef.cred_def_id } },
     credential_preview: preview,
     auto_issue: true,
+    auto_remove: false,
   });
   const offerInvitation = await json(issuer, 'POST', '/api/out-of-band/create-invitation', {
     attachments: [{ id: offer.cred_ex_id, type: 'credential-offer' }],
   });
   await sandbox.outOfBand.scan(offerInvitation.invitation_url, {});
   await settle();
-  expect(['credential-issued', 'done']).toContain((await json(issuer, 'GET', `${CRED}/records/${offer.cred_ex_id}`)).cred_ex_record.state);
+  expect(walked('issue_credential_v2_0', 'cred_ex_id', offer.cred_ex_id).slice(0, 3)).toEqual(['offer-sent', 'request-received', 'credential-issued']);
+  expect((await json(issuer, 'GET', `${CRED}/records/${offer.cred_ex_id}`)).cred_ex_record.connection_id).toBeUndefined();
 }
 
 async function issuance(c: Console) {
@@ -355,6 +430,7 @@ describe.skipIf(!contract)('the agent contract (ACA-Py 1.6.1 OpenAPI)', () => {
   }
 
   it('finds no request, answer or webhook that breaks the contract', () => {
+    expect(contract!.topics).toEqual(expect.arrayContaining(['connections', 'out_of_band', 'issue_credential_v2_0', 'present_proof_v2_0']));
     const shown = contract!.violations.slice(0, 40).map((v) => `${v.kind} ${v.at}\n    ${v.errors.slice(0, 4).join('\n    ')}`);
     expect(shown, contract!.summary()).toEqual([]);
     expect(contract!.calls).toBeGreaterThan(200);

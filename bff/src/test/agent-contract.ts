@@ -78,6 +78,8 @@ function describeErrors(errors: { instancePath?: string; message?: string; param
 export class AgentContract {
   calls = 0;
   webhooks = 0;
+  /** Topics of the webhooks checked, each once, in the order first seen. */
+  readonly topicsSeen = new Set<string>();
   readonly violations: Violation[] = [];
   /** `METHOD path-template`, each operation the flows used. */
   readonly operations = new Set<string>();
@@ -157,6 +159,7 @@ export class AgentContract {
   /** Checks one webhook as the agent posts it to `/topic/{topic}/`. */
   checkWebhook(topic: string, payload: unknown): void {
     this.webhooks++;
+    this.topicsSeen.add(topic);
     const validate = this.webhookValidators.get(topic);
     if (!validate) {
       this.violations.push({ kind: 'webhook', at: topic, errors: ['not a topic the agent sends this way'] });
@@ -171,6 +174,10 @@ export class AgentContract {
 
   count(kind: Violation['kind']): number {
     return this.violations.filter((v) => v.kind === kind).length;
+  }
+
+  get topics(): string[] {
+    return [...this.topicsSeen];
   }
 
   summary(): string {

@@ -61,6 +61,12 @@ function correct(doc: Json): void {
   // strings, as in the legacy definition); apispec renders an untyped Dict as objects of objects.
   schemas.CredDefValuePrimarySchemaAnonCreds.properties.r.additionalProperties = {};
 
+  // anoncreds/default/legacy_indy/registry.py:196-197 get_schema: `resolution_metadata={"ledger_id": ledger_id}`
+  // (None without multiple ledgers) and `schema_metadata={"seqNo": schema["seqNo"]}` (a number);
+  // apispec renders the untyped fields.Dict() as objects of objects.
+  schemas.GetSchemaResult.properties.resolution_metadata.additionalProperties = {};
+  schemas.GetSchemaResult.properties.schema_metadata.additionalProperties = {};
+
   // admin/routes.py:129-156 config_handler: the values are the agent's settings as they are
   // (strings, numbers, booleans, lists, None), not objects.
   schemas.AdminConfig.properties.config.additionalProperties = {};

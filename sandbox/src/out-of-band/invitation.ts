@@ -66,11 +66,13 @@ export function invitationUrl(invitation: InvitationMessage, endpoint: string): 
 
 /**
  * InvitationMessage.wrap_message: the exchange's message on the invitation's thread. assign_thread_id
- * replaces the thread decorator, so the attached message carries `pthid` only (its thread id is its `@id`).
+ * replaces the thread decorator, so the attached message carries `pthid` only (its thread id is its `@id`);
+ * decorators follow `@type` and `@id` (agent_message.py dump_decorators).
  */
 export function requestAttachment(message: Record<string, unknown>, invitationMsgId: string): Record<string, unknown> {
-  const { '~thread': _thread, ...fields } = message;
-  return { '@id': 'request-0', 'mime-type': 'application/json', data: { json: { ...fields, '~thread': { pthid: invitationMsgId } } } };
+  const { '@type': type, '@id': id, '~thread': _thread, ...fields } = message;
+  const json = { '@type': type, '@id': id, '~thread': { pthid: invitationMsgId }, ...fields };
+  return { '@id': 'request-0', 'mime-type': 'application/json', data: { json } };
 }
 
 /** The attached messages of an invitation (data.json of each `requests~attach`). */
