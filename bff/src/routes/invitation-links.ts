@@ -37,7 +37,9 @@ export function invitationLinkRoutes({ client, store, mode, publicUrl, links = n
       const user = c.get('user')!;
       const area = attachment.type === 'present-proof' ? 'presentations' : 'credentials';
       if (!roleMayUse(user.role, area)) throw new ProblemError(403, `The ${user.role} role may not make invitations for ${area}.`);
-      const answer = await client.request('POST', '/out-of-band/create-invitation', { body: { attachments: [attachment], ...(goal && { goal }) } });
+      const answer = await client.request('POST', '/out-of-band/create-invitation', {
+        body: { attachments: [attachment], ...(goal && { goal, goal_code: attachment.type === 'present-proof' ? 'aries.vc.verify' : 'aries.vc.issue' }) },
+      });
       const record = answer.body as { invitation?: unknown; invitation_url?: unknown; oob_id?: unknown };
       if (
         typeof record.invitation !== 'object' ||
