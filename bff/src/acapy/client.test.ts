@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProblemError } from '../problem.js';
 import { AcapyClient } from './client.js';
@@ -130,5 +130,56 @@ describe('AcapyClient', () => {
     const url = await answering(200, '{}');
     await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
     expect((await problemOf(new AcapyClient({ baseUrl: url, timeoutMs: 2000 }).get('/x'))).problem).toMatchObject({ status: 502, title: 'Agent unreachable' });
+  });
+
+  describe('when the agent closes a kept-alive connection as the console reuses it', () => {
+    const tcpServers: { server: TcpServer; sockets: Set<Socket> }[] = [];
+    afterEach(async () => {
+      await Promise.all(
+        tcpServers.splice(0).map(({ server, sockets }) => {
+          sockets.forEach((s) => s.destroy());
+          return new Promise((r) => server.close(r));
+        }),
+      );
+    });
+
+    /**
+     * An agent that answers the first request on each connection and drops the connection, unanswered,
+     * when a second request arrives on it: the moment its idle timeout closes a socket the client reuses.
+     */
+    async function droppingIdleAgent(): Promise<{ url: string; received: string[] }> {
+      const received: string[] = [];
+      const sockets = new Set<Socket>();
+      const server = createTcpServer((socket) => {
+        sockets.add(socket);
+        let requests = 0;
+        socket.on('data', (chunk) => {
+          const line = chunk.toString('latin1').split('\r\n')[0]!;
+          requests += 1;
+          if (requests > 1) return void socket.destroy();
+          received.push(line);
+          socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: keep-alive\r\n\r\n{}');
+        });
+      });
+      tcpServers.push({ server, sockets });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
+    }
+
+    it('sends a read again on a new connection, and the page gets its answer', async () => {
+      const agent = await droppingIdleAgent();
+      const client = new AcapyClient({ baseUrl: agent.url, timeoutMs: 2000 });
+      expect((await client.get('/status')).status).toBe(200);
+      expect((await client.get('/issue-credential-2.0/records')).status).toBe(200);
+      expect(agent.received).toEqual(['GET /status HTTP/1.1', 'GET /issue-credential-2.0/records HTTP/1.1']);
+    });
+
+    it('does not send a write twice: the agent may have read it', async () => {
+      const agent = await droppingIdleAgent();
+      const client = new AcapyClient({ baseUrl: agent.url, timeoutMs: 2000 });
+      await client.get('/status');
+      expect((await problemOf(client.post('/issue-credential-2.0/send-offer', {}))).problem).toMatchObject({ status: 502, title: 'Agent unreachable' });
+      expect(agent.received).toEqual(['GET /status HTTP/1.1']);
+    });
   });
 });

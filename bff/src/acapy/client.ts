@@ -153,22 +153,34 @@ export class AcapyClient {
   }
 }
 
+/** Methods the agent handles the same however often they arrive: safe to send again. */
+const IDEMPOTENT = new Set<HttpMethod>(['GET', 'PUT', 'DELETE']);
+
+/**
+ * The agent closed an idle kept-alive connection just as the console sent on it: the request never
+ * reached the agent (Node's documented race between a server's keep-alive timeout and the client's reuse).
+ */
+const lostOnIdleSocket = (error: unknown, reusedSocket: boolean): boolean =>
+  reusedSocket && ['ECONNRESET', 'EPIPE'].includes((error as NodeJS.ErrnoException).code ?? '');
+
 function viaHttp(baseUrl: string, maxSockets: number) {
   const transport = baseUrl.startsWith('https:') ? https : http;
   const agent = new transport.Agent({ keepAlive: true, maxSockets, scheduling: 'lifo' });
-  return (method: HttpMethod, url: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number) =>
+  const once = (method: HttpMethod, url: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number) =>
     new Promise<RawAnswer>((resolve, reject) => {
       let timedOut = false;
       let settled = false;
+      let answered = false;
       const settle = (error: Error | undefined, answer?: RawAnswer) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        if (error) reject(timedOut ? new AgentTimeout() : error);
+        if (error) reject(timedOut ? new AgentTimeout() : Object.assign(error, { reusedSocket: answered ? false : req.reusedSocket }));
         else resolve(answer!);
       };
       if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
       const req = transport.request(url, { method, headers, agent }, (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>
@@ -189,6 +201,15 @@ function viaHttp(baseUrl: string, maxSockets: number) {
       req.on('error', settle);
       req.end(body);
     });
+  return async (method: HttpMethod, url: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number) => {
+    try {
+      return await once(method, url, headers, body, timeoutMs);
+    } catch (error) {
+      // Once, on a fresh connection; a write is not sent twice, since the agent may have read it.
+      if (!IDEMPOTENT.has(method) || !lostOnIdleSocket(error, (error as { reusedSocket?: boolean }).reusedSocket === true)) throw error;
+      return once(method, url, headers, body, timeoutMs);
+    }
+  };
 }
 
 function viaFetch(fetchImpl: typeof fetch) {
