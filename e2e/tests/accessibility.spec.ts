@@ -1,9 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { violations } from '../axe';
 import { expect, logIn, test, type Role } from '../fixtures';
-
-/** WCAG 2.2 AA, as axe names its rules' tags. */
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 interface Visit {
   name: string;
@@ -26,6 +23,7 @@ const visits: Visit[] = [
   { name: 'presentation detail', role: 'verifier', path: '/presentations', firstOf: 'Presentation exchanges' },
   { name: 'request a proof', role: 'verifier', path: '/presentations/new' },
   { name: 'counter check', role: 'verifier', path: '/presentations/counter' },
+  { name: 'counter issue', role: 'issuer', path: '/credentials/counter' },
   { name: 'connections list', role: 'issuer', path: '/connections' },
   { name: 'new invitation', role: 'issuer', path: '/connections/new' },
   { name: 'revocation', role: 'admin', path: '/revocation' },
@@ -47,16 +45,6 @@ const schemes = ['light', 'dark'] as const;
 async function settled(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-}
-
-/** Serious and critical violations of WCAG 2.2 AA on the page as it is now, one readable line per element. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map((node) => `${v.impact} ${v.id} (${v.help}) at ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ') ?? ''}`),
-    );
 }
 
 async function open(page: Page, visit: Visit): Promise<void> {

@@ -1,3 +1,4 @@
+import { violations } from '../axe';
 import { expect, test } from '../fixtures';
 
 for (const size of [
@@ -21,17 +22,57 @@ for (const size of [
       expect(url).toMatch(/\/i\/[A-Za-z0-9_-]{32}$/);
       await expect(page.getByText('Waiting for the person to scan the QR code…')).toBeVisible();
       await page.screenshot({ path: test.info().outputPath('counter-qr.png'), fullPage: true });
+      expect(await violations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Simulate a wallet scanning this' }).click();
       await expect(page.getByText('✓ Verified')).toBeVisible();
       await expect(page.getByRole('definition').first()).not.toBeEmpty();
       await expect(page.getByText('degree', { exact: true })).toBeVisible();
       await page.screenshot({ path: test.info().outputPath('counter-verified.png'), fullPage: true });
+      expect(await violations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Next person' }).click();
       await expect(page.getByText('Waiting for the person to scan the QR code…')).toBeVisible();
       await page.getByRole('button', { name: '…a wallet without the credential' }).click();
       await expect(page.getByText('✗ No proof')).toBeVisible();
+    });
+  });
+
+  test.describe(`an issuer at the counter (${size.name})`, () => {
+    test.use({ viewport: size.viewport });
+
+    test('types the person’s details, shows the offer as a QR code, sees the wallet take the credential, and starts the next person with the same credential', async ({
+      loggedInAs,
+    }) => {
+      const page = await loggedInAs('issuer', '/credentials');
+      await page.getByRole('link', { name: 'Issue at the counter (QR code)' }).click();
+      await page.getByLabel('Credential to issue').selectOption({ label: 'Student ID 1.2 · revocable (indy)' });
+      await page.getByLabel('name', { exact: true }).fill('Alice Jones');
+      await page.getByRole('button', { name: 'Show QR code' }).click();
+      // Nothing goes out while a detail is missing.
+      await expect(page.getByText('Fill this in.').first()).toBeVisible();
+      await expect(page.getByRole('img', { name: /QR code/ })).toHaveCount(0);
+      for (const field of await page.getByRole('group', { name: 'The person’s details' }).getByRole('textbox').all()) {
+        if (!(await field.inputValue())) await field.fill('2001');
+      }
+      await page.getByRole('button', { name: 'Show QR code' }).click();
+      await expect(page.getByRole('img', { name: /QR code of the credential offer/ })).toBeVisible();
+      expect(await page.getByLabel('Invitation URL', { exact: true }).inputValue()).toMatch(/\/i\/[A-Za-z0-9_-]{32}$/);
+      await expect(page.getByText('Waiting for the person to scan the QR code…')).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Simulate a wallet scanning this' }).click();
+      await expect(page.getByText('✓ Issued')).toBeVisible();
+      await expect(page.getByRole('definition').filter({ hasText: 'Alice Jones' })).toBeVisible();
+      await expect(page.getByText('Student ID for Alice Jones')).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath('counter-issued.png'), fullPage: true });
+      expect(await violations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Next person' }).click();
+      await expect(page.getByLabel('Credential to issue')).toHaveValue(/.+/);
+      await expect(page.getByLabel('name', { exact: true })).toHaveValue('');
+      // Ready for the next person's details, from the first one.
+      await expect(page.getByRole('group', { name: 'The person’s details' }).getByRole('textbox').first()).toBeFocused();
     });
   });
 }

@@ -2,7 +2,7 @@ import type { CredExDetail, CredExRecord } from './credential-records.js';
 import type { EngineDeps } from './engine-support.js';
 import type { FilterSpec } from './issuance/cred-defs.js';
 import { issue } from './issuance/issue.js';
-import { createOffer, peerOffer, sendBoundOffer, sendOffer } from './issuance/offer.js';
+import { createFreeOffer, createOffer, peerOffer, sendBoundOffer, sendOffer } from './issuance/offer.js';
 import { peerProposal, sendProposal } from './issuance/proposal.js';
 import { issuance, type Issuance, type OfferBody, type PreviewSpec } from './issuance/records.js';
 import { holderRequests, sendRequest } from './issuance/request.js';
@@ -25,6 +25,10 @@ export class CredentialEngine {
 
   create(body: OfferBody): CredExRecord {
     return createOffer(this.x, body);
+  }
+
+  createFreeOffer(body: OfferBody): CredExRecord {
+    return createFreeOffer(this.x, body);
   }
 
   sendOffer(body: OfferBody): CredExRecord {

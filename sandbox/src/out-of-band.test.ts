@@ -187,9 +187,12 @@ describe('sandbox out-of-band: connectionless exchanges', () => {
       await a.call('POST', '/issue-credential-2.0/create', {
         filter: { indy: { cred_def_id: credDef.cred_def_id } },
         credential_preview: { '@type': 'issue-credential/2.0/credential-preview', attributes },
-        auto_issue: true,
+        // Left out by the agent: /create always makes an automated exchange.
+        auto_issue: false,
       })
     ).json;
+    expect(offer).toMatchObject({ auto_issue: true, state: 'offer-sent' });
+    expect(offer.connection_id).toBeUndefined();
     const created = (await a.call('POST', '/out-of-band/create-invitation', { attachments: [{ id: offer.cred_ex_id, type: 'credential-offer' }] })).json;
     const scanned = (await a.scan({ invitation_url: created.invitation_url })).json;
     expect(scanned.exchange_id).toBe(offer.cred_ex_id);
@@ -197,6 +200,41 @@ describe('sandbox out-of-band: connectionless exchanges', () => {
     const states = a.statesOf('issue_credential_v2_0', 'cred_ex_id', offer.cred_ex_id);
     expect(states.slice(0, 3)).toEqual(['offer-sent', 'request-received', 'credential-issued']);
     expect(states).toContain('done');
+  });
+
+  it('create-offer keeps the comment for the wallet and issues by itself only when asked', async () => {
+    const a = agent();
+    const credDef = a.sandbox.store.ledger.credDefs.find((d) => d.issuedBy === 'self' && d.kind === 'indy' && d.schema.name === 'Employee badge')!;
+    const attributes = credDef.schema.attributes.map((name) => ({ name, value: '1' }));
+    const body = {
+      filter: { indy: { cred_def_id: credDef.cred_def_id } },
+      credential_preview: { '@type': 'issue-credential/2.0/credential-preview', attributes },
+    };
+    const made = (await a.call('POST', '/issue-credential-2.0/create', { ...body, comment: 'Your badge' })).json;
+    const automated = a.sandbox.store.credentials.get(made.cred_ex_id)!.cred_ex_record;
+    expect((automated.by_format as { cred_offer?: unknown }).cred_offer).toBeDefined();
+    expect(JSON.stringify(automated)).toContain('create automated v2.0 credential exchange record');
+
+    const free = (
+      await a.call('POST', '/issue-credential-2.0/create-offer', { ...body, comment: 'Your badge', auto_issue: true, auto_remove_on_failure: true })
+    ).json;
+    expect(free).toMatchObject({ state: 'offer-sent', role: 'issuer', initiator: 'self', auto_issue: true, auto_remove: false, auto_remove_on_failure: false });
+    expect(free).not.toHaveProperty('trace');
+    expect(free).not.toHaveProperty('connection_id');
+    expect(JSON.stringify(free)).not.toContain('create automated');
+    const invitation = (await a.call('POST', '/out-of-band/create-invitation', { attachments: [{ id: free.cred_ex_id, type: 'credential-offer' }] })).json;
+    expect(JSON.stringify(invitation.invitation)).toContain('Your badge');
+    await a.scan({ invitation_url: invitation.invitation_url });
+    await a.sandbox.peers.idle();
+    expect(a.statesOf('issue_credential_v2_0', 'cred_ex_id', free.cred_ex_id)).toContain('done');
+
+    const manual = (await a.call('POST', '/issue-credential-2.0/create-offer', body)).json;
+    expect(manual.auto_issue).toBe(false);
+    const manualInvitation = (await a.call('POST', '/out-of-band/create-invitation', { attachments: [{ id: manual.cred_ex_id, type: 'credential-offer' }] }))
+      .json;
+    await a.scan({ invitation_url: manualInvitation.invitation_url });
+    await a.sandbox.peers.idle();
+    expect(a.statesOf('issue_credential_v2_0', 'cred_ex_id', manual.cred_ex_id)).toEqual(['offer-sent', 'request-received']);
   });
 });
 

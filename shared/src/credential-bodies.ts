@@ -99,8 +99,14 @@ const common = {
   trace: z.boolean().optional(),
 };
 
-/** POST /issue-credential-2.0/create: an offer record without sending it (no connection). */
-export const createOfferBodySchema = z.strictObject({ filter: offerFilterSchema, ...common, auto_issue: z.boolean().optional() });
+/**
+ * POST /issue-credential-2.0/create-offer: an offer record for no connection, to go out of band. Not
+ * /create: that one always issues by itself and replaces the comment the wallet shows
+ * (routes.py credential_exchange_create → manager.py prepare_send); this one honours auto_issue and
+ * the comment, and ignores auto_remove_on_failure, so the console does not send it.
+ */
+const { auto_remove_on_failure: _ignoredByCreateOffer, ...createOfferFields } = common;
+export const createOfferBodySchema = z.strictObject({ filter: offerFilterSchema, ...createOfferFields, auto_issue: z.boolean().optional() });
 export type CreateOfferBody = z.infer<typeof createOfferBodySchema>;
 
 /** POST /issue-credential-2.0/send-offer. */

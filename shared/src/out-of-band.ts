@@ -48,6 +48,24 @@ function usesReservedKey(value: unknown): boolean {
   return false;
 }
 
+// messaging/valid.py: B58, DIDKeyOrRef, DIDValidation.
+const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+const DID_KEY_OR_REF = new RegExp(`^did:key:z[${B58}]+(?:#z[${B58}]+)?$`);
+const INDY_DID = new RegExp(`^(did:(sov|indy):)?[${B58}]{21,22}$`);
+const ANY_DID =
+  /^did:([a-zA-Z0-9_]+)(:[a-zA-Z0-9_.%-]+)?:([a-zA-Z0-9_.%-]+(:[a-zA-Z0-9_.%-]+)*)((;[a-zA-Z0-9_.:%-]+=[a-zA-Z0-9_.:%-]*)*)(\/[^#?]*)?([?][^#]*)?(#.*)?$/;
+const didKeys = z.array(z.string().max(500).regex(DID_KEY_OR_REF, 'must be did:key values')).max(10);
+
+/** A service block (messages/service.py ServiceSchema). */
+const serviceSchema = z.looseObject({
+  id: z.string({ error: 'needs an id' }).max(500),
+  type: z.string({ error: 'needs a type' }).max(200),
+  did: z.string().regex(INDY_DID, 'must be an Indy DID').optional(),
+  recipientKeys: didKeys.optional(),
+  routingKeys: didKeys.optional(),
+  serviceEndpoint: z.string().max(2000).optional(),
+});
+
 /** An invitation message, received (pasted) or created. Loose: wallets add their own keys, never reserved ones. */
 const invitationMessageObject = z.looseObject({
   '@type': z
@@ -60,14 +78,20 @@ const invitationMessageObject = z.looseObject({
   goal_code: z.string().max(200).optional(),
   handshake_protocols: z.array(z.string().max(300)).max(10).optional(),
   services: z
-    .array(z.union([z.string().max(2000), z.looseObject({})]))
+    .array(z.union([z.string().max(2000).regex(ANY_DID, 'must be a DID or a service'), serviceSchema]))
     .min(1, 'must name at least one service')
     .max(10),
   'requests~attach': z.array(z.looseObject({})).max(10).optional(),
 });
-export const invitationMessageSchema = invitationMessageObject.refine((message) => !usesReservedKey(message), {
-  message: 'must not use the keys __proto__, constructor or prototype',
-});
+/** InvitationMessageSchema's own rules (messages/invitation.py validate_fields), checked before the agent sees it. */
+export const invitationMessageSchema = invitationMessageObject
+  .refine((message) => !usesReservedKey(message), { message: 'must not use the keys __proto__, constructor or prototype' })
+  .refine((message) => (message.handshake_protocols?.length ?? 0) > 0 || (message['requests~attach']?.length ?? 0) > 0, {
+    message: 'offers neither a connection (handshake_protocols) nor a request or offer (requests~attach)',
+  })
+  .refine((message) => (message.goal === undefined) === (message.goal_code === undefined), {
+    message: 'must have both a goal and a goal_code, or neither',
+  });
 export type InvitationMessage = z.infer<typeof invitationMessageSchema>;
 
 export const receiveInvitationQuerySchema = z.strictObject({

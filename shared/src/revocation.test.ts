@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsFrom } from './problem.js';
-import { filterKindOfRegistry, publishBodySchema, revokeBodySchema, walletUpgradeBodySchema } from './revocation.js';
+import { auditQuerySchema, filterKindOfRegistry, publishBodySchema, revokeBodySchema, walletUpgradeBodySchema } from './revocation.js';
 
 const EX = '0e1c0b4c-5717-4562-b3fc-2c963f66afa6';
 const CONN = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
@@ -73,5 +73,13 @@ describe('wallet upgrade confirmation', () => {
     expect(paths(walletUpgradeBodySchema.safeParse({ wallet_name: 'w', confirm_wallet_name: 'x', backup_confirmed: true }))).toEqual(['confirm_wallet_name']);
     expect(paths(walletUpgradeBodySchema.safeParse({ wallet_name: 'w', confirm_wallet_name: 'w', backup_confirmed: false }))).toEqual(['backup_confirmed']);
     expect(paths(walletUpgradeBodySchema.safeParse({}))).toEqual(['backup_confirmed', 'confirm_wallet_name', 'wallet_name']);
+  });
+});
+
+describe('the audit filters', () => {
+  it('refuse a NUL character, which no entry holds, and take any other text', () => {
+    expect(auditQuerySchema.safeParse({ actor: '\0' }).error?.issues[0]?.message).toBe('must not contain a NUL character');
+    expect(auditQuerySchema.safeParse({ action: 'revoke\0' }).success).toBe(false);
+    expect(auditQuerySchema.safeParse({ actor: 'Zoë', action: 'POST /api/session' }).success).toBe(true);
   });
 });

@@ -105,11 +105,13 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+// The log never stores a NUL (Postgres text cannot hold one), so a filter with one is a mistake.
+const NO_NUL = /^[^\0]*$/;
 export const auditQuerySchema = z.strictObject({
   /** A username, exactly (any case). */
-  actor: z.string().max(100).optional(),
+  actor: z.string().max(100).regex(NO_NUL, 'must not contain a NUL character').optional(),
   /** Part of the action (`revoke`, `POST /api/session`). */
-  action: z.string().max(200).optional(),
+  action: z.string().max(200).regex(NO_NUL, 'must not contain a NUL character').optional(),
   outcome: z.enum(['success', 'failure']).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).optional(),

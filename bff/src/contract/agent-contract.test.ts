@@ -222,12 +222,14 @@ async function connections(c: Console) {
   }
   // …and a credential offer the same way.
   const preview = { '@type': PREVIEW, attributes: credDef.schema.attributes.map((name) => ({ name, value: `${name} at the counter` })) };
-  const offer = await json(issuer, 'POST', `${CRED}/create`, {
+  const offer = await json(issuer, 'POST', `${CRED}/create-offer`, {
     filter: { [kind]: { cred_def_id: credDef.cred_def_id } },
     credential_preview: preview,
+    comment: 'Your card, at the counter',
     auto_issue: true,
     auto_remove: false,
   });
+  expect(offer).toMatchObject({ state: 'offer-sent', auto_issue: true, auto_remove: false });
   const offerInvitation = await json(issuer, 'POST', '/api/out-of-band/create-invitation', {
     attachments: [{ id: offer.cred_ex_id, type: 'credential-offer' }],
   });
@@ -264,7 +266,7 @@ async function issuance(c: Console) {
   await settle();
   await json(issuer, 'GET', `${CRED}/records/${removed.cred_ex_id}`, undefined, 404);
   // Connectionless offer, then abandoned by our own problem report, then removed.
-  const created = await json(issuer, 'POST', `${CRED}/create`, { filter: { [kind]: { cred_def_id: credDef.cred_def_id } }, credential_preview: preview });
+  const created = await json(issuer, 'POST', `${CRED}/create-offer`, { filter: { [kind]: { cred_def_id: credDef.cred_def_id } }, credential_preview: preview });
   await json(issuer, 'POST', `${CRED}/records/${created.cred_ex_id}/issue`, {}, 400);
   const offered = await json(issuer, 'POST', `${CRED}/send-offer`, {
     connection_id: bob,

@@ -65,7 +65,7 @@ describe('credential exchange routes through the BFF', () => {
         'body.filter.indy.issuer_id',
       ].sort(),
     );
-    const noFilter = await send(cookie, 'POST', `${PATH}/create`, { filter: {}, credential_preview: offer.credential_preview });
+    const noFilter = await send(cookie, 'POST', `${PATH}/create-offer`, { filter: {}, credential_preview: offer.credential_preview });
     expect(await noFilter.json()).toMatchObject({ errors: [{ path: 'body.filter', message: 'must hold indy and/or anoncreds' }] });
     const noBody = await send(cookie, 'POST', `${PATH}/records/${offer.connection_id}/problem-report`, {});
     expect(noBody.status).toBe(400);
@@ -84,7 +84,7 @@ describe('credential exchange routes through the BFF', () => {
     const verifier = await cookieFor('verifier');
     for (const [method, path] of [
       ['POST', `${PATH}/send-offer`],
-      ['POST', `${PATH}/create`],
+      ['POST', `${PATH}/create-offer`],
       ['POST', `${PATH}/records/${offer.connection_id}/issue`],
       ['DELETE', `${PATH}/records/${offer.connection_id}`],
     ]) {

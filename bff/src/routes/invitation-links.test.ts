@@ -27,7 +27,7 @@ async function counter() {
     await bff.send(verifier, 'POST', `${PRES}/create-request`, { presentation_request: { indy: request }, auto_verify: true })
   ).json()) as { pres_ex_id: string };
   const offer = (await (
-    await bff.send(issuer, 'POST', `${CRED}/create`, {
+    await bff.send(issuer, 'POST', `${CRED}/create-offer`, {
       filter: { indy: { cred_def_id: credDef.cred_def_id } },
       credential_preview: { '@type': 'issue-credential/2.0/credential-preview', attributes: credDef.schema.attributes.map((name) => ({ name, value: 'v' })) },
     })

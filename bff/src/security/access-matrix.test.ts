@@ -58,7 +58,7 @@ const matrix: Row[] = [
   { route: 'GET /api/issue-credential-2.0/records', expected: credentials(200) },
   { route: 'GET /api/issue-credential-2.0/records/:cred_ex_id', path: `/api/issue-credential-2.0/records/${UNKNOWN}`, expected: credentials(404) },
   { route: 'DELETE /api/issue-credential-2.0/records/:cred_ex_id', path: `/api/issue-credential-2.0/records/${UNKNOWN}`, expected: credentials(404) },
-  { route: 'POST /api/issue-credential-2.0/create', body: {}, expected: credentials(400) },
+  { route: 'POST /api/issue-credential-2.0/create-offer', body: {}, expected: credentials(400) },
   { route: 'POST /api/issue-credential-2.0/send-offer', body: {}, expected: credentials(400) },
   { route: 'POST /api/issue-credential-2.0/send-proposal', body: {}, expected: credentials(400) },
   {

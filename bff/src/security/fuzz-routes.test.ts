@@ -50,7 +50,7 @@ function samplesFor(ids: SampleIds): Record<string, { params?: Record<string, st
     },
     'GET /issue-credential-2.0/records/:cred_ex_id': { params: cred },
     'DELETE /issue-credential-2.0/records/:cred_ex_id': { params: cred },
-    'POST /issue-credential-2.0/create': {
+    'POST /issue-credential-2.0/create-offer': {
       body: { filter: { indy: { cred_def_id: ids.credDef } }, credential_preview: preview, comment: 'c', auto_remove: false },
     },
     'POST /issue-credential-2.0/send-offer': {

@@ -10,10 +10,30 @@ import { holderRequests } from './request.js';
 
 /** The offer: ours, made up front or in answer to a proposal, and a peer issuer's to us. */
 
-/** POST /create: an offer record, not sent to anyone. */
+/** The offer's comment on POST /create, whatever the body says (manager.py prepare_send). */
+export const AUTOMATED_OFFER_COMMENT = 'create automated v2.0 credential exchange record';
+
+/**
+ * POST /create: an offer record, not sent to anyone, for an automated exchange: prepare_send sets
+ * auto_issue whatever the body says (the schema has no such field) and comments the offer itself.
+ */
 export function createOffer(x: Issuance, body: OfferBody): CredExRecord {
   const offered = ownCredDefs(x.store, body.filter, body.credential_preview);
-  const detail = newOffer(x, body, offered, undefined);
+  const detail = newOffer(x, { ...body, auto_issue: true }, offered, undefined, AUTOMATED_OFFER_COMMENT);
+  x.records.insert(detail);
+  return detail.cred_ex_record;
+}
+
+/**
+ * POST /create-offer: a connectionless offer (routes.py _create_free_offer): auto_issue as asked
+ * (the agent's auto-respond setting otherwise, off in the sandbox), auto_remove_on_failure left at the
+ * record's default, trace only when sent, and the offer carries the body's comment.
+ */
+export function createFreeOffer(x: Issuance, body: OfferBody): CredExRecord {
+  const offered = ownCredDefs(x.store, body.filter, body.credential_preview);
+  const { auto_remove_on_failure: _ignored, ...kept } = body;
+  const detail = newOffer(x, { ...kept, auto_issue: body.auto_issue ?? false }, offered, undefined, body.comment ?? undefined);
+  if (body.trace === undefined) delete (detail.cred_ex_record as { trace?: boolean }).trace;
   x.records.insert(detail);
   return detail.cred_ex_record;
 }
@@ -51,12 +71,18 @@ export function sendBoundOffer(x: Issuance, id: string, body: { filter?: FilterS
   return record;
 }
 
-function newOffer(x: Issuance, body: OfferBody, offered: SandboxCredDef[], connectionId: string | undefined): CredExDetail {
+function newOffer(
+  x: Issuance,
+  body: OfferBody,
+  offered: SandboxCredDef[],
+  connectionId: string | undefined,
+  offerComment: string | undefined = body.comment ?? undefined,
+): CredExDetail {
   const record = newRecord(x, { connectionId, initiator: 'self', role: 'issuer', state: 'offer-sent', flags: body });
   const preview = credentialPreview(body.credential_preview!.attributes);
-  // routes.py _create_free_offer: the agent builds a proposal from the filter and preview, then offers.
-  setCredMessage(record, 'cred_proposal', proposalMessage(randomUUID(), attachmentsOf(body.filter), preview));
-  attachOffer(x, record, offered, preview, body.comment ?? undefined);
+  // routes.py _create_free_offer: the agent builds a proposal from the filter, preview and comment, then offers.
+  setCredMessage(record, 'cred_proposal', proposalMessage(randomUUID(), attachmentsOf(body.filter), preview, body.comment ? { comment: body.comment } : {}));
+  attachOffer(x, record, offered, preview, offerComment);
   return wrap(record);
 }
 

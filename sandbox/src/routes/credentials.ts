@@ -33,9 +33,16 @@ export function credentialRoutes(engine: CredentialEngine, { authorize, recordId
   });
 
   app.post('/create', async (c) => {
-    const body = offerFields(new BodyChecks(await readBody(c)).required('filter')).done();
+    // V20IssueCredSchemaCore has no auto_issue: marshmallow leaves it out, whatever its value.
+    const { auto_issue: _excluded, ...rest } = await readBody(c);
+    const body = offerFields(new BodyChecks(rest).required('filter')).done();
     authorize(c);
     return c.json(engine.create(body as { filter: FilterSpec; credential_preview?: PreviewSpec }));
+  });
+  app.post('/create-offer', async (c) => {
+    const body = offerFields(new BodyChecks(await readBody(c)).required('filter')).done();
+    authorize(c);
+    return c.json(engine.createFreeOffer(body as { filter: FilterSpec; credential_preview?: PreviewSpec }));
   });
   app.post('/send-offer', async (c) => {
     const body = offerFields(new BodyChecks(await readBody(c)).required('connection_id', 'filter').uuid('connection_id')).done();

@@ -99,7 +99,7 @@ export const agentApi = {
   removeCredentialExchange: agentRoute({ method: 'DELETE', path: credExRecord, access: credentials, params: credExIdParamsSchema, response: agentAckSchema }),
   createOffer: agentRoute({
     method: 'POST',
-    path: '/issue-credential-2.0/create',
+    path: '/issue-credential-2.0/create-offer',
     access: credentials,
     body: createOfferBodySchema,
     response: credExRecordSchema,

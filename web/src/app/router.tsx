@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, ...page(async () => ({ Component: (await import('../features/credentials/CredentialsListPage')).CredentialsListPage })) },
               { path: 'new', ...page(async () => ({ Component: (await import('../features/credentials/OfferPage')).OfferPage })) },
+              { path: 'counter', ...page(async () => ({ Component: (await import('../features/counter/IssuerCounterPage')).IssuerCounterPage })) },
               { path: ':credExId', ...page(credentialDetailWithRevoke) },
             ],
           },

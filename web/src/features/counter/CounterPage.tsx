@@ -1,47 +1,37 @@
 import { agentApi, consoleApi, type InvitationLink, type OwnCredDef } from '@credence/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { SubmitError } from '../../components/exchange-form/SubmitError';
-import { InvitationQr } from '../../components/ui/InvitationQr';
 import { isApiError } from '../../lib/api';
 import { callApi } from '../../lib/api-client';
 import { consoleConfigQueries } from '../../lib/console-config';
 import { pollWhileNotLive } from '../../lib/live-status';
 import { ownCredDefLabel, useOwnCredDefs } from '../../lib/own-definitions';
-import { invitationFetchedKey, presentationKeys } from '../../lib/query-keys';
-import { counterStatus, type CounterStatus } from './counter-status';
+import { presentationKeys } from '../../lib/query-keys';
+import { CounterScreen, useFetched } from './CounterScreen';
+import { checkFormSchema, checkSummary, counterProofRequest, emptyCheck, PREDICATE_TYPES, type Check, type CheckFormValues } from './counter-requests';
+import { counterStatus, predicateText, type CounterStatus } from './counter-status';
+import './counter.css';
 
-interface Check {
-  definition: OwnCredDef;
-  attributes: string[];
-}
+const PREDICATE_WORDS = { '>=': 'at least', '>': 'more than', '<=': 'at most', '<': 'less than' } as const;
 
-/** A verifier at a counter: one proof request as a QR code, the result in large type, then the next person. */
+/** A verifier at a counter (/presentations/counter): one proof request as a QR code, the result in large type, then the next person. */
 export function CounterPage() {
   const config = useQuery(consoleConfigQueries.current()).data;
   const definitions = useOwnCredDefs(config?.wallet.type ?? null);
-  const [chosenId, setChosenId] = useState('');
-  const [attributes, setAttributes] = useState<string[]>([]);
-  const chosen = definitions.data?.find((d) => d.credDefId === chosenId);
+  const [editing, setEditing] = useState(true);
   const start = useMutation({
-    mutationFn: async ({ definition, attributes }: Check) => {
-      const request = {
-        name: `${definition.schemaName} check`,
-        version: '1.0',
-        requested_attributes: Object.fromEntries(
-          attributes.map((name, i) => [`${i}_${name}_uuid`, { name, restrictions: [{ cred_def_id: definition.credDefId }] }]),
-        ),
-        requested_predicates: {},
-      };
-      const record = await callApi(agentApi.createPresentationRequest, {
-        body: { presentation_request: { [definition.format]: request }, auto_verify: true, comment: `Show your ${definition.schemaName}` },
-      });
+    mutationFn: async (check: Check) => {
+      const record = await callApi(agentApi.createPresentationRequest, { body: counterProofRequest(check) });
       const link = await callApi(consoleApi.invitationLink, {
-        body: { attachment: { id: record.pres_ex_id, type: 'present-proof' }, goal: `Show your ${definition.schemaName}` },
+        body: { attachment: { id: record.pres_ex_id, type: 'present-proof' }, goal: `Show your ${check.definition.schemaName}` },
       });
-      return { presExId: record.pres_ex_id, link, check: { definition, attributes } };
+      return { presExId: record.pres_ex_id, link, check };
     },
+    onSuccess: () => setEditing(false),
   });
 
   return (
@@ -49,140 +39,258 @@ export function CounterPage() {
       <Link to="/presentations">← Presentation exchanges</Link>
       <div className="page-head">
         <h1 id="counter-title">Check a credential at the counter</h1>
-        <p className="muted">The person scans a QR code with their wallet app; the result shows here. No connection needed.</p>
+        <p className="muted">The person scans a QR code with their wallet app and the result shows here. No connection needed.</p>
       </div>
-      {start.data ? (
+      {start.data && !editing ? (
         <CounterCheck
           key={start.data.presExId}
           presExId={start.data.presExId}
           link={start.data.link}
+          check={start.data.check}
           sandbox={config?.mode === 'sandbox'}
           onNext={() => start.mutate(start.data.check)}
-          onChange={() => start.reset()}
+          onChange={() => setEditing(true)}
           starting={start.isPending}
+          startError={start.error}
         />
       ) : (
-        <form
-          className="card"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (chosen && attributes.length > 0) start.mutate({ definition: chosen, attributes });
-          }}
-        >
-          <div className="field">
-            <label htmlFor="counter-definition">Credential to check</label>
-            <select
-              id="counter-definition"
-              value={chosenId}
-              onChange={(e) => {
-                setChosenId(e.target.value);
-                setAttributes(definitions.data?.find((d) => d.credDefId === e.target.value)?.attributes.slice(0, 2) ?? []);
-              }}
-            >
-              <option value="">{definitions.isPending ? 'Loading…' : 'Choose one of this agent’s credentials'}</option>
-              {definitions.data?.map((d) => (
-                <option key={d.credDefId} value={d.credDefId}>
-                  {ownCredDefLabel(d)}
-                </option>
-              ))}
-            </select>
-          </div>
-          {chosen && (
-            <fieldset>
-              <legend>What the person shows</legend>
-              {chosen.attributes.map((name) => (
-                <label className="check" key={name}>
-                  <input
-                    type="checkbox"
-                    checked={attributes.includes(name)}
-                    onChange={(e) => setAttributes(e.target.checked ? [...attributes, name] : attributes.filter((a) => a !== name))}
-                  />{' '}
-                  {name}
-                </label>
-              ))}
-              {attributes.length === 0 && <p className="field-error">Choose at least one attribute.</p>}
-            </fieldset>
-          )}
-          <SubmitError message={start.error?.message} status={isApiError(start.error) ? start.error.status : undefined} />
-          <div className="form-buttons">
-            <button type="submit" className="button primary" disabled={!chosen || attributes.length === 0 || start.isPending}>
-              {start.isPending ? 'Preparing…' : 'Show QR code'}
-            </button>
-          </div>
-        </form>
+        <CheckForm
+          definitions={definitions.data}
+          loading={definitions.isPending}
+          loadError={definitions.error?.message}
+          initial={start.data?.check.values ?? emptyCheck}
+          busy={start.isPending}
+          error={start.error}
+          onSubmit={(check) => start.mutate(check)}
+        />
       )}
     </section>
   );
 }
 
+interface CheckFormProps {
+  definitions: OwnCredDef[] | undefined;
+  loading: boolean;
+  loadError: string | undefined;
+  initial: CheckFormValues;
+  busy: boolean;
+  error: Error | null;
+  onSubmit: (check: Check) => void;
+}
+
+function CheckForm({ definitions, loading, loadError, initial, busy, error, onSubmit }: CheckFormProps) {
+  const form = useForm<CheckFormValues>({ resolver: zodResolver(checkFormSchema), defaultValues: initial });
+  const { register, formState, setValue, control } = form;
+  const credDefId = useWatch({ control, name: 'credDefId' });
+  const predicateName = useWatch({ control, name: 'predicate.name' });
+  const chosen = definitions?.find((d) => d.credDefId === credDefId);
+  const errors = formState.errors;
+  return (
+    <form
+      className="card counter-form"
+      noValidate
+      onSubmit={form.handleSubmit((values) => {
+        if (chosen) onSubmit({ definition: chosen, values });
+      })}
+    >
+      <h2>What to check</h2>
+      <div className="field">
+        <label htmlFor="counter-definition">Credential to check</label>
+        <select
+          id="counter-definition"
+          aria-invalid={errors.credDefId ? true : undefined}
+          aria-describedby={errors.credDefId ? 'counter-definition-error' : 'counter-definition-hint'}
+          {...register('credDefId', {
+            onChange: (e: React.ChangeEvent<HTMLSelectElement>) => {
+              // The first attributes are a good start: a clerk rarely wants everything.
+              setValue('attributes', definitions?.find((d) => d.credDefId === e.target.value)?.attributes.slice(0, 2) ?? []);
+              setValue('predicate.name', '');
+            },
+          })}
+        >
+          <option value="">{loading ? 'Loading…' : 'Choose one of this agent’s credentials'}</option>
+          {definitions?.map((d) => (
+            <option key={d.credDefId} value={d.credDefId}>
+              {ownCredDefLabel(d)}
+            </option>
+          ))}
+        </select>
+        <p id="counter-definition-hint" className="hint">
+          Only credentials this agent issued are accepted: a credential anyone made themselves would not count.
+        </p>
+        {errors.credDefId && (
+          <p id="counter-definition-error" className="field-error">
+            {errors.credDefId.message}
+          </p>
+        )}
+        {loadError && <p className="field-error">The agent’s credentials could not be read: {loadError}</p>}
+        {definitions?.length === 0 && <p className="field-error">This agent has no credential definitions of its own yet.</p>}
+      </div>
+      {chosen && (
+        <>
+          <fieldset aria-describedby={errors.attributes ? 'counter-attributes-error' : undefined}>
+            <legend>What the person shows</legend>
+            <div className="counter-checks">
+              {chosen.attributes.map((name) => (
+                <label className="check" key={name}>
+                  <input type="checkbox" value={name} {...register('attributes')} /> {name}
+                </label>
+              ))}
+            </div>
+            {errors.attributes && (
+              <p id="counter-attributes-error" className="field-error">
+                {errors.attributes.message}
+              </p>
+            )}
+          </fieldset>
+          <fieldset>
+            <legend>A number to prove without showing it (optional)</legend>
+            <p className="hint">For example, that a birth year is at most 2008, without showing it.</p>
+            <div className="counter-predicate">
+              <div className="field">
+                <label htmlFor="counter-predicate-name">Attribute</label>
+                <select id="counter-predicate-name" {...register('predicate.name')}>
+                  <option value="">None</option>
+                  {chosen.attributes.map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {predicateName && (
+                <>
+                  <div className="field">
+                    <label htmlFor="counter-predicate-type">Must be</label>
+                    <select id="counter-predicate-type" {...register('predicate.p_type')}>
+                      {PREDICATE_TYPES.map((t) => (
+                        <option key={t} value={t}>
+                          {PREDICATE_WORDS[t]} ({t})
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <div className="field">
+                    <label htmlFor="counter-predicate-value">Number</label>
+                    <input
+                      id="counter-predicate-value"
+                      inputMode="numeric"
+                      autoComplete="off"
+                      aria-invalid={errors.predicate?.p_value ? true : undefined}
+                      aria-describedby={errors.predicate?.p_value ? 'counter-predicate-value-error' : undefined}
+                      {...register('predicate.p_value')}
+                    />
+                    {errors.predicate?.p_value && (
+                      <p id="counter-predicate-value-error" className="field-error">
+                        {errors.predicate.p_value.message}
+                      </p>
+                    )}
+                  </div>
+                </>
+              )}
+            </div>
+          </fieldset>
+        </>
+      )}
+      <SubmitError message={error?.message} status={isApiError(error) ? error.status : undefined} />
+      <div className="form-buttons">
+        <button type="submit" className="button primary" disabled={busy}>
+          {busy ? 'Preparing…' : 'Show QR code'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const VERIFIER_STEPS = ['Person scans the QR code', 'Their wallet answers', 'Result'] as const;
+
+function stepOf(status: CounterStatus): number {
+  if (status.step === 'waiting') return 0;
+  if (status.step === 'scanned' || status.step === 'checking') return 1;
+  return 3;
+}
+
+const STATUS_TEXT: Record<CounterStatus['step'], string> = {
+  waiting: 'Waiting for the person to scan the QR code…',
+  scanned: 'Scanned — waiting for the wallet…',
+  checking: 'Checking the proof…',
+  verified: 'Verified.',
+  'not-verified': 'Not verified.',
+  failed: 'No proof.',
+};
+
 interface CounterCheckProps {
   presExId: string;
   link: InvitationLink;
+  check: Check;
   sandbox: boolean;
   onNext: () => void;
   onChange: () => void;
   starting: boolean;
+  startError: Error | null;
 }
 
-function CounterCheck({ presExId, link, sandbox, onNext, onChange, starting }: CounterCheckProps) {
-  const fetched = useQuery({ queryKey: invitationFetchedKey(presExId), queryFn: () => false, staleTime: Infinity }).data ?? false;
+function CounterCheck({ presExId, link, check, sandbox, onNext, onChange, starting, startError }: CounterCheckProps) {
+  const fetched = useFetched(presExId);
   const record = useQuery({
     queryKey: presentationKeys.detail(presExId),
     queryFn: ({ signal }) => callApi(agentApi.presentationExchange, { params: { pres_ex_id: presExId } }, { signal }),
+    // Live events refresh it; only while they are not flowing, poll.
     refetchInterval: (query) => pollWhileNotLive(['request-sent', 'presentation-received'].includes(query.state.data?.state ?? 'request-sent')),
   });
   const status = counterStatus(record.data, fetched);
-  const scan = useMutation({
-    mutationFn: (holds: boolean) => callApi(consoleApi.sandboxWalletScan, { body: { invitation_url: link.short_url, holds_credential: holds } }),
-  });
-  const settled = status.step === 'verified' || status.step === 'not-verified' || status.step === 'failed';
   return (
-    <div className="counter-check">
-      {!settled && (
-        <div className="counter-qr">
-          <InvitationQr url={link.short_url} label="QR code of the proof request: scan it with a wallet app" size={360} />
-        </div>
-      )}
-      <div className="counter-side">
-        <StatusPanel status={status} />
-        {sandbox && !settled && (
-          <div className="sandbox-tools" aria-label="Sandbox">
-            <p className="muted small">Sandbox: no phone needed.</p>
-            <button type="button" className="button" disabled={scan.isPending} onClick={() => scan.mutate(true)}>
-              Simulate a wallet scanning this
-            </button>
-            <button type="button" className="button subtle" disabled={scan.isPending} onClick={() => scan.mutate(false)}>
-              …a wallet without the credential
-            </button>
-            <SubmitError message={scan.error?.message} />
-          </div>
-        )}
-        <div className="form-buttons">
-          <button type="button" className="button primary" onClick={onNext} disabled={starting}>
-            {starting ? 'Preparing…' : 'Next person'}
-          </button>
-          <button type="button" className="button subtle" onClick={onChange}>
-            Check something else
-          </button>
-        </div>
-      </div>
-    </div>
+    <>
+      <CounterScreen
+        link={link}
+        qrLabel="QR code of the proof request: scan it with a wallet app"
+        summary={
+          <>
+            <strong>{check.definition.schemaName}</strong>: {checkSummary(check)}
+          </>
+        }
+        steps={VERIFIER_STEPS}
+        step={stepOf(status)}
+        status={STATUS_TEXT[status.step]}
+        result={status.step === 'verified' || status.step === 'not-verified' || status.step === 'failed' ? <Verdict status={status} /> : undefined}
+        sandbox={sandbox}
+        withoutCredential="…a wallet without the credential"
+        next={{ label: 'Next person', busy: starting, onClick: onNext }}
+        change={{ label: 'Check something else', onClick: onChange }}
+      />
+      <SubmitError message={startError?.message} status={isApiError(startError) ? startError.status : undefined} />
+      {record.error && <p className="field-error">The exchange could not be read: {record.error.message}</p>}
+    </>
   );
 }
 
-function StatusPanel({ status }: { status: CounterStatus }) {
-  if (status.step === 'verified' || status.step === 'not-verified') {
-    const ok = status.step === 'verified';
+function Verdict({ status }: { status: Extract<CounterStatus, { step: 'verified' | 'not-verified' | 'failed' }> }) {
+  if (status.step === 'failed') {
     return (
-      <div className={`counter-result ${ok ? 'result-ok' : 'result-bad'}`} role="status">
-        <p className="counter-verdict">{ok ? '✓ Verified' : '✗ Not verified'}</p>
-        <p>
-          {ok
-            ? 'The credential is genuine and was issued by this agent.'
-            : 'Do not accept it: the proof did not check out (for example, the credential was revoked).'}
-        </p>
-        {status.revealed.length > 0 && (
+      <div className="counter-result result-bad">
+        <h2 className="counter-verdict">
+          <span aria-hidden="true">✗ </span>No proof
+        </h2>
+        <p className="counter-reason">The wallet did not send a proof. {status.reason}</p>
+        <p>Ask the person to try again with the right credential, or press Next person.</p>
+      </div>
+    );
+  }
+  const ok = status.step === 'verified';
+  return (
+    <div className={`counter-result ${ok ? 'result-ok' : 'result-bad'}`}>
+      <h2 className="counter-verdict">
+        <span aria-hidden="true">{ok ? '✓ ' : '✗ '}</span>
+        {ok ? 'Verified' : 'Not verified'}
+      </h2>
+      <p className="counter-reason">
+        {ok
+          ? 'The credential is genuine, was issued by this agent and is still valid.'
+          : 'Do not accept it: the proof did not check out (for example, the credential was revoked).'}
+      </p>
+      {(status.revealed.length > 0 || status.predicates.length > 0) && (
+        <>
+          <h3 className="counter-values-title">{ok ? 'What was proved' : 'What the wallet sent'}</h3>
           <dl className="counter-values">
             {status.revealed.map((r) => (
               <div key={r.name}>
@@ -190,25 +298,17 @@ function StatusPanel({ status }: { status: CounterStatus }) {
                 <dd>{r.value}</dd>
               </div>
             ))}
+            {status.predicates.map((p) => (
+              <div key={predicateText(p)}>
+                <dt>{p.name}</dt>
+                <dd>
+                  {predicateText(p)} {ok ? <span className="counter-proved">proved, value not shown</span> : null}
+                </dd>
+              </div>
+            ))}
           </dl>
-        )}
-      </div>
-    );
-  }
-  if (status.step === 'failed') {
-    return (
-      <div className="counter-result result-bad" role="status">
-        <p className="counter-verdict">✗ No proof</p>
-        <p>The wallet did not answer with a proof. {status.reason}</p>
-      </div>
-    );
-  }
-  const text = { waiting: 'Waiting for the person to scan the QR code…', scanned: 'Scanned — waiting for the wallet…', checking: 'Checking the proof…' }[
-    status.step
-  ];
-  return (
-    <p className="counter-waiting" role="status" aria-live="polite">
-      {text}
-    </p>
+        </>
+      )}
+    </div>
   );
 }

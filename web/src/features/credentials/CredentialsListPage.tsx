@@ -83,9 +83,14 @@ export function CredentialsListPage() {
       <div className="page-head">
         <h1 id="credentials-title">Credential exchanges</h1>
         <p className="muted">Newest first (by when they started). Offers, requests and issued credentials with every connection.</p>
-        <Link to="/credentials/new" className="button primary page-actions">
-          Offer a credential
-        </Link>
+        <div className="page-actions">
+          <Link to="/credentials/counter" className="button">
+            Issue at the counter (QR code)
+          </Link>
+          <Link to="/credentials/new" className="button primary">
+            Offer a credential
+          </Link>
+        </div>
       </div>
       <FiltersBar
         params={params}

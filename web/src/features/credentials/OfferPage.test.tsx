@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 const NEW_ID = '55555555-5555-4555-8555-555555555555';
 const at = '2026-11-20T10:00:00.000000Z';
 const SEND = '/api/issue-credential-2.0/send-offer';
-const CREATE = '/api/issue-credential-2.0/create';
+const CREATE = '/api/issue-credential-2.0/create-offer';
 
 /** The console's answers as the BFF gives them; `answers` adds to or replaces them. */
 function showOffer(answers: Record<string, unknown> = {}, walletType = 'askar') {

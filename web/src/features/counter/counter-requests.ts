@@ -1,0 +1,98 @@
+import { CREDENTIAL_PREVIEW_TYPE, type CreateOfferBody, type OwnCredDef } from '@credence/shared';
+import { z } from 'zod';
+
+export const PREDICATE_TYPES = ['>=', '>', '<=', '<'] as const;
+export type PredicateType = (typeof PREDICATE_TYPES)[number];
+const PREDICATE_CODE = { '>=': 'GE', '>': 'GT', '<=': 'LE', '<': 'LT' } as const;
+
+/** What a verifier checks at the counter: attributes of one of this agent's credentials, and one optional predicate. */
+export const checkFormSchema = z
+  .object({
+    credDefId: z.string().min(1, 'Choose the credential to check.'),
+    attributes: z.array(z.string()).min(1, 'Choose at least one thing the person shows.'),
+    predicate: z.object({
+      name: z.string(),
+      p_type: z.enum(PREDICATE_TYPES),
+      p_value: z.string().trim(),
+    }),
+  })
+  .superRefine((values, ctx) => {
+    if (values.predicate.name && !/^-?\d{1,15}$/.test(values.predicate.p_value)) {
+      ctx.addIssue({ code: 'custom', path: ['predicate', 'p_value'], message: 'Enter a whole number, e.g. 18.' });
+    }
+  });
+export type CheckFormValues = z.infer<typeof checkFormSchema>;
+
+export const emptyCheck: CheckFormValues = { credDefId: '', attributes: [], predicate: { name: '', p_type: '>=', p_value: '' } };
+
+/** One check, as the form left it, with the definition it names. */
+export interface Check {
+  definition: OwnCredDef;
+  values: CheckFormValues;
+}
+
+const referent = (name: string) => name.replace(/[^A-Za-z0-9]+/g, '_');
+
+/**
+ * The proof request a counter check sends: each attribute and the predicate restricted to the chosen
+ * definition (anyone can issue themselves a credential with the same attribute names), valid now
+ * when the definition is revocable; verified by the agent as soon as it arrives, and kept afterwards
+ * so the counter can show the result.
+ */
+export function counterProofRequest({ definition, values }: Check, nowSeconds = Math.floor(Date.now() / 1000)) {
+  const restrictions = [{ cred_def_id: definition.credDefId }];
+  const predicate = values.predicate.name
+    ? {
+        [`0_${referent(values.predicate.name)}_${PREDICATE_CODE[values.predicate.p_type]}_uuid`]: {
+          name: values.predicate.name,
+          p_type: values.predicate.p_type,
+          p_value: Number(values.predicate.p_value),
+          restrictions,
+        },
+      }
+    : {};
+  const request = {
+    name: `${definition.schemaName} check`,
+    version: '1.0',
+    requested_attributes: Object.fromEntries(values.attributes.map((name, i) => [`${i}_${referent(name)}_uuid`, { name, restrictions }])),
+    requested_predicates: predicate,
+    ...(definition.revocable && { non_revoked: { from: nowSeconds, to: nowSeconds } }),
+  };
+  return {
+    presentation_request: { [definition.format]: request },
+    auto_verify: true,
+    auto_remove: false,
+    comment: `Show your ${definition.schemaName}`,
+  };
+}
+
+/** What the clerk sees they are checking: "name, degree; age ≥ 18". */
+export function checkSummary({ values }: Check): string {
+  const symbol = { '>=': '≥', '>': '>', '<=': '≤', '<': '<' }[values.predicate.p_type];
+  const predicate = values.predicate.name ? `${values.predicate.name} ${symbol} ${values.predicate.p_value}` : '';
+  return [values.attributes.join(', '), predicate].filter(Boolean).join('; ');
+}
+
+/** An issuer's counter offer: one value per attribute of the chosen definition's schema. */
+export const offerFormSchema = z.object({
+  credDefId: z.string().min(1, 'Choose the credential to issue.'),
+  values: z.array(z.object({ name: z.string(), value: z.string().trim().min(1, 'Fill this in.').max(10_000, 'At most 10,000 characters.') })),
+});
+export type OfferFormValues = z.infer<typeof offerFormSchema>;
+
+/** The offer record a counter creates: no connection, issued as soon as the wallet asks, kept afterwards. */
+export function counterOffer(definition: OwnCredDef, values: OfferFormValues['values']): CreateOfferBody {
+  return {
+    filter: { [definition.format]: { cred_def_id: definition.credDefId } },
+    credential_preview: { '@type': CREDENTIAL_PREVIEW_TYPE, attributes: values.map(({ name, value }) => ({ name, value: value.trim() })) },
+    auto_issue: true,
+    auto_remove: false,
+    comment: `Your ${definition.schemaName}`,
+  };
+}
+
+/** Who the credential is for, from an attribute that names the person ("name", "full_name", "holder_name"). */
+export function personOf(values: OfferFormValues['values']): string | undefined {
+  const named = values.find(({ name }) => /^(full_?)?name$|(^|_)(holder|person|full)_?name$/i.test(name));
+  return named?.value.trim() || undefined;
+}
