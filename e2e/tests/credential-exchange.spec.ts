@@ -107,7 +107,11 @@ test('as holder: accept a peer’s offer, then store the credential', async ({ l
 
   const page = await loggedInAs('issuer', `/credentials/${offer.cred_ex_id}`);
   await expect(page.getByText('Next step: Review offer.')).toBeVisible();
-  await page.getByRole('button', { name: 'Send request' }).click();
+  // What is offered, and by whom, before anything is asked for.
+  const review = page.getByRole('region', { name: 'Review the offer' });
+  await expect(review.getByText('Faber College')).toBeVisible();
+  await expect(review.getByRole('table', { name: 'Values offered' }).getByRole('row')).not.toHaveCount(1);
+  await page.getByRole('button', { name: 'Accept and request the credential' }).click();
   await expect(page.getByText('Request sent', { exact: true }).first()).toBeVisible();
   const store = page.getByRole('button', { name: 'Store credential' });
   await expect(store).toBeVisible();

@@ -1,6 +1,6 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CRED_DEF_ID, SCHEMA_ID, agentHolderOffer, agentIssued, specRecord } from '../../test/record-shapes';
+import { CONNECTION_ID, CRED_DEF_ID, SCHEMA_ID, agentHolderOffer, agentIssued, specRecord } from '../../test/record-shapes';
 import { problemAnswer, renderPage } from '../../test/render-page';
 import { CredentialDetailPage } from './CredentialDetailPage';
 
@@ -29,6 +29,30 @@ describe('CredentialDetailPage', () => {
     const attributes = screen.getByRole('heading', { name: 'Attributes' }).closest('section')!;
     expect(attributes.textContent).toContain('Alice Jones');
     expect(attributes.textContent).toContain('S1234567');
+  });
+
+  it('lays an offer made to us out for review before the request: who, which credential, every value, their comment; accept or decline', async () => {
+    const offer = agentHolderOffer(id);
+    (offer.cred_ex_record.cred_offer as Record<string, unknown>).comment = 'Your student card';
+    renderPage('/credentials/:credExId', `/credentials/${id}`, <CredentialDetailPage />, {
+      [`/api/issue-credential-2.0/records/${id}`]: offer,
+      '/api/connections': { results: [{ connection_id: CONNECTION_ID, their_label: 'Faber College', state: 'active', created_at: 'x', updated_at: 'x' }] },
+      '/api/config': { username: 'issuer', role: 'issuer', mode: 'sandbox', wallet: { name: 'w', type: 'askar' } },
+    });
+    const review = (await screen.findByRole('heading', { name: 'Review the offer' })).closest('section')!;
+    expect(await within(review).findByText('Faber College')).toBeTruthy();
+    expect(within(review).getByText('Student ID 1.2')).toBeTruthy();
+    expect(within(review).getByText('WgWxqztrNooG92RXvxSTWv')).toBeTruthy();
+    expect(within(review).getByText('Your student card')).toBeTruthy();
+    const values = within(review).getByRole('table', { name: 'Values offered' });
+    expect(within(values).getByText('Alice Jones')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Accept and request the credential' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Decline…' })).toBeTruthy();
+  });
+
+  it('shows no review once the offer is answered', async () => {
+    await showDetail(agentIssued(id));
+    expect(screen.queryByRole('heading', { name: 'Review the offer' })).toBeNull();
   });
 
   it('shows the stored credential id from the spec’s credential_id', async () => {

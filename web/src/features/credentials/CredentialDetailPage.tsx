@@ -15,6 +15,7 @@ import { isNoSuchRecord, RecordStates } from '../../components/ui/RecordStates';
 import { ErrorMessage, FieldList, Mono, NextStepCallout, RawJson, yesNo } from '../../components/ui/RecordParts';
 import { StateBadge } from '../../components/ui/StateBadge';
 import { CredentialActions } from './components/CredentialActions';
+import { OfferReview } from './components/OfferReview';
 import { ProposalReview } from './components/ProposalReview';
 import { useConnections } from '../../lib/connections';
 import { useWasDeleted } from '../../lib/deleted-records';
@@ -56,6 +57,7 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
       <ErrorMessage message={record.error_msg} />
       <NextStepCallout action={action} errorMsg={record.error_msg} />
       {record.role === 'issuer' && record.state === 'proposal-received' && <ProposalReview detail={detail.data} />}
+      {record.role === 'holder' && record.state === 'offer-received' && <OfferReview record={record} />}
       <div className="action-row">
         <CredentialActions record={record} />
         {RecordAction && <RecordAction detail={detail.data} />}

@@ -12,7 +12,8 @@ const steps: Record<string, Record<string, Omit<ExchangeAction, 'primary'>>> = {
     'request-received': { id: 'issue', label: 'Issue credential', done: 'Credential issued' },
   },
   holder: {
-    'offer-received': { id: 'send-request', label: 'Send request', done: 'Request sent' },
+    // Reviewed just above (OfferReview): accepting sends the request for the credential.
+    'offer-received': { id: 'send-request', label: 'Accept and request the credential', done: 'Request sent' },
     'credential-received': { id: 'store', label: 'Store credential', done: 'Credential stored' },
   },
 };
@@ -20,5 +21,8 @@ const steps: Record<string, Record<string, Omit<ExchangeAction, 'primary'>>> = {
 /** The actions valid for this record now, the advised one first. Nothing invalid is offered. */
 export function credentialActions(record: Pick<CredExRecord, 'role' | 'state'>): ExchangeAction[] {
   const step = steps[record.role]?.[record.state];
-  return [...(step ? [{ ...step, primary: true }] : []), ...closingActions(record.state)];
+  // To an offer made to us, abandoning is saying no.
+  const declining = record.role === 'holder' && record.state === 'offer-received';
+  const closing = closingActions(record.state).map((a) => (declining && a.id === 'problem-report' ? { ...a, label: 'Decline…', done: 'Offer declined' } : a));
+  return [...(step ? [{ ...step, primary: true }] : []), ...closing];
 }
