@@ -9,6 +9,7 @@ export * from './presentation-bodies.js';
 export * from './problem.js';
 export * from './queries.js';
 export * from './records.js';
+export * from './register.js';
 export * from './revocation.js';
 export * from './session.js';
 export * from './states.js';

@@ -13,6 +13,11 @@ export const areaRoles = {
   revocation: ['admin'],
   wallet: ['admin'],
   audit: ['admin'],
+  /**
+   * The register of issued credentials (`/issued`). The register's exchange list follows the kind
+   * asked for: credentials for the credentials area, presentations for the presentations area.
+   */
+  issued: ['issuer', 'admin'],
 } as const satisfies Record<string, readonly UserRole[]>;
 
 export type Area = keyof typeof areaRoles;

@@ -12,6 +12,14 @@ import {
 } from '../revocation.js';
 import { invitationLinkBodySchema, invitationLinkSchema, sandboxScanBodySchema } from '../invitation-links.js';
 import { consoleConfigSchema, healthSchema, loginBodySchema, sessionSchema } from '../session.js';
+import {
+  issuedCredentialPageSchema,
+  registerCredentialExportQuerySchema,
+  registerCredentialQuerySchema,
+  registerExchangeExportQuerySchema,
+  registerExchangePageSchema,
+  registerExchangeQuerySchema,
+} from '../register.js';
 import { route } from './route.js';
 
 /** The BFF's own routes: the session, the console's settings, and the composite admin operations. */
@@ -67,6 +75,42 @@ export const consoleApi = {
     path: '/audit/export.csv',
     access: areaRoles.audit,
     query: auditQuerySchema.omit({ limit: true, offset: true }),
+    response: z.string(),
+  }),
+
+  /**
+   * The register's exchanges, newest first by default. Any logged-in role may call it, but the BFF
+   * answers 403 unless the role may use the area of `kind` (credentials: issuer/admin;
+   * presentations: verifier/admin).
+   */
+  registerExchanges: route({
+    method: 'GET',
+    path: '/register/exchanges',
+    access: 'login',
+    query: registerExchangeQuerySchema,
+    response: registerExchangePageSchema,
+  }),
+  /** The same filters as a CSV file (streamed), downloaded through a link; the file name carries the filters. */
+  registerExchangesExport: route({
+    method: 'GET',
+    path: '/register/exchanges/export.csv',
+    access: 'login',
+    query: registerExchangeExportQuerySchema,
+    response: z.string(),
+  }),
+  /** Every credential this agent issued, with its revocation status. */
+  registerCredentials: route({
+    method: 'GET',
+    path: '/register/credentials',
+    access: areaRoles.issued,
+    query: registerCredentialQuerySchema,
+    response: issuedCredentialPageSchema,
+  }),
+  registerCredentialsExport: route({
+    method: 'GET',
+    path: '/register/credentials/export.csv',
+    access: areaRoles.issued,
+    query: registerCredentialExportQuerySchema,
     response: z.string(),
   }),
 

@@ -46,6 +46,7 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
   const credDefId = credDefIdOf(record);
   const credentialId = storedCredentialIdOf(detail.data);
   const preview = credentialPreviewOf(record);
+  const reviewingOffer = record.role === 'holder' && record.state === 'offer-received';
 
   return (
     <article aria-labelledby="credential-title" className="detail">
@@ -57,7 +58,7 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
       <ErrorMessage message={record.error_msg} />
       <NextStepCallout action={action} errorMsg={record.error_msg} />
       {record.role === 'issuer' && record.state === 'proposal-received' && <ProposalReview detail={detail.data} />}
-      {record.role === 'holder' && record.state === 'offer-received' && <OfferReview record={record} />}
+      {reviewingOffer && <OfferReview record={record} />}
       <div className="action-row">
         <CredentialActions record={record} />
         {RecordAction && <RecordAction detail={detail.data} />}
@@ -85,7 +86,8 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
           ]}
         />
       </section>
-      {preview && (
+      {/* The review above already lists every value offered. */}
+      {preview && !reviewingOffer && (
         <section aria-labelledby="attributes-title" className="card">
           <h2 id="attributes-title">Attributes</h2>
           <table className="data-table compact">
