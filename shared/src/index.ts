@@ -7,6 +7,7 @@ export * from './out-of-band.js';
 export * from './permissions.js';
 export * from './presentation-bodies.js';
 export * from './problem.js';
+export * from './proof-templates.js';
 export * from './queries.js';
 export * from './records.js';
 export * from './register.js';

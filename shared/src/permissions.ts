@@ -7,6 +7,8 @@ import type { UserRole } from './session.js';
 export const areaRoles = {
   credentials: ['issuer', 'admin'],
   presentations: ['verifier', 'admin'],
+  /** Proof-request templates, shared by everyone who asks for proofs. */
+  templates: ['verifier', 'admin'],
   connections: ['issuer', 'verifier', 'admin'],
   /** The agent's credential definitions and schemas: offers and proof-request restrictions use them. */
   definitions: ['issuer', 'verifier', 'admin'],

@@ -86,6 +86,40 @@ const migrations: Record<string, Migration> = {
       await sql`create index invitation_links_expiry on invitation_links (expires_at)`.execute(db);
     },
   },
+  '004-proof-templates': {
+    async up(db) {
+      // The template as it is now; a delete only marks it, so its versions and the audit entries
+      // naming it still say what was asked, and its name is free for a new template.
+      await sql`
+        create table proof_templates (
+          id text primary key,
+          name text not null,
+          description text,
+          presentation_request jsonb not null,
+          version integer not null,
+          created_at timestamptz not null,
+          created_by text not null,
+          updated_at timestamptz not null,
+          updated_by text not null,
+          deleted_at timestamptz,
+          deleted_by text
+        )`.execute(db);
+      // One live template per name, whatever its case: "Proof of age" and "proof of age" would confuse a clerk.
+      await sql`create unique index proof_templates_live_name on proof_templates (lower(name)) where deleted_at is null`.execute(db);
+      // Every version, the current one included, never changed once written.
+      await sql`
+        create table proof_template_versions (
+          template_id text not null references proof_templates (id),
+          version integer not null,
+          name text not null,
+          description text,
+          presentation_request jsonb not null,
+          saved_at timestamptz not null,
+          saved_by text not null,
+          primary key (template_id, version)
+        )`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

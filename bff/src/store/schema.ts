@@ -67,6 +67,31 @@ export interface InvitationLinksTable {
   fetched_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+export interface ProofTemplatesTable {
+  id: string;
+  name: string;
+  description: Optional<string>;
+  presentation_request: ColumnType<Record<string, unknown>, string, string>;
+  version: number;
+  created_at: Timestamp;
+  created_by: string;
+  updated_at: Timestamp;
+  updated_by: string;
+  /** Set when deleted: the row and its versions stay, out of every list. */
+  deleted_at: Optional<Date>;
+  deleted_by: Optional<string>;
+}
+
+export interface ProofTemplateVersionsTable {
+  template_id: string;
+  version: number;
+  name: string;
+  description: Optional<string>;
+  presentation_request: ColumnType<Record<string, unknown>, string, string>;
+  saved_at: Timestamp;
+  saved_by: string;
+}
+
 export interface Database {
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
@@ -74,4 +99,6 @@ export interface Database {
   audit_log: AuditLogTable;
   store_marks: StoreMarksTable;
   invitation_links: InvitationLinksTable;
+  proof_templates: ProofTemplatesTable;
+  proof_template_versions: ProofTemplateVersionsTable;
 }

@@ -10,6 +10,13 @@ import {
   walletStatusSchema,
   walletUpgradeBodySchema,
 } from '../revocation.js';
+import {
+  proofTemplateCreateBodySchema,
+  proofTemplateDetailSchema,
+  proofTemplateListSchema,
+  proofTemplateParamsSchema,
+  proofTemplateUpdateBodySchema,
+} from '../proof-templates.js';
 import { invitationLinkBodySchema, invitationLinkSchema, sandboxScanBodySchema } from '../invitation-links.js';
 import { consoleConfigSchema, healthSchema, loginBodySchema, sessionSchema } from '../session.js';
 import {
@@ -123,6 +130,38 @@ export const consoleApi = {
     access: 'login',
     body: sandboxScanBodySchema,
     response: z.looseObject({ connection_id: z.string().optional(), exchange_id: z.string().optional() }),
+  }),
+
+  /** Proof-request templates (every version kept); a stale `version` or a name in use is 409. */
+  proofTemplates: route({ method: 'GET', path: '/proof-templates', access: areaRoles.templates, response: proofTemplateListSchema }),
+  createProofTemplate: route({
+    method: 'POST',
+    path: '/proof-templates',
+    access: areaRoles.templates,
+    body: proofTemplateCreateBodySchema,
+    response: proofTemplateDetailSchema,
+  }),
+  proofTemplate: route({
+    method: 'GET',
+    path: '/proof-templates/:id',
+    access: areaRoles.templates,
+    params: proofTemplateParamsSchema,
+    response: proofTemplateDetailSchema,
+  }),
+  updateProofTemplate: route({
+    method: 'PUT',
+    path: '/proof-templates/:id',
+    access: areaRoles.templates,
+    params: proofTemplateParamsSchema,
+    body: proofTemplateUpdateBodySchema,
+    response: proofTemplateDetailSchema,
+  }),
+  deleteProofTemplate: route({
+    method: 'DELETE',
+    path: '/proof-templates/:id',
+    access: areaRoles.templates,
+    params: proofTemplateParamsSchema,
+    response: z.null(),
   }),
 } as const;
 
