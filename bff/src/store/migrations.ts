@@ -86,6 +86,74 @@ const migrations: Record<string, Migration> = {
       await sql`create index invitation_links_expiry on invitation_links (expires_at)`.execute(db);
     },
   },
+  '003-register': {
+    async up(db) {
+      // Every exchange the console has seen, kept after the agent removes it. `search` is the
+      // connection label and the attribute values in lower case: one trigram index finds a person or
+      // a value ("bob", "s6332523") among a million rows. Each list filter leads an index that also
+      // holds the sort key, so a filtered page and its count are index range scans.
+      await sql`
+        create table register_exchanges (
+          kind text not null check (kind in ('credential', 'presentation')),
+          exchange_id text not null,
+          role text not null,
+          state text not null,
+          connection_id text,
+          connection_label text,
+          thread_id text,
+          cred_def_id text,
+          schema_id text,
+          format text,
+          attributes jsonb not null default '[]',
+          search text not null default '',
+          requested jsonb,
+          predicates_proved jsonb not null default '[]',
+          verified boolean,
+          error_msg text,
+          created_at timestamptz not null,
+          updated_at timestamptz not null,
+          removed_from_agent boolean not null default false,
+          primary key (kind, exchange_id)
+        )`.execute(db);
+      await sql`create index register_exchanges_created on register_exchanges (kind, created_at, exchange_id)`.execute(db);
+      await sql`create index register_exchanges_updated on register_exchanges (kind, updated_at, exchange_id)`.execute(db);
+      await sql`create index register_exchanges_cred_def on register_exchanges (kind, cred_def_id, created_at)`.execute(db);
+      await sql`create index register_exchanges_schema on register_exchanges (kind, schema_id, created_at)`.execute(db);
+      await sql`create index register_exchanges_connection on register_exchanges (kind, connection_id, created_at)`.execute(db);
+      await sql`create index register_exchanges_state on register_exchanges (kind, state, created_at)`.execute(db);
+      await sql`create index register_exchanges_removed on register_exchanges (kind, removed_from_agent, created_at)`.execute(db);
+      await sql`create index register_exchanges_search on register_exchanges using gin (search gin_trgm_ops)`.execute(db);
+      // Every credential this agent issued. A row may exist before it is issued (the revocation ids
+      // can arrive first): it is listed once issued_at is set.
+      await sql`
+        create table register_credentials (
+          cred_ex_id text primary key,
+          connection_id text,
+          holder_label text,
+          cred_def_id text,
+          schema_id text,
+          filter_kind text,
+          attributes jsonb not null default '[]',
+          search text not null default '',
+          issued_at timestamptz,
+          rev_reg_id text,
+          cred_rev_id text,
+          status text not null default 'issued' check (status in ('issued', 'revoked-pending', 'revoked')),
+          revoked_at timestamptz,
+          revoked_by text,
+          notified boolean,
+          published_at timestamptz,
+          removed_from_agent boolean not null default false,
+          updated_at timestamptz not null
+        )`.execute(db);
+      await sql`create index register_credentials_issued on register_credentials (issued_at, cred_ex_id) where issued_at is not null`.execute(db);
+      await sql`create index register_credentials_status on register_credentials (status, issued_at) where issued_at is not null`.execute(db);
+      await sql`create index register_credentials_cred_def on register_credentials (cred_def_id, issued_at) where issued_at is not null`.execute(db);
+      await sql`create index register_credentials_connection on register_credentials (connection_id, issued_at) where issued_at is not null`.execute(db);
+      await sql`create index register_credentials_revocation on register_credentials (rev_reg_id, cred_rev_id)`.execute(db);
+      await sql`create index register_credentials_search on register_credentials using gin (search gin_trgm_ops)`.execute(db);
+    },
+  },
   '004-proof-templates': {
     async up(db) {
       // The template as it is now; a delete only marks it, so its versions and the audit entries

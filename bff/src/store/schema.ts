@@ -92,6 +92,51 @@ export interface ProofTemplateVersionsTable {
   saved_by: string;
 }
 
+export interface RegisterExchangesTable {
+  kind: string;
+  exchange_id: string;
+  role: string;
+  state: string;
+  connection_id: string | null;
+  connection_label: string | null;
+  thread_id: string | null;
+  cred_def_id: string | null;
+  schema_id: string | null;
+  format: string | null;
+  attributes: ColumnType<{ name: string; value: string }[], string | undefined, string>;
+  /** Lower-case connection label and attribute values, for the trigram search. */
+  search: Defaulted<string>;
+  requested: ColumnType<{ name: string | null; attributes: string[]; predicates: string[] } | null, string | null | undefined, string | null>;
+  predicates_proved: ColumnType<string[], string | undefined, string>;
+  verified: Optional<boolean>;
+  error_msg: Optional<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  removed_from_agent: Defaulted<boolean>;
+}
+
+export interface RegisterCredentialsTable {
+  cred_ex_id: string;
+  connection_id: Optional<string>;
+  holder_label: Optional<string>;
+  cred_def_id: Optional<string>;
+  schema_id: Optional<string>;
+  filter_kind: Optional<string>;
+  attributes: ColumnType<{ name: string; value: string }[], string | undefined, string>;
+  search: Defaulted<string>;
+  /** Null until the exchange reaches credential-issued: such a row is not listed. */
+  issued_at: Optional<Date>;
+  rev_reg_id: Optional<string>;
+  cred_rev_id: Optional<string>;
+  status: Defaulted<string>;
+  revoked_at: Optional<Date>;
+  revoked_by: Optional<string>;
+  notified: Optional<boolean>;
+  published_at: Optional<Date>;
+  removed_from_agent: Defaulted<boolean>;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
@@ -99,6 +144,8 @@ export interface Database {
   audit_log: AuditLogTable;
   store_marks: StoreMarksTable;
   invitation_links: InvitationLinksTable;
+  register_exchanges: RegisterExchangesTable;
+  register_credentials: RegisterCredentialsTable;
   proof_templates: ProofTemplatesTable;
   proof_template_versions: ProofTemplateVersionsTable;
 }
