@@ -8,6 +8,8 @@ export interface AppEnv {
     sessionId: string | undefined;
     /** Who an audited action was by when there is no session yet (a login attempt). */
     auditActor: string | undefined;
+    /** What a route adds to its audit entry's target beyond the path's ids (e.g. the name of what it made). */
+    auditTarget: Record<string, string> | undefined;
     /** Set when the session could not be looked up (the store is down): answered instead of 401. */
     sessionError: ProblemError | undefined;
   };

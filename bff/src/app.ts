@@ -30,6 +30,8 @@ import { healthRoutes } from './routes/health.js';
 import { sessionRoutes } from './routes/session.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { invitationLinkRoutes, shortInvitationRoute } from './routes/invitation-links.js';
+import { ProofTemplates } from './proof-templates/proof-templates.js';
+import { proofTemplateRoutes } from './routes/proof-templates.js';
 import { webApp } from './static-web.js';
 
 export interface AppDeps {
@@ -127,6 +129,7 @@ export function createApp(deps: AppDeps) {
     .route('/', walletRoutes(deps.upgrade))
     .route('/', auditRoutes(deps.audit))
     .route('/', invitationLinkRoutes({ client: deps.client, store: deps.store, mode: deps.mode, publicUrl: deps.publicUrl }))
+    .route('/', proofTemplateRoutes(new ProofTemplates(deps.store)))
     .route('/', agentRouteHandlers(agentRoutes, deps.client));
   app.route('/api', api);
   app.route('/webhooks', webhookRoutes({ bus: deps.bus, secret: deps.webhookSecret }));

@@ -10,22 +10,43 @@ import { uuidSchema } from './queries.js';
 export const templateNameSchema = z.string({ error: 'must be text' }).trim().min(1, 'Enter a name').max(100, 'Use at most 100 characters');
 const descriptionSchema = z.string({ error: 'must be text' }).trim().max(1_000, 'Use at most 1,000 characters');
 
-export const proofTemplateCreateBodySchema = z.strictObject({
+// eslint-disable-next-line no-control-regex -- NUL is exactly what must be found
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Where a value holds text the database cannot keep (NUL, half of a surrogate pair): each such string's path. */
+function unstorablePaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? [path] : [];
+  if (Array.isArray(value)) return value.flatMap((item, i) => unstorablePaths(item, [...path, i]));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => [...(UNSTORABLE.test(key) ? [path] : []), ...unstorablePaths(item, [...path, key])]);
+  return [];
+}
+
+const templateFields = {
   name: templateNameSchema,
   /** Empty or left out: none. */
   description: descriptionSchema.optional(),
   presentation_request: presentationRequestSchema,
-});
+};
+const storable = (body: object, ctx: z.RefinementCtx) => {
+  for (const path of unstorablePaths(body))
+    ctx.addIssue({ code: 'custom', path, message: 'contains characters that cannot be stored (NUL or a broken character)' });
+};
+
+export const proofTemplateCreateBodySchema = z.strictObject(templateFields).superRefine(storable);
 export type ProofTemplateCreateBody = z.infer<typeof proofTemplateCreateBodySchema>;
 
 /** A whole new version; `version` is the one it was edited from, so an edit made on a stale copy is refused (409). */
-export const proofTemplateUpdateBodySchema = proofTemplateCreateBodySchema.extend({
-  version: z
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, 'must be 1 or more')
-    .max(2 ** 31 - 1),
-});
+export const proofTemplateUpdateBodySchema = z
+  .strictObject({
+    ...templateFields,
+    version: z
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more')
+      .max(2 ** 31 - 1),
+  })
+  .superRefine(storable);
 export type ProofTemplateUpdateBody = z.infer<typeof proofTemplateUpdateBodySchema>;
 
 export const proofTemplateParamsSchema = z.strictObject({ id: uuidSchema });

@@ -37,6 +37,7 @@ export function auditTrail(log: AuditLog): MiddlewareHandler<AppEnv> {
       if (typeof value === 'string') target[key] = value;
       else if (Array.isArray(value)) target[key] = value.map(String).join(',');
     }
+    Object.assign(target, c.get('auditTarget'));
     const status = c.res.status;
     await log.append({
       at: new Date().toISOString(),

@@ -141,6 +141,12 @@ const matrix: Row[] = [
   // A counter's short link: the BFF checks the attachment's role after validating the body.
   { route: 'POST /api/invitation-links', body: {}, expected: anyUser(400) },
   { route: 'POST /api/sandbox/wallet-scan', body: {}, expected: anyUser(400) },
+  // Proof-request templates live in the console's store: verifiers and admins, never issuers.
+  { route: 'GET /api/proof-templates', expected: presentations(200) },
+  { route: 'POST /api/proof-templates', body: {}, expected: presentations(400) },
+  { route: 'GET /api/proof-templates/:id', path: `/api/proof-templates/${UNKNOWN}`, expected: presentations(404) },
+  { route: 'PUT /api/proof-templates/:id', path: `/api/proof-templates/${UNKNOWN}`, body: {}, expected: presentations(400) },
+  { route: 'DELETE /api/proof-templates/:id', path: `/api/proof-templates/${UNKNOWN}`, expected: presentations(404) },
   // Public by design (a wallet fetches it); an unknown code is 404 for everyone.
   { route: 'GET /i/:code', path: '/i/no-such-invitation-code-0000', expected: everyone(404) },
   { route: 'GET /i/help.css', expected: everyone(200) },
@@ -225,7 +231,7 @@ describe('access matrix: every route × anonymous, issuer, verifier, admin and t
 });
 
 describe('cross-site requests (CSRF)', () => {
-  const writes = matrix.filter((r) => /^(POST|DELETE) \/api\//.test(r.route) && r.route !== 'POST /api/session');
+  const writes = matrix.filter((r) => /^(POST|PUT|DELETE) \/api\//.test(r.route) && r.route !== 'POST /api/session');
 
   it('refuses every state-changing API call that a browser says came from another site, before it reaches the agent', async () => {
     const bff = await signedIn();

@@ -1,4 +1,12 @@
-import { PROBLEM_CONTENT_TYPE, loginBodySchema, publishBodySchema, revokeBodySchema, walletUpgradeBodySchema, type ConsoleEvent } from '@credence/shared';
+import {
+  PROBLEM_CONTENT_TYPE,
+  loginBodySchema,
+  proofTemplateListSchema,
+  publishBodySchema,
+  revokeBodySchema,
+  walletUpgradeBodySchema,
+  type ConsoleEvent,
+} from '@credence/shared';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -368,7 +376,43 @@ describe('fuzzing every route that takes input', () => {
     });
   }
 
+  it(
+    'proof templates: generated bodies and ids are answered 2xx/4xx, only valid templates are kept, and nothing reaches the agent',
+    { timeout: 120_000 },
+    async () => {
+      const target = await fuzzTarget();
+      const sample = { name: 'Proof of age', description: 'At the bar', presentation_request: proofRequest };
+      const made = (await (
+        await target
+          .send({ method: 'POST', path: '/api/proof-templates', body: JSON.stringify(sample) })
+          .then(() => target.app.request('/api/proof-templates', { headers: { cookie: target.cookie } }))
+      ).json()) as { results: { id: string }[] };
+      const id = made.results[0]!.id;
+      await fc.assert(
+        fc.asyncProperty(hostileBody(sample), (body) => target.send({ method: 'POST', path: '/api/proof-templates', body })),
+        { numRuns: RUNS },
+      );
+      // Edits of the one template: a valid one is a new version (the version sent is any), the rest refused.
+      await fc.assert(
+        fc.asyncProperty(hostileBody({ ...sample, version: 1 }), (body) => target.send({ method: 'PUT', path: `/api/proof-templates/${id}`, body })),
+        { numRuns: RUNS },
+      );
+      await fc.assert(
+        fc.asyncProperty(hostileSegment, fc.constantFrom('GET', 'DELETE', 'PUT'), (segment, method) =>
+          target.send({ method, path: `/api/proof-templates/${segment}`, ...(method === 'PUT' && { body: JSON.stringify({ ...sample, version: 1 }) }) }),
+        ),
+        { numRuns: RUNS },
+      );
+      const kept = await target.app.request('/api/proof-templates', { headers: { cookie: target.cookie } });
+      expect(kept.status).toBe(200);
+      expect(proofTemplateListSchema.safeParse(await kept.json()).success).toBe(true);
+      expect(target.received).toEqual([]);
+      expectNoPrototypePollution();
+    },
+  );
+
   for (const [path, keys] of [
+    ['/api/proof-templates', []],
     ['/api/audit', ['actor', 'action', 'outcome', 'limit', 'offset']],
     ['/api/events', ['lastEventId']],
     ['/api/revocation/pending', []],

@@ -1,0 +1,43 @@
+import { consoleApi } from '@credence/shared';
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env.js';
+import { requireAccess } from '../middleware/require-role.js';
+import { validated } from '../middleware/validated.js';
+import type { ProofTemplates } from '../proof-templates/proof-templates.js';
+
+const { proofTemplates, createProofTemplate, proofTemplate, updateProofTemplate, deleteProofTemplate } = consoleApi;
+
+/**
+ * /api/proof-templates: verifiers' saved proof requests. Writes are audited by the generic trail;
+ * each adds the template's id, name and version to its entry, so the log says which one.
+ */
+export function proofTemplateRoutes(templates: ProofTemplates) {
+  return new Hono<AppEnv>()
+    .get(proofTemplates.path, requireAccess(proofTemplates.access), async (c) => c.json({ results: await templates.list() }))
+    .post(createProofTemplate.path, requireAccess(createProofTemplate.access), validated('json', createProofTemplate.body), async (c) => {
+      const made = await templates.create(c.req.valid('json'), c.get('user')!.username);
+      c.set('auditTarget', { template_id: made.id, template_name: made.name, version: String(made.version) });
+      return c.json(made, 201);
+    })
+    .get(proofTemplate.path, requireAccess(proofTemplate.access), validated('param', proofTemplate.params), async (c) =>
+      c.json(await templates.get(c.req.valid('param').id)),
+    )
+    .put(
+      updateProofTemplate.path,
+      requireAccess(updateProofTemplate.access),
+      validated('param', updateProofTemplate.params),
+      validated('json', updateProofTemplate.body),
+      async (c) => {
+        const body = c.req.valid('json');
+        c.set('auditTarget', { template_name: body.name, from_version: String(body.version) });
+        const saved = await templates.update(c.req.valid('param').id, body, c.get('user')!.username);
+        c.set('auditTarget', { template_name: saved.name, version: String(saved.version) });
+        return c.json(saved);
+      },
+    )
+    .delete(deleteProofTemplate.path, requireAccess(deleteProofTemplate.access), validated('param', deleteProofTemplate.params), async (c) => {
+      const gone = await templates.remove(c.req.valid('param').id, c.get('user')!.username);
+      c.set('auditTarget', { template_name: gone.name, version: String(gone.version) });
+      return c.body(null, 204);
+    });
+}
