@@ -24,6 +24,14 @@ async function credentialDetailWithRevoke() {
   return { Component: () => <CredentialDetailPage RecordAction={RevokeAction} /> };
 }
 
+async function issuedWithRevoke() {
+  const [{ IssuedPage }, { RevokeIssued }] = await Promise.all([
+    import('../features/register/IssuedPage'),
+    import('../features/revocation/components/RevokeIssued'),
+  ]);
+  return { Component: () => <IssuedPage RevokeControl={RevokeIssued} /> };
+}
+
 function Root() {
   return (
     <>
@@ -77,6 +85,14 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: 'templates',
+            element: <AreaGuard area="templates" />,
+            children: [
+              { index: true, ...page(async () => ({ Component: (await import('../features/templates/TemplatesPage')).TemplatesPage })) },
+              { path: ':templateId', ...page(async () => ({ Component: (await import('../features/templates/TemplatePage')).TemplatePage })) },
+            ],
+          },
+          {
             path: 'connections',
             element: <AreaGuard area="connections" />,
             children: [
@@ -84,6 +100,11 @@ export const routes: RouteObject[] = [
               { path: 'new', ...page(async () => ({ Component: (await import('../features/connections/NewInvitationPage')).NewInvitationPage })) },
               { path: ':connId', ...page(async () => ({ Component: (await import('../features/connections/ConnectionDetailPage')).ConnectionDetailPage })) },
             ],
+          },
+          {
+            path: 'issued',
+            element: <AreaGuard area="issued" />,
+            children: [{ index: true, ...page(issuedWithRevoke) }],
           },
           {
             path: 'revocation',

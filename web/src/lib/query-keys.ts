@@ -21,8 +21,23 @@ export const revocationKeys = {
   pending: () => [...revocationKeys.all(), 'pending'] as const,
 };
 
+/** The register (Credence's own record of exchanges and issued credentials): refreshed by every exchange event. */
+export const registerKeys = {
+  all: () => ['register'] as const,
+  credentials: () => [...registerKeys.all(), 'credentials'] as const,
+  exchanges: () => [...registerKeys.all(), 'exchanges'] as const,
+};
+
 export const walletKeys = {
   all: () => ['wallet'] as const,
+};
+
+/** Proof-request templates: the list and each template with its versions. */
+export const templateKeys = {
+  all: () => ['proof-templates'] as const,
+  list: () => [...templateKeys.all(), 'list'] as const,
+  details: () => [...templateKeys.all(), 'detail'] as const,
+  detail: (id: string) => [...templateKeys.details(), id] as const,
 };
 
 export const auditKeys = {

@@ -1,7 +1,7 @@
 import type { ConsoleEvent } from '@credence/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { credentialKeys, presentationKeys } from '../../lib/query-keys';
+import { credentialKeys, presentationKeys, registerKeys } from '../../lib/query-keys';
 import { adviceFor, applyEvent } from './event-effects';
 
 const event = (over: Partial<ConsoleEvent>): ConsoleEvent => ({
@@ -34,6 +34,22 @@ describe('applyEvent', () => {
     expect(isStale(client, [...credentialKeys.lists(), { offset: 0 }])).toBe(true);
     expect(isStale(client, credentialKeys.detail('c1'))).toBe(true);
     expect(isStale(client, presentationKeys.detail('p1'))).toBe(false);
+  });
+
+  it('refreshes the register on every exchange and revocation event, a deleted or v1 one too, never on a stale one', () => {
+    for (const [over, refreshed] of [
+      [{}, true],
+      [{ state: 'deleted' }, true],
+      [{ version: 'v1' as const }, true],
+      [{ topic: 'issuer_cred_rev', kind: 'revocation' as const, subject_id: null }, true],
+      [{ stale: true }, false],
+      [{ topic: 'connections', kind: 'connection' as const }, false],
+    ] as const) {
+      const client = cache();
+      client.setQueryData([...registerKeys.credentials(), { offset: 0 }], { total: 0, results: [] });
+      applyEvent(client, event(over));
+      expect(isStale(client, [...registerKeys.credentials(), { offset: 0 }]), JSON.stringify(over)).toBe(refreshed);
+    }
   });
 
   it('removes a deleted record and applies nothing for stale or v1 events', () => {

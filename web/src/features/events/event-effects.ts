@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { markDeleted } from '../../lib/deleted-records';
 import { humanize } from '../../lib/format';
 import { connectionQueries } from '../../lib/connections';
-import { credentialKeys, invitationFetchedKey, presentationKeys } from '../../lib/query-keys';
+import { credentialKeys, invitationFetchedKey, presentationKeys, registerKeys } from '../../lib/query-keys';
 
 /**
  * Invalidates, and makes sure a first load already in flight is repeated: its answer may predate the
@@ -40,6 +40,10 @@ export function applyEvent(queryClient: QueryClient, event: ConsoleEvent): void 
       else invalidateAfterEvent(queryClient, key);
     }
     return;
+  }
+  // The register keeps every exchange (v1 too, and what the agent deleted) and each revocation.
+  if (!event.stale && (event.kind === 'credential' || event.kind === 'presentation' || event.kind === 'revocation')) {
+    invalidateAfterEvent(queryClient, registerKeys.all());
   }
   if (event.stale || event.version === 'v1' || !event.subject_id) {
     if (event.topic === 'issuer_cred_rev' && typeof event.payload.cred_ex_id === 'string') {

@@ -35,7 +35,7 @@ export function revokeStatement(v: RevokeFormValues, holder: string | undefined)
   const which =
     v.by === 'exchange'
       ? `the credential of this exchange${holder ? ` (held by ${holder})` : ''}`
-      : `credential ${v.cred_rev_id || '?'} of registry ${v.rev_reg_id || '?'}`;
+      : `credential ${v.cred_rev_id || '?'} of registry ${v.rev_reg_id || '?'}${holder ? ` (held by ${holder})` : ''}`;
   const when =
     v.publish === 'now'
       ? 'The revocation is published to the ledger at once: verifiers see it from now on.'

@@ -1,21 +1,26 @@
-import { consoleApi, type RevokeInput } from '@credence/shared';
+import { consoleApi, type IssuedCredential, type RevokeInput } from '@credence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { callApi } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useConnections } from '../../../lib/connections';
-import { credentialKeys, revocationKeys } from '../../../lib/query-keys';
+import { credentialKeys, registerKeys, revocationKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast-store';
 import { revokeResolver, revokeStatement, toRevokeBody, type RevokeFormValues } from '../revoke-form';
 
 interface RevokeFormProps {
   /** Prefilled from a credential exchange; without it, the form asks for registry and id. */
   exchange?: { cred_ex_id: string; connection_id?: string | null | undefined };
+  /**
+   * Prefilled from the register: the registry and id the agent needs, which stay valid after the
+   * agent removed the exchange (revoking by exchange id would then fail).
+   */
+  issued?: Pick<IssuedCredential, 'rev_reg_id' | 'cred_rev_id' | 'filter_kind' | 'connection_id' | 'holder_label'>;
   onDone?: () => void;
   onCancel?: () => void;
 }
 
-export function RevokeForm({ exchange, onDone, onCancel }: RevokeFormProps) {
+export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormProps) {
   const queryClient = useQueryClient();
   const connections = useConnections();
   const form = useForm<RevokeFormValues>({
@@ -23,12 +28,12 @@ export function RevokeForm({ exchange, onDone, onCancel }: RevokeFormProps) {
     defaultValues: {
       by: exchange ? 'exchange' : 'pair',
       cred_ex_id: exchange?.cred_ex_id ?? '',
-      rev_reg_id: '',
-      cred_rev_id: '',
-      filter_kind: 'indy',
+      rev_reg_id: issued?.rev_reg_id ?? '',
+      cred_rev_id: issued?.cred_rev_id ?? '',
+      filter_kind: issued?.filter_kind ?? 'indy',
       publish: 'later',
       notify: false,
-      connection_id: exchange?.connection_id ?? '',
+      connection_id: exchange?.connection_id ?? issued?.connection_id ?? '',
       notify_version: 'v1_0',
       comment: '',
     },
@@ -41,13 +46,14 @@ export function RevokeForm({ exchange, onDone, onCancel }: RevokeFormProps) {
     mutationFn: (body: RevokeInput) => callApi(consoleApi.revoke, { body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: revocationKeys.all() });
+      void queryClient.invalidateQueries({ queryKey: registerKeys.all() });
       if (exchange) void queryClient.invalidateQueries({ queryKey: credentialKeys.detail(exchange.cred_ex_id) });
       toast.success(values.publish === 'now' ? 'Credential revoked and published' : 'Credential revoked: pending until published');
       onDone?.();
     },
     onError: (error) => applyServerErrors(error, setError),
   });
-  const holder = connections.labelOf(values.connection_id || exchange?.connection_id);
+  const holder = connections.labelOf(values.connection_id || exchange?.connection_id) ?? issued?.holder_label ?? undefined;
 
   return (
     <form className="revoke-form" noValidate onSubmit={handleSubmit((v) => mutation.mutate(toRevokeBody(v)))}>
@@ -56,7 +62,12 @@ export function RevokeForm({ exchange, onDone, onCancel }: RevokeFormProps) {
           {errors.root.message}
         </p>
       )}
-      {!exchange && (
+      {issued && (
+        <p className="muted small">
+          Registry <span className="mono">{issued.rev_reg_id}</span>, credential revocation id <span className="mono">{issued.cred_rev_id}</span>
+        </p>
+      )}
+      {!exchange && !issued && (
         <div className="filter-grid">
           <div className="field">
             <label htmlFor="rev-reg-id">Revocation registry id</label>

@@ -1,0 +1,93 @@
+import type { IssuedCredential } from '@credence/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CONNECTION_ID, CRED_DEF_ID, SCHEMA_ID } from '../../test/record-shapes';
+import { renderPage } from '../../test/render-page';
+import { IssuedPage } from './IssuedPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const credential = (overrides: Partial<IssuedCredential>): IssuedCredential => ({
+  cred_ex_id: '11111111-1111-4111-8111-111111111111',
+  connection_id: CONNECTION_ID,
+  holder_label: 'Bob Smith',
+  cred_def_id: CRED_DEF_ID,
+  schema_id: SCHEMA_ID,
+  filter_kind: 'indy',
+  attributes: [
+    { name: 'name', value: 'Bob Smith' },
+    { name: 'student_id', value: 'S6332523' },
+  ],
+  issued_at: '2026-11-02T10:00:00.000Z',
+  rev_reg_id: 'WgWxqztrNooG92RXvxSTWv:4:WgWxqztrNooG92RXvxSTWv:3:CL:57:revocable:CL_ACCUM:0',
+  cred_rev_id: '7',
+  status: 'issued',
+  revoked_at: null,
+  revoked_by: null,
+  notified: null,
+  published_at: null,
+  removed_from_agent: true,
+  ...overrides,
+});
+
+function RevokeStub({ credential: c }: { credential: IssuedCredential }) {
+  return <button type="button">Revoke {c.holder_label}</button>;
+}
+
+function show(path: string, results: IssuedCredential[], total = results.length) {
+  return renderPage('/issued', path, <IssuedPage RevokeControl={RevokeStub} />, {
+    '/api/register/credentials': { total, results },
+    '/api/config': { username: 'admin', role: 'admin', mode: 'sandbox', wallet: { name: 'w', type: 'askar' } },
+    '/api/credential-definitions/created': { credential_definition_ids: [] },
+  });
+}
+
+describe('the Issued credentials page', () => {
+  it('lists what the register holds, with the total, each holder and values, revoked ones marked, and revoke only for those still valid', async () => {
+    show('/issued', [
+      credential({}),
+      credential({
+        cred_ex_id: '22222222-2222-4222-8222-222222222222',
+        holder_label: 'Alice Jones',
+        status: 'revoked',
+        revoked_at: '2026-11-20T09:00:00.000Z',
+        revoked_by: 'admin',
+        notified: true,
+        removed_from_agent: false,
+      }),
+    ]);
+    expect(await screen.findByText('2 credentials')).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Issued credentials' });
+    const [, bob, alice] = within(table).getAllByRole('row');
+    expect(within(bob!).getByRole('link', { name: 'Bob Smith' }).getAttribute('href')).toBe(`/connections/${CONNECTION_ID}`);
+    expect(within(bob!).getByText('S6332523')).toBeTruthy();
+    expect(within(bob!).getByText('Exchange removed from the agent')).toBeTruthy();
+    expect(within(bob!).getByRole('button', { name: 'Revoke Bob Smith' })).toBeTruthy();
+    expect(within(alice!).getByText('Revoked')).toBeTruthy();
+    expect(within(alice!).getByText(/by admin · holder notified/)).toBeTruthy();
+    expect(within(alice!).queryByRole('button', { name: /Revoke/ })).toBeNull();
+    expect(within(alice!).getByRole('link', { name: 'Exchange' }).getAttribute('href')).toBe('/credentials/22222222-2222-4222-8222-222222222222');
+  });
+
+  it('searches by person or value through the URL, and exports with the same filters', async () => {
+    const user = userEvent.setup();
+    const page = show('/issued?status=issued', [credential({})], 120);
+    await screen.findByText('120 credentials match');
+    await user.type(screen.getByLabelText('Person or value'), 'S6332523');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await vi.waitFor(() => expect(page.router.state.location.search).toBe('?status=issued&q=S6332523'));
+    const last = page.sent('GET', '/api/register/credentials').at(-1)!;
+    expect(new URL(last.url, 'http://x').searchParams.get('q')).toBe('S6332523');
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/register/credentials/export.csv?sort=-issued&q=S6332523&status=issued');
+    expect(screen.getByText('1–1 of 120')).toBeTruthy();
+  });
+
+  it('says plainly when nothing matches, with the way back', async () => {
+    const user = userEvent.setup();
+    const page = show('/issued?q=nobody', []);
+    expect(await screen.findByRole('heading', { name: 'No issued credentials match these filters' })).toBeTruthy();
+    await user.click(screen.getAllByRole('button', { name: /Clear/ })[0]!);
+    await vi.waitFor(() => expect(page.router.state.location.search).toBe(''));
+  });
+});

@@ -1,0 +1,272 @@
+import { consoleApi, type IssuedCredential, type IssuedStatus } from '@credence/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo, useState, type ComponentType } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { DataTable } from '../../components/exchange-list/DataTable';
+import { EmptyList } from '../../components/exchange-list/EmptyList';
+import { ErrorState } from '../../components/ui/ErrorState';
+import { callApi } from '../../lib/api-client';
+import { consoleConfigQueries } from '../../lib/console-config';
+import { credDefTag, formatDateTime, schemaLabel } from '../../lib/format';
+import { ownCredDefLabel, useOwnCredDefs } from '../../lib/own-definitions';
+import { registerKeys } from '../../lib/query-keys';
+import { ISSUED_PAGE_SIZES, issuedExportHref, parseIssuedParams, STATUS_TEXT, type IssuedParams } from './issued-params';
+
+export interface IssuedPageProps {
+  /** Revocation's "Revoke…" for one credential (admins), composed in by the app's router. */
+  RevokeControl?: ComponentType<{ credential: IssuedCredential }>;
+}
+
+const column = createColumnHelper<IssuedCredential>();
+const STATUS_TONE: Record<IssuedStatus, string> = { issued: 'success', 'revoked-pending': 'danger', revoked: 'danger' };
+
+export function IssuedStatusBadge({ status }: { status: IssuedStatus }) {
+  return (
+    <span className={`badge badge-${STATUS_TONE[status]}${status === 'issued' ? '' : ' badge-revoked'}`}>
+      {status !== 'issued' && <span aria-hidden="true">✗ </span>}
+      {STATUS_TEXT[status]}
+    </span>
+  );
+}
+
+/** A few of the values, enough to tell two credentials of one person apart. */
+function Values({ attributes }: { attributes: IssuedCredential['attributes'] }) {
+  if (attributes.length === 0) return <span className="muted">—</span>;
+  return (
+    <span className="register-values">
+      {attributes.slice(0, 4).map((a) => (
+        <span key={a.name}>
+          <span className="muted">{a.name}:</span> {a.value}
+        </span>
+      ))}
+      {attributes.length > 4 && <span className="muted">+{attributes.length - 4} more</span>}
+    </span>
+  );
+}
+
+/**
+ * Every credential this agent issued (`/issued`), from Credence's register: kept after the agent
+ * removes the exchange, searchable by person or value, with its revocation status and, for admins,
+ * "Revoke…" filled with the registry and id the agent needs.
+ */
+export function IssuedPage({ RevokeControl }: IssuedPageProps) {
+  const [search, setSearch] = useSearchParams();
+  const params = useMemo(() => parseIssuedParams(search), [search]);
+  const config = useQuery(consoleConfigQueries.current()).data;
+  const definitions = useOwnCredDefs(config?.wallet.type ?? null);
+  const [typed, setTyped] = useState<{ for: string | undefined; text: string }>({ for: params.q, text: params.q ?? '' });
+  // A search changed elsewhere (back button, a link) replaces what was typed.
+  const text = typed.for === params.q ? typed.text : (params.q ?? '');
+
+  const list = useQuery({
+    queryKey: [...registerKeys.credentials(), params] as const,
+    queryFn: ({ signal }) =>
+      callApi(
+        consoleApi.registerCredentials,
+        {
+          query: {
+            limit: params.size,
+            offset: params.offset,
+            sort: '-issued',
+            ...(params.q && { q: params.q }),
+            ...(params.status && { status: params.status }),
+            ...(params.cred_def_id && { cred_def_id: params.cred_def_id }),
+          },
+        },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+  const update = (changes: Partial<Record<keyof IssuedParams, string | number | undefined>>) =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined || value === '' || (key === 'offset' && value === 0) || (key === 'size' && value === 25)) next.delete(key);
+        else next.set(key, String(value));
+      }
+      if (!('offset' in changes)) next.delete('offset');
+      return next;
+    });
+  const hasFilters = Boolean(params.q || params.status || params.cred_def_id);
+
+  const columns = useMemo(
+    () => [
+      column.accessor('holder_label', {
+        header: 'Holder',
+        cell: (info) => {
+          const { connection_id: id } = info.row.original;
+          const label = info.getValue() ?? (id ? 'Unnamed connection' : 'No connection (at a counter)');
+          return id ? <Link to={`/connections/${id}`}>{label}</Link> : <span>{label}</span>;
+        },
+      }),
+      column.accessor('schema_id', {
+        header: 'Credential',
+        cell: (info) => (
+          <span title={info.row.original.cred_def_id ?? undefined}>
+            {schemaLabel(info.getValue()) ?? '—'}
+            <span className="muted small"> {credDefTag(info.row.original.cred_def_id)}</span>
+          </span>
+        ),
+      }),
+      column.accessor('attributes', { header: 'Values', cell: (info) => <Values attributes={info.getValue()} />, meta: { hideOnPhone: true } }),
+      column.accessor('issued_at', { header: 'Issued', cell: (info) => formatDateTime(info.getValue()) }),
+      column.accessor('status', {
+        header: 'Status',
+        cell: (info) => {
+          const c = info.row.original;
+          return (
+            <span className="register-status">
+              <IssuedStatusBadge status={info.getValue()} />
+              {c.revoked_at && (
+                <span className="muted small">
+                  {formatDateTime(c.revoked_at)}
+                  {c.revoked_by ? ` by ${c.revoked_by}` : ''}
+                  {c.notified === true ? ' · holder notified' : c.notified === false ? ' · holder not notified' : ''}
+                </span>
+              )}
+            </span>
+          );
+        },
+      }),
+      column.display({
+        id: 'actions',
+        header: 'Actions',
+        cell: (info) => {
+          const c = info.row.original;
+          return (
+            <span className="register-actions">
+              {c.removed_from_agent ? (
+                <span className="muted small">Exchange removed from the agent</span>
+              ) : (
+                <Link to={`/credentials/${c.cred_ex_id}`}>Exchange</Link>
+              )}
+              {RevokeControl && c.status === 'issued' && <RevokeControl credential={c} />}
+            </span>
+          );
+        },
+      }),
+    ],
+    [RevokeControl],
+  );
+
+  const data = list.data;
+  const rows = data?.results ?? [];
+  const total = data?.total ?? 0;
+  return (
+    <section aria-labelledby="issued-title">
+      <div className="page-head">
+        <h1 id="issued-title">Issued credentials</h1>
+        <p className="muted">Every credential this agent issued, kept by Credence after the agent removes the exchange.</p>
+        <div className="page-actions">
+          <a className="button" href={issuedExportHref(params)} download>
+            Export CSV
+          </a>
+        </div>
+      </div>
+      <form
+        className="card filters register-filters"
+        role="search"
+        aria-label="Issued credentials"
+        onSubmit={(e) => {
+          e.preventDefault();
+          update({ q: text.trim() || undefined });
+        }}
+      >
+        <div className="field">
+          <label htmlFor="issued-q">Person or value</label>
+          <input
+            id="issued-q"
+            type="search"
+            value={text}
+            maxLength={200}
+            placeholder="e.g. Bob, S6332523"
+            onChange={(e) => setTyped({ for: params.q, text: e.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="issued-status">Status</label>
+          <select id="issued-status" value={params.status ?? ''} onChange={(e) => update({ status: e.target.value || undefined })}>
+            <option value="">Any</option>
+            {(Object.keys(STATUS_TEXT) as IssuedStatus[]).map((s) => (
+              <option key={s} value={s}>
+                {STATUS_TEXT[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="issued-definition">Credential</label>
+          <select id="issued-definition" value={params.cred_def_id ?? ''} onChange={(e) => update({ cred_def_id: e.target.value || undefined })}>
+            <option value="">Any</option>
+            {params.cred_def_id && !definitions.data?.some((d) => d.credDefId === params.cred_def_id) && <option value={params.cred_def_id}>{params.cred_def_id}</option>}
+            {definitions.data?.map((d) => (
+              <option key={d.credDefId} value={d.credDefId}>
+                {ownCredDefLabel(d)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-buttons">
+          <button type="submit" className="button primary">
+            Search
+          </button>
+          {hasFilters && (
+            <button
+              type="button"
+              className="button subtle"
+              onClick={() => {
+                setTyped({ for: undefined, text: '' });
+                update({ q: undefined, status: undefined, cred_def_id: undefined });
+              }}
+            >
+              Clear
+            </button>
+          )}
+        </div>
+      </form>
+      <p className="muted" role="status">
+        {list.isPending ? 'Searching…' : `${total.toLocaleString('en')} credential${total === 1 ? '' : 's'}${hasFilters ? ' match' : ''}`}
+      </p>
+      {list.isError && !data ? (
+        <ErrorState error={list.error} onRetry={() => list.refetch()} />
+      ) : list.isPending ? (
+        <p aria-busy="true">Loading…</p>
+      ) : rows.length === 0 ? (
+        <EmptyList
+          noun="issued credentials"
+          offset={params.offset}
+          hasFilters={hasFilters}
+          onClear={() => update({ q: undefined, status: undefined, cred_def_id: undefined })}
+          onFirstPage={() => update({ offset: 0 })}
+        />
+      ) : (
+        <DataTable caption="Issued credentials" columns={columns} data={rows} getRowId={(c) => c.cred_ex_id} busy={list.isFetching} />
+      )}
+      {rows.length > 0 && (
+        <nav className="pager" aria-label="Pages">
+          <p className="muted">
+            {params.offset + 1}–{params.offset + rows.length} of {total.toLocaleString('en')}
+          </p>
+          <div className="pager-controls">
+            <label htmlFor="issued-size">Per page</label>
+            <select id="issued-size" value={params.size} onChange={(e) => update({ size: Number(e.target.value) })}>
+              {ISSUED_PAGE_SIZES.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+            <button type="button" className="button" disabled={params.offset === 0} onClick={() => update({ offset: Math.max(0, params.offset - params.size) })}>
+              Previous
+            </button>
+            <button type="button" className="button" disabled={params.offset + rows.length >= total} onClick={() => update({ offset: params.offset + params.size })}>
+              Next
+            </button>
+          </div>
+        </nav>
+      )}
+    </section>
+  );
+}

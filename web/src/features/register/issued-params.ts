@@ -1,0 +1,41 @@
+import { issuedStatuses, registerCredentialQuerySchema, type IssuedStatus, type RegisterCredentialExportQuery } from '@credence/shared';
+
+export const ISSUED_PAGE_SIZES = [25, 50, 100, 250] as const;
+const DEFAULT_SIZE = 25;
+
+export interface IssuedParams {
+  q?: string;
+  status?: IssuedStatus;
+  cred_def_id?: string;
+  offset: number;
+  size: number;
+}
+
+/** The Issued page's search, filters and page from its URL; anything the register would refuse is left out. */
+export function parseIssuedParams(search: URLSearchParams): IssuedParams {
+  const params: IssuedParams = { offset: 0, size: DEFAULT_SIZE };
+  const q = search.get('q')?.trim();
+  if (q && registerCredentialQuerySchema.shape.q.safeParse(q).success) params.q = q.slice(0, 200);
+  const status = search.get('status');
+  if (status && (issuedStatuses as readonly string[]).includes(status)) params.status = status as IssuedStatus;
+  const credDefId = search.get('cred_def_id')?.trim();
+  if (credDefId && credDefId.length <= 500) params.cred_def_id = credDefId;
+  const size = Number(search.get('size'));
+  if ((ISSUED_PAGE_SIZES as readonly number[]).includes(size)) params.size = size;
+  const offset = Number(search.get('offset'));
+  if (Number.isInteger(offset) && offset > 0 && offset <= 10_000_000) params.offset = offset;
+  return params;
+}
+
+/** The same filters, as the URL of the CSV export of every matching credential. */
+export function issuedExportHref(params: IssuedParams): string {
+  const filters: RegisterCredentialExportQuery = { sort: '-issued', ...(params.q && { q: params.q }), ...(params.status && { status: params.status }), ...(params.cred_def_id && { cred_def_id: params.cred_def_id }) };
+  return `/api/register/credentials/export.csv?${new URLSearchParams(filters).toString()}`;
+}
+
+/** How a status reads, everywhere it appears. */
+export const STATUS_TEXT: Record<IssuedStatus, string> = {
+  issued: 'Issued',
+  'revoked-pending': 'Revoked — not yet published',
+  revoked: 'Revoked',
+};
