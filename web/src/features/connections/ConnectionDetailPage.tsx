@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Dialog } from '../../components/ui/Dialog';
 import { ErrorState } from '../../components/ui/ErrorState';
+import { IssuedStatusBadge } from '../../components/ui/IssuedStatusBadge';
 import { FieldList, Mono } from '../../components/ui/RecordParts';
 import { StateBadge } from '../../components/ui/StateBadge';
 import { isApiError } from '../../lib/api';
@@ -106,6 +107,7 @@ export function ConnectionDetailPage() {
           ]}
         />
       </section>
+      {role && <ConnectionRecord connId={c.connection_id} role={role} />}
       {role && <ConnectionExchanges connId={c.connection_id} role={role} />}
     </article>
   );
@@ -158,6 +160,74 @@ function ConnectionExchanges({ connId, role }: { connId: string; role: UserRole 
                     {humanize(r.role)} · {formatDateTime(r.created_at)}
                     {r.verified === true ? ' · verified' : r.verified === false ? ' · NOT verified' : ''}
                     {advisedPresentationAction(r.state) && ` · next: ${advisedPresentationAction(r.state)!.label}`}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </>
+  );
+}
+
+/** From the register, kept past the agent: the credentials this connection holds from us and the proofs it gave. */
+function ConnectionRecord({ connId, role }: { connId: string; role: UserRole }) {
+  const held = useQuery({ ...connectionDetailQueries.heldFromUs(connId), enabled: roleMayUse(role, 'issued') });
+  const proofs = useQuery({ ...connectionDetailQueries.proofsGiven(connId), enabled: roleMayUse(role, 'presentations') });
+  return (
+    <>
+      {roleMayUse(role, 'issued') && (
+        <section className="card" aria-labelledby="connection-held">
+          <h2 id="connection-held">Credentials they hold from us</h2>
+          {held.isPending ? (
+            <p aria-busy="true">Loading…</p>
+          ) : held.isError ? (
+            <ErrorState error={held.error} onRetry={() => held.refetch()} />
+          ) : held.data.results.length === 0 ? (
+            <p className="muted">We have issued them nothing.</p>
+          ) : (
+            <ul className="exchange-links">
+              {held.data.results.map((c) => (
+                <li key={c.cred_ex_id}>
+                  {c.removed_from_agent ? (
+                    <span>{schemaLabel(c.schema_id) ?? 'Credential'}</span>
+                  ) : (
+                    <Link to={`/credentials/${c.cred_ex_id}`}>{schemaLabel(c.schema_id) ?? 'Credential'}</Link>
+                  )}{' '}
+                  <IssuedStatusBadge status={c.status} /> <span className="muted small">issued {formatDateTime(c.issued_at)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {held.data && held.data.total > held.data.results.length && (
+            <p>
+              <Link to={`/issued?q=${encodeURIComponent(held.data.results[0]?.holder_label ?? '')}`}>All {held.data.total} on the Issued page</Link>
+            </p>
+          )}
+        </section>
+      )}
+      {roleMayUse(role, 'presentations') && (
+        <section className="card" aria-labelledby="connection-proofs">
+          <h2 id="connection-proofs">Proofs they gave</h2>
+          {proofs.isPending ? (
+            <p aria-busy="true">Loading…</p>
+          ) : proofs.isError ? (
+            <ErrorState error={proofs.error} onRetry={() => proofs.refetch()} />
+          ) : proofs.data.results.length === 0 ? (
+            <p className="muted">They have not shown us a proof.</p>
+          ) : (
+            <ul className="exchange-links">
+              {proofs.data.results.map((p) => (
+                <li key={p.exchange_id}>
+                  {p.removed_from_agent ? (
+                    <span>{p.requested?.name ?? 'Proof'}</span>
+                  ) : (
+                    <Link to={`/presentations/${p.exchange_id}`}>{p.requested?.name ?? 'Proof'}</Link>
+                  )}{' '}
+                  <span className="muted small">
+                    {formatDateTime(p.updated_at)} · {p.verified === true ? 'verified' : p.verified === false ? 'NOT verified' : humanize(p.state)}
+                    {p.attributes.length > 0 && ` · ${p.attributes.map((a) => `${a.name}: ${a.value}`).join(', ')}`}
                   </span>
                 </li>
               ))}

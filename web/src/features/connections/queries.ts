@@ -1,7 +1,8 @@
-import { agentApi } from '@credence/shared';
+import { agentApi, consoleApi } from '@credence/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { connectionQueries } from '../../lib/connections';
+import { registerKeys } from '../../lib/query-keys';
 
 export const connectionDetailQueries = {
   detail: (connId: string) =>
@@ -18,5 +19,22 @@ export const connectionDetailQueries = {
     queryOptions({
       queryKey: ['presentations', 'list', 'of-connection', connId] as const,
       queryFn: ({ signal }) => callApi(agentApi.presentationExchanges, { query: { connection_id: connId, limit: 100, descending: true } }, { signal }),
+    }),
+  /** From the register: what the agent may have removed long ago. */
+  heldFromUs: (connId: string) =>
+    queryOptions({
+      queryKey: [...registerKeys.credentials(), 'of-connection', connId] as const,
+      queryFn: ({ signal }) =>
+        callApi(consoleApi.registerCredentials, { query: { connection_id: connId, limit: 100, offset: 0, sort: '-issued' } }, { signal }),
+    }),
+  proofsGiven: (connId: string) =>
+    queryOptions({
+      queryKey: [...registerKeys.exchanges(), 'proofs-of-connection', connId] as const,
+      queryFn: ({ signal }) =>
+        callApi(
+          consoleApi.registerExchanges,
+          { query: { kind: 'presentation', role: 'verifier', connection_id: connId, limit: 100, offset: 0, sort: '-updated' } },
+          { signal },
+        ),
     }),
 };

@@ -79,7 +79,9 @@ describe('the Issued credentials page', () => {
     await vi.waitFor(() => expect(page.router.state.location.search).toBe('?status=issued&q=S6332523'));
     const last = page.sent('GET', '/api/register/credentials').at(-1)!;
     expect(new URL(last.url, 'http://x').searchParams.get('q')).toBe('S6332523');
-    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/register/credentials/export.csv?sort=-issued&q=S6332523&status=issued');
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      '/api/register/credentials/export.csv?sort=-issued&q=S6332523&status=issued',
+    );
     expect(screen.getByText('1–1 of 120')).toBeTruthy();
   });
 

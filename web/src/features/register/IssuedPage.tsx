@@ -11,7 +11,8 @@ import { consoleConfigQueries } from '../../lib/console-config';
 import { credDefTag, formatDateTime, schemaLabel } from '../../lib/format';
 import { ownCredDefLabel, useOwnCredDefs } from '../../lib/own-definitions';
 import { registerKeys } from '../../lib/query-keys';
-import { ISSUED_PAGE_SIZES, issuedExportHref, parseIssuedParams, STATUS_TEXT, type IssuedParams } from './issued-params';
+import { IssuedStatusBadge, STATUS_TEXT } from '../../components/ui/IssuedStatusBadge';
+import { ISSUED_PAGE_SIZES, issuedExportHref, parseIssuedParams, type IssuedParams } from './issued-params';
 
 export interface IssuedPageProps {
   /** Revocation's "Revoke…" for one credential (admins), composed in by the app's router. */
@@ -19,17 +20,6 @@ export interface IssuedPageProps {
 }
 
 const column = createColumnHelper<IssuedCredential>();
-const STATUS_TONE: Record<IssuedStatus, string> = { issued: 'success', 'revoked-pending': 'danger', revoked: 'danger' };
-
-export function IssuedStatusBadge({ status }: { status: IssuedStatus }) {
-  return (
-    <span className={`badge badge-${STATUS_TONE[status]}${status === 'issued' ? '' : ' badge-revoked'}`}>
-      {status !== 'issued' && <span aria-hidden="true">✗ </span>}
-      {STATUS_TEXT[status]}
-    </span>
-  );
-}
-
 /** A few of the values, enough to tell two credentials of one person apart. */
 function Values({ attributes }: { attributes: IssuedCredential['attributes'] }) {
   if (attributes.length === 0) return <span className="muted">—</span>;
@@ -200,7 +190,9 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
           <label htmlFor="issued-definition">Credential</label>
           <select id="issued-definition" value={params.cred_def_id ?? ''} onChange={(e) => update({ cred_def_id: e.target.value || undefined })}>
             <option value="">Any</option>
-            {params.cred_def_id && !definitions.data?.some((d) => d.credDefId === params.cred_def_id) && <option value={params.cred_def_id}>{params.cred_def_id}</option>}
+            {params.cred_def_id && !definitions.data?.some((d) => d.credDefId === params.cred_def_id) && (
+              <option value={params.cred_def_id}>{params.cred_def_id}</option>
+            )}
             {definitions.data?.map((d) => (
               <option key={d.credDefId} value={d.credDefId}>
                 {ownCredDefLabel(d)}
@@ -258,10 +250,20 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
                 </option>
               ))}
             </select>
-            <button type="button" className="button" disabled={params.offset === 0} onClick={() => update({ offset: Math.max(0, params.offset - params.size) })}>
+            <button
+              type="button"
+              className="button"
+              disabled={params.offset === 0}
+              onClick={() => update({ offset: Math.max(0, params.offset - params.size) })}
+            >
               Previous
             </button>
-            <button type="button" className="button" disabled={params.offset + rows.length >= total} onClick={() => update({ offset: params.offset + params.size })}>
+            <button
+              type="button"
+              className="button"
+              disabled={params.offset + rows.length >= total}
+              onClick={() => update({ offset: params.offset + params.size })}
+            >
               Next
             </button>
           </div>

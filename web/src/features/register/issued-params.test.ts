@@ -17,6 +17,8 @@ describe('the Issued page’s URL', () => {
   });
 
   it('exports with the same filters, every page', () => {
-    expect(issuedExportHref({ q: 'Bob Smith', status: 'issued', size: 25, offset: 50 })).toBe('/api/register/credentials/export.csv?sort=-issued&q=Bob+Smith&status=issued');
+    expect(issuedExportHref({ q: 'Bob Smith', status: 'issued', size: 25, offset: 50 })).toBe(
+      '/api/register/credentials/export.csv?sort=-issued&q=Bob+Smith&status=issued',
+    );
   });
 });

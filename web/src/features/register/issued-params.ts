@@ -29,13 +29,11 @@ export function parseIssuedParams(search: URLSearchParams): IssuedParams {
 
 /** The same filters, as the URL of the CSV export of every matching credential. */
 export function issuedExportHref(params: IssuedParams): string {
-  const filters: RegisterCredentialExportQuery = { sort: '-issued', ...(params.q && { q: params.q }), ...(params.status && { status: params.status }), ...(params.cred_def_id && { cred_def_id: params.cred_def_id }) };
+  const filters: RegisterCredentialExportQuery = {
+    sort: '-issued',
+    ...(params.q && { q: params.q }),
+    ...(params.status && { status: params.status }),
+    ...(params.cred_def_id && { cred_def_id: params.cred_def_id }),
+  };
   return `/api/register/credentials/export.csv?${new URLSearchParams(filters).toString()}`;
 }
-
-/** How a status reads, everywhere it appears. */
-export const STATUS_TEXT: Record<IssuedStatus, string> = {
-  issued: 'Issued',
-  'revoked-pending': 'Revoked — not yet published',
-  revoked: 'Revoked',
-};
