@@ -1,6 +1,8 @@
+import type { IssuedCredential } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { RevokeForm } from './components/RevokeForm';
 import { ErrorState } from '../../components/ui/ErrorState';
+import { schemaLabel } from '../../lib/format';
 import { toast } from '../../lib/toast-store';
 import { revocationQueries, usePublish } from './queries';
 
@@ -44,7 +46,7 @@ export function RevocationPage() {
               <tr>
                 <th scope="col">Registry</th>
                 <th scope="col">Filter</th>
-                <th scope="col">Credential revocation ids</th>
+                <th scope="col">Credentials</th>
                 <th scope="col">
                   <span className="visually-hidden">Publish</span>
                 </th>
@@ -55,7 +57,9 @@ export function RevocationPage() {
                 <tr key={r.rev_reg_id}>
                   <td className="mono small">{r.rev_reg_id}</td>
                   <td>{r.filter_kind}</td>
-                  <td>{r.cred_rev_ids.join(', ')}</td>
+                  <td>
+                    <PendingIds revRegId={r.rev_reg_id} credRevIds={r.cred_rev_ids} />
+                  </td>
                   <td>
                     <button
                       type="button"
@@ -79,5 +83,33 @@ export function RevocationPage() {
         <RevokeForm />
       </section>
     </section>
+  );
+}
+
+/**
+ * Each pending id with the credential and its holder, from the register, and whether the holder will
+ * be notified on publication; an id the register does not know is shown as the id alone.
+ */
+function PendingIds({ revRegId, credRevIds }: { revRegId: string; credRevIds: string[] }) {
+  const known = useQuery(revocationQueries.pendingInRegistry(revRegId));
+  const byId = new Map<string, IssuedCredential>((known.data?.results ?? []).flatMap((c) => (c.cred_rev_id ? [[c.cred_rev_id, c] as const] : [])));
+  return (
+    <ul className="pending-ids">
+      {credRevIds.map((id) => {
+        const c = byId.get(id);
+        return (
+          <li key={id}>
+            <span className="mono">{id}</span>
+            {c && (
+              <>
+                {' '}
+                — {c.holder_label ?? 'no connection'}, {schemaLabel(c.schema_id) ?? 'credential'}
+                <span className="muted small">{c.notified === true ? ' · holder will be notified' : c.notified === false ? ' · holder not notified' : ''}</span>
+              </>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -1,7 +1,7 @@
 import { consoleApi } from '@credence/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
-import { revocationKeys } from '../../lib/query-keys';
+import { registerKeys, revocationKeys } from '../../lib/query-keys';
 
 export const revocationQueries = {
   all: revocationKeys.all,
@@ -10,12 +10,26 @@ export const revocationQueries = {
       queryKey: revocationKeys.pending(),
       queryFn: ({ signal }) => callApi(consoleApi.pendingRevocations, {}, { signal }),
     }),
+  /** The register's credentials revoked but not yet published in one registry: who holds each id. */
+  pendingInRegistry: (revRegId: string) =>
+    queryOptions({
+      queryKey: [...registerKeys.credentials(), 'pending-in', revRegId] as const,
+      queryFn: ({ signal }) =>
+        callApi(
+          consoleApi.registerCredentials,
+          { query: { rev_reg_id: revRegId, status: 'revoked-pending', limit: 500, offset: 0, sort: '-issued' } },
+          { signal },
+        ),
+    }),
 };
 
 export function usePublish() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (revRegIds?: string[]) => callApi(consoleApi.publishRevocations, { body: revRegIds ? { rev_reg_ids: revRegIds } : {} }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: revocationKeys.all() }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: registerKeys.all() });
+      return queryClient.invalidateQueries({ queryKey: revocationKeys.all() });
+    },
   });
 }

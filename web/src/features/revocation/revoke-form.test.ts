@@ -39,6 +39,8 @@ describe('revoke form', () => {
     expect(revokeStatement({ ...base, publish: 'now', notify: true }, 'Bob Smith')).toContain('published to the ledger at once');
     expect(revokeStatement({ ...base, publish: 'now', notify: true }, 'Bob Smith')).toContain('(Bob Smith) is sent a revocation notification (v1.0)');
     // From the register: by registry and id, the holder still named.
-    expect(revokeStatement({ ...base, by: 'pair', rev_reg_id: 'R', cred_rev_id: '7' }, 'Bob Smith')).toContain('This revokes credential 7 of registry R (held by Bob Smith).');
+    expect(revokeStatement({ ...base, by: 'pair', rev_reg_id: 'R', cred_rev_id: '7' }, 'Bob Smith')).toContain(
+      'This revokes credential 7 of registry R (held by Bob Smith).',
+    );
   });
 });
