@@ -1,5 +1,6 @@
-import { predicateTypes } from '@credence/shared';
-import { useMemo } from 'react';
+import { predicateTypes, type PresentationRequest, type ProofTemplate } from '@credence/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConnectionField, FormatChoice, WithWalletType } from '../../components/exchange-form/ExchangeFormParts';
@@ -12,9 +13,13 @@ import { RestrictionRows } from './components/RestrictionRows';
 import { SubmitError } from '../../components/exchange-form/SubmitError';
 import { isApiError } from '../../lib/api';
 import { useOwnCredDefs } from '../../lib/own-definitions';
+import { proofTemplateQueries } from '../../lib/proof-templates';
+import { SaveTemplateDialog } from './components/SaveTemplateDialog';
+import { TemplateStart } from './components/TemplateStart';
 import { useProofRequestMutation } from './mutations';
 import {
   emptyProofRequest,
+  fromPresentationRequest,
   proofRequestRoute,
   proofRequestFieldPath,
   proofRequestResolver,
@@ -23,21 +28,46 @@ import {
 } from './proof-request-form';
 
 export function ProofRequestPage() {
-  return <WithWalletType>{(walletType) => <ProofRequestForm walletType={walletType} />}</WithWalletType>;
+  // Opened from a template's page: the builder starts filled from it.
+  const [search] = useSearchParams();
+  const templateId = search.get('template');
+  return (
+    <WithWalletType>
+      {(walletType) => (templateId ? <FromTemplate id={templateId} walletType={walletType} /> : <ProofRequestForm walletType={walletType} />)}
+    </WithWalletType>
+  );
 }
 
-function ProofRequestForm({ walletType }: { walletType: string | null }) {
+/** The builder once the template it starts from is read; without it (unknown, deleted) if it cannot be. */
+function FromTemplate({ id, walletType }: { id: string; walletType: string | null }) {
+  const template = useQuery(proofTemplateQueries.detail(id));
+  if (template.isPending) return <p aria-busy="true">Loading the template…</p>;
+  return (
+    <>
+      {template.error && <p className="form-error">The template could not be opened: {template.error.message}</p>}
+      <ProofRequestForm walletType={walletType} template={template.data} />
+    </>
+  );
+}
+
+function ProofRequestForm({ walletType, template }: { walletType: string | null; template?: ProofTemplate | undefined }) {
   const ownDefinitions = useOwnCredDefs(walletType);
   const navigate = useNavigate();
   const connections = useConnections();
   const mutation = useProofRequestMutation();
   // Opened from a connection's page: that connection is already chosen.
   const [search] = useSearchParams();
-  const form = useForm<ProofRequestFormValues>({
-    resolver: proofRequestResolver,
-    defaultValues: { ...emptyProofRequest(walletType), connection_id: search.get('connection') ?? '' },
+  const [initial] = useState(() => {
+    const empty = { ...emptyProofRequest(walletType), connection_id: search.get('connection') ?? '' };
+    return template ? fromPresentationRequest(template.presentation_request, empty) : { values: empty, unshown: [] };
   });
-  const { register, control, handleSubmit, setValue, setError, formState } = form;
+  const form = useForm<ProofRequestFormValues>({ resolver: proofRequestResolver, defaultValues: initial.values });
+  const { register, control, handleSubmit, setValue, setError, formState, getValues, reset } = form;
+  // The template the request was last filled from or saved as: saving again may make its next version.
+  const [startedFrom, setStartedFrom] = useState<{ template: ProofTemplate; unshown: string[] } | undefined>(
+    template && { template, unshown: initial.unshown },
+  );
+  const [toSave, setToSave] = useState<PresentationRequest | null>(null);
   const attributes = useFieldArray({ control, name: 'attributes' });
   const predicates = useFieldArray({ control, name: 'predicates' });
   const values = useWatch({ control }) as ProofRequestFormValues;
@@ -61,6 +91,20 @@ function ProofRequestForm({ walletType }: { walletType: string | null }) {
     )();
   };
 
+  const fillFromTemplate = (chosen: ProofTemplate) => {
+    const filled = fromPresentationRequest(chosen.presentation_request, getValues());
+    reset(filled.values);
+    setStartedFrom({ template: chosen, unshown: filled.unshown });
+  };
+
+  // The request is checked as "create request only" (no connection needed) before it is offered for saving.
+  const saveAsTemplate = async () => {
+    const mode = getValues('mode');
+    setValue('mode', 'create');
+    await handleSubmit((valid) => setToSave(toProofRequestBody(valid).presentation_request))();
+    setValue('mode', mode);
+  };
+
   return (
     <section aria-labelledby="request-title" className="offer-page">
       <Link to="/presentations">← Presentation exchanges</Link>
@@ -77,6 +121,8 @@ function ProofRequestForm({ walletType }: { walletType: string | null }) {
             if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
           }}
         >
+          <TemplateStart current={startedFrom?.template} unshown={startedFrom?.unshown ?? []} onUse={fillFromTemplate} />
+
           <section className="card" aria-labelledby="req-to-title">
             <h2 id="req-to-title">To</h2>
             <ConnectionField
@@ -224,8 +270,21 @@ function ProofRequestForm({ walletType }: { walletType: string | null }) {
             <button type="button" className="button" disabled={mutation.isPending} onClick={() => submit('create')}>
               Create request only
             </button>
+            <button type="button" className="button subtle" onClick={() => void saveAsTemplate()}>
+              Save as template…
+            </button>
           </div>
         </form>
+        <SaveTemplateDialog
+          request={toSave}
+          startedFrom={startedFrom?.template}
+          suggestedName={values.name}
+          onSaved={(saved) => {
+            setStartedFrom({ template: saved, unshown: [] });
+            setToSave(null);
+          }}
+          onClose={() => setToSave(null)}
+        />
         <RequestPreview route={proofRequestRoute(values.mode ?? 'send')} body={preview} />
       </div>
     </section>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { daySeconds, emptyProofRequest, proofRequestResolver, toProofRequestBody, type ProofRequestFormValues } from './proof-request-form';
+import {
+  daySeconds,
+  emptyProofRequest,
+  fromPresentationRequest,
+  proofRequestResolver,
+  toProofRequestBody,
+  type ProofRequestFormValues,
+} from './proof-request-form';
 
 const CONNECTION = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
 const resolve = (values: ProofRequestFormValues) => proofRequestResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
@@ -71,5 +78,46 @@ describe('proof request builder', () => {
     expect((await resolve(form((v) => (v.formats.indy = false)))).errors.formats?.message).toBe('must hold indy and/or anoncreds');
     expect((await resolve(form((v) => (v.attributes = [])))).errors.attributes?.root?.message).toBe('ask for at least one attribute or predicate');
     expect(Object.keys((await resolve(form((v) => ((v.mode = 'create'), (v.connection_id = ''))))).errors)).toEqual([]);
+  });
+});
+
+describe('fromPresentationRequest (a template back into the builder)', () => {
+  const base = emptyProofRequest('askar', new Date(2026, 10, 23));
+  it('gives back the builder values that make the same request', () => {
+    const request = {
+      indy: {
+        name: 'Bar entry',
+        version: '2.0',
+        requested_attributes: {
+          '0_group_uuid': { names: ['given', 'family'], restrictions: [{ schema_name: 'ID', issuer_did: 'WgWxqztrNooG92RXvxSTWv' }] },
+          '1_name_uuid': { name: 'name' },
+        },
+        requested_predicates: { '0_age_GE_uuid': { name: 'age', p_type: '>=' as const, p_value: 18 } },
+        non_revoked: { from: daySeconds('2026-11-01', 'start')!, to: daySeconds('2026-11-30', 'end')! },
+      },
+    };
+    const { values, unshown } = fromPresentationRequest(request, base);
+    expect(unshown).toEqual([]);
+    expect(values.nonRevoked).toEqual({ enabled: true, from: '2026-11-01', to: '2026-11-30' });
+    expect(toProofRequestBody({ ...values, mode: 'create' }).presentation_request).toEqual(request);
+  });
+
+  it('names what the builder has no field for', () => {
+    const { unshown } = fromPresentationRequest(
+      {
+        anoncreds: {
+          name: 'x',
+          version: '1.0',
+          requested_attributes: { a: { name: 'name', restrictions: [{ 'attr::name::value': 'Bob' }, { cred_def_id: 'c' }], non_revoked: { to: 5 } } },
+          requested_predicates: {},
+        },
+      },
+      base,
+    );
+    expect(unshown).toEqual([
+      'a revocation window on one attribute',
+      'alternative restrictions (only the first set is shown)',
+      'the restriction attr::name::value',
+    ]);
   });
 });

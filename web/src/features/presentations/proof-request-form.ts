@@ -4,6 +4,7 @@ import {
   presCreateRequestBodySchema,
   presSendRequestBodySchema,
   type PresCreateRequestBody,
+  type PresentationRequest,
   type PresSendRequestBody,
 } from '@credence/shared';
 import { bodyResolver } from '../../lib/body-resolver';
@@ -150,3 +151,68 @@ export const proofRequestResolver = bodyResolver<ProofRequestFormValues, unknown
   toProofRequestBody,
   proofRequestFieldPath,
 );
+
+const choiceOf: Record<string, RestrictionChoice> = {
+  cred_def_id: 'cred_def_id',
+  schema_id: 'schema_id',
+  schema_name: 'schema_name',
+  schema_version: 'schema_version',
+  issuer_did: 'issuer',
+  issuer_id: 'issuer',
+  schema_issuer_did: 'schema_issuer',
+  schema_issuer_id: 'schema_issuer',
+};
+
+/** A date field's value (local calendar day) for integer seconds. */
+const dayOf = (seconds: number | undefined, fallback: string) => (seconds === undefined ? fallback : today(new Date(seconds * 1000)));
+
+/** The row number the builder wrote first in each referent (`3_name_uuid`); a stored request may come back in another key order. */
+const byRow = <T>(entries: Record<string, T>): T[] =>
+  Object.entries(entries)
+    .map(([key, value], i) => ({ row: /^(\d+)_/.exec(key) ? Number(/^(\d+)_/.exec(key)![1]) : Number.MAX_SAFE_INTEGER, i, value }))
+    .sort((a, b) => a.row - b.row || a.i - b.i)
+    .map((e) => e.value);
+
+/**
+ * The builder's values for a saved request (a template), over `base` (whom it goes to, the options):
+ * the inverse of `toProofRequestBody`. What the builder has no field for is listed in `unshown`, so
+ * the page can say that it is left out rather than drop it without a word.
+ */
+export function fromPresentationRequest(request: PresentationRequest, base: ProofRequestFormValues): { values: ProofRequestFormValues; unshown: string[] } {
+  const proof = request.indy ?? request.anoncreds;
+  const unshown = new Set<string>();
+  if (!proof) return { values: base, unshown: [] };
+  const rows = (restrictions: Record<string, string>[] | undefined): RestrictionRow[] => {
+    if (!restrictions?.length) return [];
+    if (restrictions.length > 1) unshown.add('alternative restrictions (only the first set is shown)');
+    return Object.entries(restrictions[0]!).flatMap(([key, value]) => {
+      const choice = choiceOf[key];
+      if (choice) return [{ key: choice, value }];
+      unshown.add(`the restriction ${key}`);
+      return [];
+    });
+  };
+  const attributes = byRow(proof.requested_attributes).map((a) => {
+    if (a.non_revoked) unshown.add('a revocation window on one attribute');
+    return { names: a.names?.join(', ') ?? a.name ?? '', restrictions: rows(a.restrictions) };
+  });
+  const predicates = byRow(proof.requested_predicates).map((p) => {
+    if (p.non_revoked) unshown.add('a revocation window on one predicate');
+    return { name: p.name, p_type: p.p_type, p_value: String(p.p_value), restrictions: rows(p.restrictions) };
+  });
+  const window = proof.non_revoked;
+  return {
+    values: {
+      ...base,
+      name: proof.name,
+      version: proof.version,
+      formats: { indy: request.indy !== undefined, anoncreds: request.anoncreds !== undefined },
+      attributes,
+      predicates,
+      nonRevoked: window
+        ? { enabled: true, from: dayOf(window.from, base.nonRevoked.from), to: dayOf(window.to, base.nonRevoked.to) }
+        : { ...base.nonRevoked, enabled: false },
+    },
+    unshown: [...unshown],
+  };
+}

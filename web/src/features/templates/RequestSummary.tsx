@@ -1,0 +1,60 @@
+import type { PresentationRequest } from '@credence/shared';
+
+const KEY_WORDS: Record<string, string> = {
+  cred_def_id: 'credential definition',
+  schema_id: 'schema',
+  schema_name: 'schema name',
+  schema_version: 'schema version',
+  issuer_did: 'issuer',
+  issuer_id: 'issuer',
+  schema_issuer_did: 'schema issuer',
+  schema_issuer_id: 'schema issuer',
+  rev_reg_id: 'revocation registry',
+};
+const SYMBOL = { '>=': '≥', '>': '>', '<=': '≤', '<': '<' } as const;
+
+/** "from credential definition X, schema name Student ID": the first restriction set, in words. */
+function restrictionText(restrictions: Record<string, string>[] | undefined): string | undefined {
+  if (!restrictions?.length) return undefined;
+  const sets = restrictions.map((r) =>
+    Object.entries(r)
+      .map(([key, value]) => `${KEY_WORDS[key] ?? key} ${value}`)
+      .join(', '),
+  );
+  return `from ${sets.join(' or ')}`;
+}
+
+const day = (seconds: number | undefined) => (seconds === undefined ? '…' : new Date(seconds * 1000).toLocaleDateString());
+
+/** What a saved request asks the person to show, in plain words. */
+export function RequestSummary({ request }: { request: PresentationRequest }) {
+  const proof = request.indy ?? request.anoncreds;
+  if (!proof) return null;
+  const formats = [request.indy && 'indy', request.anoncreds && 'anoncreds'].filter(Boolean).join(' and ');
+  return (
+    <div className="request-summary">
+      <p>
+        <strong>{proof.name}</strong> <span className="muted">version {proof.version}</span> · <span className="muted">formats: {formats}</span>
+      </p>
+      <ul>
+        {Object.entries(proof.requested_attributes).map(([referent, a]) => (
+          <li key={referent}>
+            Show {(a.names ?? [a.name]).join(', ')}
+            {restrictionText(a.restrictions) && <span className="muted"> — {restrictionText(a.restrictions)}</span>}
+          </li>
+        ))}
+        {Object.entries(proof.requested_predicates).map(([referent, p]) => (
+          <li key={referent}>
+            Prove {p.name} {SYMBOL[p.p_type]} {p.p_value} without showing it
+            {restrictionText(p.restrictions) && <span className="muted"> — {restrictionText(p.restrictions)}</span>}
+          </li>
+        ))}
+      </ul>
+      {proof.non_revoked && (
+        <p className="muted">
+          Not revoked between {day(proof.non_revoked.from)} and {day(proof.non_revoked.to)}
+        </p>
+      )}
+    </div>
+  );
+}
