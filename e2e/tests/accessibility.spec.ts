@@ -23,6 +23,7 @@ const visits: Visit[] = [
   { name: 'presentation detail', role: 'verifier', path: '/presentations', firstOf: 'Presentation exchanges' },
   { name: 'request a proof', role: 'verifier', path: '/presentations/new' },
   { name: 'counter check', role: 'verifier', path: '/presentations/counter' },
+  { name: 'proof templates', role: 'verifier', path: '/templates' },
   { name: 'counter issue', role: 'issuer', path: '/credentials/counter' },
   { name: 'connections list', role: 'issuer', path: '/connections' },
   { name: 'new invitation', role: 'issuer', path: '/connections/new' },

@@ -26,6 +26,47 @@ const ownDefinitionAnswers = {
 const link = { code: 'AbCdEfGhIjKlMnOpQrStUvWxYz012345', short_url: SHORT_URL, invitation_url: 'http://agent/?oob=eyJ9', oob_id: null, expires_at: at };
 
 describe('the verifier’s counter', () => {
+  it('shows the QR code of a saved proof template instead of a check built on the page', async () => {
+    const user = userEvent.setup();
+    const request = {
+      anoncreds: {
+        name: 'Bar entry',
+        version: '1.0',
+        requested_attributes: {},
+        requested_predicates: { '0_age_GE_uuid': { name: 'age', p_type: '>=', p_value: 18 } },
+      },
+    };
+    const template = {
+      id: '66666666-6666-4666-8666-666666666666',
+      name: 'Bar entry',
+      description: 'Over 18, nothing else shown',
+      presentation_request: request,
+      version: 2,
+      created_at: at,
+      created_by: 'verifier',
+      updated_at: at,
+      updated_by: 'admin',
+    };
+    const page = renderPage('/presentations/counter', '/presentations/counter', <CounterPage />, {
+      '/api/config': { username: 'verifier', role: 'verifier', mode: 'agent', wallet: { name: 'w', type: 'askar' } },
+      ...ownDefinitionAnswers,
+      '/api/proof-templates': { results: [template] },
+      'POST /api/present-proof-2.0/create-request': { pres_ex_id: PRES_EX_ID, state: 'request-sent', role: 'verifier', created_at: at, updated_at: at },
+      'POST /api/invitation-links': link,
+      [`/api/present-proof-2.0/records/${PRES_EX_ID}`]: { pres_ex_id: PRES_EX_ID, state: 'request-sent', role: 'verifier', created_at: at, updated_at: at },
+    });
+    await user.selectOptions(await screen.findByLabelText('Proof template'), 'Bar entry');
+    expect(screen.getByText('Over 18, nothing else shown')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show QR code for this template' }));
+
+    expect(await screen.findByRole('img', { name: /QR code of the proof request/ })).toBeTruthy();
+    expect(document.body.textContent).toContain('Bar entry: age >= 18');
+    expect(page.sent('POST', '/api/present-proof-2.0/create-request').map((r) => r.body)).toEqual([
+      { presentation_request: request, auto_verify: true, auto_remove: false, comment: 'Bar entry' },
+    ]);
+    expect(page.sent('POST', '/api/invitation-links')[0]!.body).toEqual({ attachment: { id: PRES_EX_ID, type: 'present-proof' }, goal: 'Bar entry' });
+  });
+
   it('turns a check into a QR code of the short URL, says scanned when the wallet fetches it, then Verified with what was proved; Next person makes a new one', async () => {
     const user = userEvent.setup();
     let presentation: Record<string, unknown> = { pres_ex_id: PRES_EX_ID, state: 'request-sent', role: 'verifier', created_at: at, updated_at: at };

@@ -12,7 +12,20 @@ import { pollWhileNotLive } from '../../lib/live-status';
 import { ownCredDefLabel, useOwnCredDefs } from '../../lib/own-definitions';
 import { presentationKeys } from '../../lib/query-keys';
 import { CounterScreen, useFetched } from './CounterScreen';
-import { checkFormSchema, checkSummary, counterProofRequest, emptyCheck, PREDICATE_TYPES, type Check, type CheckFormValues } from './counter-requests';
+import {
+  askGoal,
+  askSummary,
+  askTitle,
+  builtValues,
+  checkFormSchema,
+  counterRequestBody,
+  emptyCheck,
+  PREDICATE_TYPES,
+  type Check,
+  type CheckFormValues,
+  type CounterAsk,
+} from './counter-requests';
+import { TemplateChoice } from './TemplateChoice';
 import { counterStatus, predicateText, type CounterStatus } from './counter-status';
 import './counter.css';
 
@@ -24,10 +37,10 @@ export function CounterPage() {
   const definitions = useOwnCredDefs(config?.wallet.type ?? null);
   const [editing, setEditing] = useState(true);
   const start = useMutation({
-    mutationFn: async (check: Check) => {
-      const record = await callApi(agentApi.createPresentationRequest, { body: counterProofRequest(check) });
+    mutationFn: async (check: CounterAsk) => {
+      const record = await callApi(agentApi.createPresentationRequest, { body: counterRequestBody(check) });
       const link = await callApi(consoleApi.invitationLink, {
-        body: { attachment: { id: record.pres_ex_id, type: 'present-proof' }, goal: `Show your ${check.definition.schemaName}` },
+        body: { attachment: { id: record.pres_ex_id, type: 'present-proof' }, goal: askGoal(check) },
       });
       return { presExId: record.pres_ex_id, link, check };
     },
@@ -54,15 +67,18 @@ export function CounterPage() {
           startError={start.error}
         />
       ) : (
-        <CheckForm
-          definitions={definitions.data}
-          loading={definitions.isPending}
-          loadError={definitions.error?.message}
-          initial={start.data?.check.values ?? emptyCheck}
-          busy={start.isPending}
-          error={start.error}
-          onSubmit={(check) => start.mutate(check)}
-        />
+        <>
+          <TemplateChoice busy={start.isPending} onSubmit={(template) => start.mutate({ template })} />
+          <CheckForm
+            definitions={definitions.data}
+            loading={definitions.isPending}
+            loadError={definitions.error?.message}
+            initial={builtValues(start.data?.check) ?? emptyCheck}
+            busy={start.isPending}
+            error={start.error}
+            onSubmit={(check) => start.mutate(check)}
+          />
+        </>
       )}
     </section>
   );
@@ -222,7 +238,7 @@ const STATUS_TEXT: Record<CounterStatus['step'], string> = {
 interface CounterCheckProps {
   presExId: string;
   link: InvitationLink;
-  check: Check;
+  check: CounterAsk;
   sandbox: boolean;
   onNext: () => void;
   onChange: () => void;
@@ -246,7 +262,7 @@ function CounterCheck({ presExId, link, check, sandbox, onNext, onChange, starti
         qrLabel="QR code of the proof request: scan it with a wallet app"
         summary={
           <>
-            <strong>{check.definition.schemaName}</strong>: {checkSummary(check)}
+            <strong>{askTitle(check)}</strong>: {askSummary(check)}
           </>
         }
         steps={VERIFIER_STEPS}

@@ -1,4 +1,4 @@
-import { CREDENTIAL_PREVIEW_TYPE, type CreateOfferBody, type OwnCredDef } from '@credence/shared';
+import { CREDENTIAL_PREVIEW_TYPE, templateAsks, type CreateOfferBody, type OwnCredDef, type ProofTemplate } from '@credence/shared';
 import { z } from 'zod';
 
 export const PREDICATE_TYPES = ['>=', '>', '<=', '<'] as const;
@@ -96,3 +96,30 @@ export function personOf(values: OfferFormValues['values']): string | undefined 
   const named = values.find(({ name }) => /^(full_?)?name$|(^|_)(holder|person|full)_?name$/i.test(name));
   return named?.value.trim() || undefined;
 }
+
+/** A counter check made from a saved proof-request template instead of the form. */
+export interface TemplateAsk {
+  template: ProofTemplate;
+}
+/** What the counter asks the person for: a check built on the page, or a saved template. */
+export type CounterAsk = Check | TemplateAsk;
+const fromTemplate = (ask: CounterAsk): ask is TemplateAsk => 'template' in ask;
+
+/** The request record a counter creates for either kind of check: verified on arrival, kept afterwards. */
+export function counterRequestBody(ask: CounterAsk, nowSeconds?: number) {
+  if (!fromTemplate(ask)) return counterProofRequest(ask, nowSeconds);
+  return { presentation_request: ask.template.presentation_request, auto_verify: true, auto_remove: false, comment: ask.template.name };
+}
+
+/** Its name in a line ("Student ID", or the template's name) and what it asks for. */
+export function askTitle(ask: CounterAsk): string {
+  return fromTemplate(ask) ? ask.template.name : ask.definition.schemaName;
+}
+export function askSummary(ask: CounterAsk): string {
+  return fromTemplate(ask) ? templateAsks(ask.template.presentation_request) : checkSummary(ask);
+}
+/** The wallet's goal line: "Show your Student ID", or the template's name. */
+export function askGoal(ask: CounterAsk): string {
+  return fromTemplate(ask) ? ask.template.name : `Show your ${ask.definition.schemaName}`;
+}
+export const builtValues = (ask: CounterAsk | undefined): CheckFormValues | undefined => (ask && !fromTemplate(ask) ? ask.values : undefined);

@@ -150,7 +150,7 @@ function Versions({ template }: { template: ProofTemplateDetail }) {
   return (
     <section className="card" aria-labelledby="template-versions-title">
       <h2 id="template-versions-title">Versions</h2>
-      <ol className="template-versions" reversed>
+      <ul className="template-versions">
         {template.versions.map((v) => (
           <li key={v.version}>
             <details>
@@ -164,7 +164,7 @@ function Versions({ template }: { template: ProofTemplateDetail }) {
             </details>
           </li>
         ))}
-      </ol>
+      </ul>
     </section>
   );
 }

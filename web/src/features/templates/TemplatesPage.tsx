@@ -5,6 +5,7 @@ import { ErrorState } from '../../components/ui/ErrorState';
 import { useFromHere } from '../../components/ui/BackLink';
 import { formatDateTime, timeAgo } from '../../lib/format';
 import { proofTemplateQueries } from '../../lib/proof-templates';
+import './templates.css';
 
 /** /templates: the proof requests verifiers saved under a name, shared by all of them. */
 export function TemplatesPage() {
@@ -48,7 +49,7 @@ export function TemplatesPage() {
               {list.data.map((t) => (
                 <tr key={t.id}>
                   <td data-label="Name">
-                    <div>
+                    <div className="template-name">
                       <Link to={`/templates/${t.id}`} state={fromHere}>
                         {t.name}
                       </Link>
@@ -58,7 +59,9 @@ export function TemplatesPage() {
                   <td data-label="Asks for">{templateAsks(t.presentation_request)}</td>
                   <td data-label="Version">{t.version}</td>
                   <td data-label="Last changed">
-                    <span title={formatDateTime(t.updated_at)}>{timeAgo(t.updated_at)}</span> by {t.updated_by}
+                    <span>
+                      <span title={formatDateTime(t.updated_at)}>{timeAgo(t.updated_at)}</span> by {t.updated_by}
+                    </span>
                   </td>
                 </tr>
               ))}

@@ -1,0 +1,66 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+
+const sizes = [
+  { name: '1400 px', viewport: { width: 1400, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+];
+
+/** A page of the main navigation; on a phone it is behind the Menu button. */
+async function goTo(page: Page, label: string): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
+}
+
+for (const size of sizes) {
+  test.describe(`proof templates at ${size.name}`, () => {
+    test.use({ viewport: size.viewport });
+
+    test('a verifier saves a request as a template, edits it to version 2, and sends a new request from it', async ({ loggedInAs }) => {
+      // Templates are shared by every verifier in the run: a name of this test's own.
+      const name = `Enrolment check ${size.viewport.width}-${test.info().repeatEachIndex}-${test.info().retry}`;
+      const page = await loggedInAs('verifier', '/presentations/new');
+      await page.getByLabel('Name', { exact: true }).fill('Proof of enrolment');
+      await page.getByLabel(/^Attribute name/).fill('name');
+      await page.getByRole('button', { name: '+ Restriction' }).first().click();
+      await page.getByLabel('Attribute 1 restriction 1 kind').selectOption('schema_name');
+      await page.getByLabel('Attribute 1 restriction 1 value').fill('Student ID');
+
+      await page.getByRole('button', { name: 'Save as template…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save as a template' });
+      await expect(dialog.getByLabel('Template name')).toHaveValue('Proof of enrolment');
+      await dialog.getByLabel('Template name').fill(name);
+      await dialog.getByRole('button', { name: 'Save template' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText(`Template “${name}” saved`)).toBeVisible();
+
+      await goTo(page, 'Proof templates');
+      await expect(page.getByRole('heading', { level: 1, name: 'Proof templates' })).toBeVisible();
+      const link = page.getByRole('link', { name, exact: true });
+      await expect(link).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath(`templates-${size.viewport.width}.png`), fullPage: true });
+
+      await link.click();
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'What it asks for' })).toContainText('Show name — from schema name Student ID');
+      await page.getByLabel('Description (optional)').fill('At the library desk, for a student card');
+      await page.getByRole('button', { name: 'Save as version 2' }).click();
+      await expect(page.getByText('Saved as version 2')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Save as version 3' })).toBeVisible();
+      const versions = page.getByRole('region', { name: 'Versions' });
+      await expect(versions.getByText(/^Version 2 \(current\)/)).toBeVisible();
+      await expect(versions.getByText(/^Version 1 ·/)).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath(`template-${size.viewport.width}.png`), fullPage: true });
+
+      await page.getByRole('link', { name: 'Open in the request builder' }).click();
+      await expect(page.getByText(`Working from the template “${name}”, version 2.`)).toBeVisible();
+      await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Proof of enrolment');
+      await expect(page.getByLabel('Attribute 1 restriction 1 value')).toHaveValue('Student ID');
+      await page.getByLabel('Connection').selectOption({ label: 'Dana Okafor' });
+      await page.getByRole('button', { name: 'Send request' }).click();
+      await expect(page).toHaveURL(/\/presentations\/[0-9a-f-]{36}$/);
+      await expect(page.getByRole('cell', { name: 'Dana Okafor' })).toBeVisible();
+    });
+  });
+}

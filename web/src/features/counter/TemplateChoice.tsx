@@ -1,0 +1,44 @@
+import type { ProofTemplate } from '@credence/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { proofTemplateQueries } from '../../lib/proof-templates';
+
+/** "Use a saved template": one of the verifiers' proof-request templates behind the QR code instead of the check below. */
+export function TemplateChoice({ busy, onSubmit }: { busy: boolean; onSubmit: (template: ProofTemplate) => void }) {
+  const templates = useQuery(proofTemplateQueries.list());
+  const [chosen, setChosen] = useState('');
+  const template = templates.data?.find((t) => t.id === chosen);
+  // Nothing saved (or templates not readable): the check below is the only way, as before templates.
+  if (!templates.data?.length) return null;
+  return (
+    <form
+      className="card counter-form"
+      aria-labelledby="counter-template-title"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (template) onSubmit(template);
+      }}
+    >
+      <h2 id="counter-template-title">Use a saved template</h2>
+      <div className="field">
+        <label htmlFor="counter-template">Proof template</label>
+        <select id="counter-template" aria-describedby="counter-template-hint" value={chosen} onChange={(e) => setChosen(e.target.value)}>
+          <option value="">Choose a saved request</option>
+          {templates.data.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </select>
+        <p id="counter-template-hint" className="hint">
+          {template?.description ?? 'The request is asked as it was saved, including which issuers it accepts. Or choose what to check below.'}
+        </p>
+      </div>
+      <div className="form-buttons">
+        <button type="submit" className="button primary" disabled={busy || !template}>
+          {busy ? 'Preparing…' : 'Show QR code for this template'}
+        </button>
+      </div>
+    </form>
+  );
+}
