@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { violations } from '../axe';
 import { expect, test } from '../fixtures';
 
 const sizes = [
@@ -40,6 +41,7 @@ for (const size of sizes) {
       const link = page.getByRole('link', { name, exact: true });
       await expect(link).toBeVisible();
       await page.screenshot({ path: test.info().outputPath(`templates-${size.viewport.width}.png`), fullPage: true });
+      expect(await violations(page)).toEqual([]);
 
       await link.click();
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -52,15 +54,26 @@ for (const size of sizes) {
       await expect(versions.getByText(/^Version 2 \(current\)/)).toBeVisible();
       await expect(versions.getByText(/^Version 1 ·/)).toBeVisible();
       await page.screenshot({ path: test.info().outputPath(`template-${size.viewport.width}.png`), fullPage: true });
+      expect(await violations(page)).toEqual([]);
 
       await page.getByRole('link', { name: 'Open in the request builder' }).click();
       await expect(page.getByText(`Working from the template “${name}”, version 2.`)).toBeVisible();
       await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Proof of enrolment');
       await expect(page.getByLabel('Attribute 1 restriction 1 value')).toHaveValue('Student ID');
+      await page.screenshot({ path: test.info().outputPath(`builder-${size.viewport.width}.png`), fullPage: true });
       await page.getByLabel('Connection').selectOption({ label: 'Dana Okafor' });
       await page.getByRole('button', { name: 'Send request' }).click();
       await expect(page).toHaveURL(/\/presentations\/[0-9a-f-]{36}$/);
       await expect(page.getByRole('cell', { name: 'Dana Okafor' })).toBeVisible();
+
+      // The same template behind a counter's QR code; the sandbox's wallet without the credential answers.
+      await page.goto('/presentations/counter');
+      await page.getByLabel('Proof template').selectOption({ label: name });
+      await page.getByRole('button', { name: 'Show QR code for this template' }).click();
+      await expect(page.getByRole('img', { name: /QR code of the proof request/ })).toBeVisible();
+      await expect(page.getByText(`${name}: name`)).toBeVisible();
+      await page.getByRole('button', { name: '…a wallet without the credential' }).click();
+      await expect(page.getByText('✗ No proof')).toBeVisible();
     });
   });
 }
