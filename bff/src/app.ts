@@ -33,6 +33,9 @@ import { invitationLinkRoutes, shortInvitationRoute } from './routes/invitation-
 import { ProofTemplates } from './proof-templates/proof-templates.js';
 import { proofTemplateRoutes } from './routes/proof-templates.js';
 import { webApp } from './static-web.js';
+import { RegisterIngest } from './register/register-ingest.js';
+import { RegisterStore } from './register/register-store.js';
+import { registerRoutes } from './routes/register.js';
 
 export interface AppDeps {
   mode: Mode;
@@ -60,6 +63,8 @@ export interface AppDeps {
   publicUrl?: string | undefined;
   /** Whose X-Forwarded-For to believe for login limits (TRUST_PROXY); none by default. */
   trustProxy?: TrustProxy;
+  /** The register's intake; made here from the store and the agent client when not given. */
+  register?: RegisterIngest;
 }
 
 const contentSecurityPolicy = {
@@ -78,6 +83,7 @@ const contentSecurityPolicy = {
 export function createApp(deps: AppDeps) {
   const cookie: SessionCookieOptions = { store: deps.sessions, secret: deps.sessionSecret, secure: deps.cookieSecure };
   const app = new Hono<AppEnv>();
+  const register = deps.register ?? new RegisterIngest(new RegisterStore(deps.store), deps.client);
 
   app.use('*', secureHeaders({ contentSecurityPolicy, referrerPolicy: 'no-referrer', crossOriginEmbedderPolicy: false }));
   app.use('/api/*', async (c, next) => {
@@ -125,14 +131,18 @@ export function createApp(deps: AppDeps) {
         flushMs: deps.sseFlushMs ?? 10,
       }),
     )
-    .route('/', revocationRoutes(new RevocationService(deps.client)))
+    .route('/', revocationRoutes(new RevocationService(deps.client), register))
     .route('/', walletRoutes(deps.upgrade))
     .route('/', auditRoutes(deps.audit))
     .route('/', invitationLinkRoutes({ client: deps.client, store: deps.store, mode: deps.mode, publicUrl: deps.publicUrl }))
     .route('/', proofTemplateRoutes(new ProofTemplates(deps.store)))
-    .route('/', agentRouteHandlers(agentRoutes, deps.client));
+    .route('/', registerRoutes(register))
+    .route(
+      '/',
+      agentRouteHandlers(agentRoutes, deps.client, (path, body) => register.agentAnswer(path, body)),
+    );
   app.route('/api', api);
-  app.route('/webhooks', webhookRoutes({ bus: deps.bus, secret: deps.webhookSecret }));
+  app.route('/webhooks', webhookRoutes({ bus: deps.bus, secret: deps.webhookSecret, register }));
   app.all('/webhooks/*', () => {
     throw new ProblemError(404, 'Webhooks are POSTed to /webhooks/topic/<topic>/ or /webhooks/<topic>.');
   });

@@ -13,6 +13,8 @@ import { MemoryBus } from './events/memory-bus.js';
 import { RedisBus } from './events/redis-bus.js';
 import { importAuditFile } from './audit/audit-import.js';
 import { Store } from './store/store.js';
+import { RegisterIngest } from './register/register-ingest.js';
+import { RegisterStore } from './register/register-store.js';
 import { UpgradeTracker } from './wallet/upgrade-tracker.js';
 
 export interface RunningBff {
@@ -54,7 +56,10 @@ export async function startBff(env: Record<string, string | undefined> = process
   const stopRetention = audit.keepFor(config.auditRetentionDays);
   const upgrade = new UpgradeTracker(client, store, { ...config.upgrade, agent: config.agent.adminUrl });
   const stopFollowing = upgrade.follow();
+  const register = new RegisterIngest(new RegisterStore(store), client);
+  const stopBackfill = backfillAtStart(register, store);
   const app = createApp({
+    register,
     mode: config.mode,
     client,
     users: new UserDirectory(users),
@@ -97,6 +102,7 @@ export async function startBff(env: Record<string, string | undefined> = process
     close: async () => {
       stopRetention();
       stopFollowing();
+      stopBackfill();
       await bus.close();
       // Event streams stay open until closed: end them so the server can stop.
       if ('closeAllConnections' in server) server.closeAllConnections();
@@ -128,4 +134,32 @@ export class StartError extends Error {}
 export function reportStartFailure(error: unknown): never {
   console.error(error instanceof ConfigError || error instanceof StartError ? `Credence cannot start. ${error.message}` : error);
   process.exit(1);
+}
+
+/**
+ * The register reads the agent's lists once the store is ready; an agent still starting (or away) is
+ * tried again every 15 s until one backfill has gone through.
+ */
+function backfillAtStart(register: RegisterIngest, store: Store): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let warned = false;
+  const attempt = () => {
+    if (stopped) return;
+    register.backfill().then(
+      (records) => console.info(`[register] backfill read ${records} exchange records from the agent`),
+      (error: unknown) => {
+        // An agent still starting is ordinary: said once, as information.
+        if (!warned) console.info(`[register] backfill not done yet, trying again every 15 s: ${(error as Error).message}`);
+        warned = true;
+        timer = setTimeout(attempt, 15_000);
+        timer.unref();
+      },
+    );
+  };
+  void store.ready.then(attempt);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }

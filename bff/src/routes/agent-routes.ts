@@ -16,21 +16,32 @@ interface AgentCall {
   body: unknown;
 }
 
-async function forward(c: Context<AppEnv>, client: AcapyClient, route: AgentRouteEntry, call: AgentCall) {
-  const answer = await client.request(route.method, fillPath(route.path, call.params), {
+/** Told of every 2xx answer the agent gives (path and body), e.g. so the register keeps the records. */
+export type AnswerObserver = (path: string, body: unknown) => void;
+
+async function forward(c: Context<AppEnv>, client: AcapyClient, route: AgentRouteEntry, call: AgentCall, observe?: AnswerObserver) {
+  const path = fillPath(route.path, call.params);
+  const answer = await client.request(route.method, path, {
     query: new URLSearchParams(queryToStrings(call.query)),
     body: call.body,
     ...(route.withoutBody && { withoutBody: true }),
   });
   // 204/205/304 carry no body: pass them on as they are.
   if (answer.status === 204 || answer.status === 205 || answer.status === 304) return c.body(null, answer.status);
+  if (observe && route.method !== 'DELETE') {
+    try {
+      observe(path, answer.body);
+    } catch {
+      // What the console keeps of an answer never changes what the browser gets.
+    }
+  }
   if (route.reshape) return c.json(route.reshape(answer.body) as object, answer.status as ContentfulStatusCode);
   // Passed on as the agent wrote it: re-encoding a page of 100 records costs more than the proxying.
   return c.body(answer.bytes as Uint8Array<ArrayBuffer>, answer.status as ContentfulStatusCode, { 'content-type': 'application/json; charset=utf-8' });
 }
 
 /** Mounts every allow-listed agent route: role check, then validation, then the agent call. */
-export function agentRouteHandlers(routes: readonly AgentRouteEntry[], client: AcapyClient) {
+export function agentRouteHandlers(routes: readonly AgentRouteEntry[], client: AcapyClient, observe?: AnswerObserver) {
   const app = new Hono<AppEnv>();
   for (const route of routes) {
     const access = requireAccess(route.access);
@@ -38,11 +49,11 @@ export function agentRouteHandlers(routes: readonly AgentRouteEntry[], client: A
     const query = validated('query', route.query ?? nothing);
     if (route.method === 'GET' || route.method === 'DELETE') {
       app.on(route.method, route.path, access, params, query, (c) =>
-        forward(c, client, route, { params: c.req.valid('param'), query: c.req.valid('query'), body: undefined }),
+        forward(c, client, route, { params: c.req.valid('param'), query: c.req.valid('query'), body: undefined }, observe),
       );
     } else {
       app.on(route.method, route.path, access, params, query, validated('json', route.body ?? nothing), (c) =>
-        forward(c, client, route, { params: c.req.valid('param'), query: c.req.valid('query'), body: c.req.valid('json') }),
+        forward(c, client, route, { params: c.req.valid('param'), query: c.req.valid('query'), body: c.req.valid('json') }, observe),
       );
     }
   }

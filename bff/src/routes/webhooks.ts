@@ -6,6 +6,7 @@ import type { EventBus } from '../events/bus.js';
 import { parseWebhook } from '../events/intake.js';
 import { payloadShapeProblem } from '../events/payload-shape.js';
 import { ProblemError } from '../problem.js';
+import type { RegisterIngest } from '../register/register-ingest.js';
 
 function secretMatches(given: string | undefined, secret: string): boolean {
   const a = Buffer.from(given ?? '');
@@ -18,7 +19,18 @@ function secretMatches(given: string | undefined, secret: string): boolean {
  * The agent's webhooks: `POST /webhooks/topic/:topic/` (what ACA-Py sends) and `/webhooks/:topic`.
  * Answers 2xx quickly and never calls the agent: the agent retries anything else.
  */
-export function webhookRoutes({ bus, secret, log = console }: { bus: EventBus; secret: string; log?: Pick<Console, 'info' | 'warn'> }) {
+export function webhookRoutes({
+  bus,
+  secret,
+  register,
+  log = console,
+}: {
+  bus: EventBus;
+  secret: string;
+  /** Told of each new event after it is accepted; its writes are queued, never awaited here. */
+  register?: Pick<RegisterIngest, 'webhook'>;
+  log?: Pick<Console, 'info' | 'warn'>;
+}) {
   const receive = async (c: Context<AppEnv>) => {
     if (!secretMatches(c.req.header('x-api-key'), secret)) throw new ProblemError(401, 'The x-api-key of this webhook is missing or wrong.');
     const topic = topicNameSchema.safeParse(c.req.param('topic'));
@@ -43,6 +55,8 @@ export function webhookRoutes({ bus, secret, log = console }: { bus: EventBus; s
       // 503 makes the agent deliver it again (5 tries, 10 s apart).
       throw new ProblemError(503, 'The event bus is unavailable; deliver again later.', { title: 'Event bus unavailable' });
     }
+    // A duplicate delivery was seen already; a stale one still fills in what the register lacks (writes are monotonic).
+    if (outcome === 'published' && register) register.webhook(topic.data, parsed.input.event.payload);
     return c.json({ accepted: outcome === 'published', duplicate: outcome === 'duplicate' }, 200);
   };
   return new Hono<AppEnv>().post('/topic/:topic/', receive).post('/topic/:topic', receive).post('/:topic', receive);

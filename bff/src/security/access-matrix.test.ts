@@ -55,6 +55,12 @@ const matrix: Row[] = [
   { route: 'POST /api/wallet/upgrade', body: {}, expected: adminOnly(400) },
   { route: 'GET /api/audit', expected: adminOnly(200) },
   { route: 'GET /api/audit/export.csv', expected: adminOnly(200) },
+  // The register: the exchange list's roles follow its kind (credentials: issuer; presentations: verifier).
+  { route: 'GET /api/register/exchanges', path: '/api/register/exchanges?kind=presentation', expected: presentations(200) },
+  { route: 'GET /api/register/exchanges/export.csv', path: '/api/register/exchanges/export.csv?kind=credential', expected: credentials(200) },
+  { route: 'GET /api/register/credentials', expected: credentials(200) },
+  { route: 'GET /api/register/credentials/export.csv', expected: credentials(200) },
+  { route: 'POST /api/register/backfill', body: {}, expected: adminOnly(200) },
   { route: 'GET /api/issue-credential-2.0/records', expected: credentials(200) },
   { route: 'GET /api/issue-credential-2.0/records/:cred_ex_id', path: `/api/issue-credential-2.0/records/${UNKNOWN}`, expected: credentials(404) },
   { route: 'DELETE /api/issue-credential-2.0/records/:cred_ex_id', path: `/api/issue-credential-2.0/records/${UNKNOWN}`, expected: credentials(404) },

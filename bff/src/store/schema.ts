@@ -104,8 +104,10 @@ export interface RegisterExchangesTable {
   schema_id: string | null;
   format: string | null;
   attributes: ColumnType<{ name: string; value: string }[], string | undefined, string>;
-  /** Lower-case connection label and attribute values, for the trigram search. */
-  search: Defaulted<string>;
+  /** The attribute values, space-separated; with the label, the generated `search` column. */
+  attribute_text: Defaulted<string>;
+  /** Lower-case connection label and attribute values, for the trigram search (generated). */
+  search: ColumnType<string, never, never>;
   requested: ColumnType<{ name: string | null; attributes: string[]; predicates: string[] } | null, string | null | undefined, string | null>;
   predicates_proved: ColumnType<string[], string | undefined, string>;
   verified: Optional<boolean>;
@@ -123,7 +125,8 @@ export interface RegisterCredentialsTable {
   schema_id: Optional<string>;
   filter_kind: Optional<string>;
   attributes: ColumnType<{ name: string; value: string }[], string | undefined, string>;
-  search: Defaulted<string>;
+  attribute_text: Defaulted<string>;
+  search: ColumnType<string, never, never>;
   /** Null until the exchange reaches credential-issued: such a row is not listed. */
   issued_at: Optional<Date>;
   rev_reg_id: Optional<string>;

@@ -4,6 +4,8 @@ import { AuditLog } from '../audit/audit-log.js';
 import type { TrustProxy } from '../middleware/client-address.js';
 import type { Store } from '../store/store.js';
 import { UpgradeTracker } from '../wallet/upgrade-tracker.js';
+import { RegisterIngest } from '../register/register-ingest.js';
+import { RegisterStore } from '../register/register-store.js';
 import { testStore } from './test-store.js';
 import type { EventBus } from '../events/bus.js';
 import { MemoryBus } from '../events/memory-bus.js';
@@ -73,7 +75,9 @@ export async function testBff(
     : new AcapyClient({ baseUrl: AGENT_URL, apiKey: AGENT_KEY, timeoutMs: 2_000, fetch: fetchImpl });
   const upgrade = new UpgradeTracker(client, store, { pollMs: 20, timeoutMs: 5_000, agent: options.agent?.url ?? AGENT_URL });
   const stopFollowing = upgrade.follow();
+  const register = new RegisterIngest(new RegisterStore(store), client);
   const app = createApp({
+    register,
     mode: 'agent',
     client,
     users: await users(),
@@ -126,5 +130,5 @@ export async function testBff(
     });
   }
 
-  return { app, calls, sessions, store, stopFollowing, sandbox, bus, login, cookieFor, send, webhook };
+  return { app, calls, sessions, store, stopFollowing, sandbox, bus, register, login, cookieFor, send, webhook };
 }

@@ -120,6 +120,17 @@ export const consoleApi = {
     query: registerCredentialExportQuerySchema,
     response: z.string(),
   }),
+  /**
+   * Reads the agent's exchange lists into the register now (it also runs at start): after the console
+   * missed webhooks, e.g. while it was down. Answers once done, with how many records it read.
+   */
+  registerBackfill: route({
+    method: 'POST',
+    path: '/register/backfill',
+    access: ['admin'],
+    body: z.strictObject({}),
+    response: z.object({ records: z.number().int() }),
+  }),
 
   /** A connectionless invitation behind a short URL; the role is the attachment's area's (checked by the BFF). */
   invitationLink: route({ method: 'POST', path: '/invitation-links', access: 'login', body: invitationLinkBodySchema, response: invitationLinkSchema }),

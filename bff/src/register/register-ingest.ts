@@ -1,0 +1,249 @@
+import { connectionLabel, type RevokeBody } from '@credence/shared';
+import type { AcapyClient } from '../acapy/client.js';
+import { ProblemError } from '../problem.js';
+import { credentialSighting, presentationSighting, revocationFromDetail, revocationFromIssuerCredRev, type ExchangeSighting } from './extract.js';
+import type { RegisterStore } from './register-store.js';
+
+type Loose = Record<string, unknown>;
+const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export interface RegisterIngestOptions {
+  /** Writes waiting at most; past it the oldest are dropped (the next backfill recovers them). */
+  maxQueue?: number;
+  /** Connection labels remembered. */
+  maxLabels?: number;
+  /** Records per page of the backfill. */
+  pageSize?: number;
+  log?: Pick<Console, 'warn' | 'info'>;
+}
+
+/** States after which the agent's record holds more than its webhook (values offered, issued, proved). */
+const DETAIL_STATES = new Set([
+  'offer-sent',
+  'offer-received',
+  'request-received',
+  'credential-issued',
+  'credential-received',
+  'done',
+  'request-sent',
+  'presentation-received',
+  'presentation-sent',
+]);
+
+/** The agent's record ids are version-4 UUIDs: nothing else is asked of it. */
+const AGENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+const LISTS = [
+  { kind: 'credential', path: '/issue-credential-2.0/records' },
+  { kind: 'presentation', path: '/present-proof-2.0/records' },
+] as const;
+
+/**
+ * Feeds the register from everything the console sees of the agent: webhooks, records fetched through
+ * the agent routes, and a backfill of the agent's lists. Work is queued and done one item at a time
+ * after the webhook is acknowledged: a slow or absent database never holds up the agent. The queue is
+ * bounded; a failure is logged once until writes succeed again.
+ */
+export class RegisterIngest {
+  private readonly queue: (() => Promise<void>)[] = [];
+  private running = false;
+  private readonly labels = new Map<string, string>();
+  private lastFailure: string | undefined;
+  private dropped = 0;
+  private backfilling: Promise<number> | undefined;
+  private idleWaiters: (() => void)[] = [];
+  private readonly maxQueue: number;
+  private readonly maxLabels: number;
+  private readonly pageSize: number;
+  private readonly log: Pick<Console, 'warn' | 'info'>;
+
+  constructor(
+    readonly store: RegisterStore,
+    private readonly client: AcapyClient,
+    options: RegisterIngestOptions = {},
+  ) {
+    this.maxQueue = options.maxQueue ?? 10_000;
+    this.maxLabels = options.maxLabels ?? 10_000;
+    this.pageSize = options.pageSize ?? 1_000;
+    this.log = options.log ?? console;
+  }
+
+  // ---- sources ---------------------------------------------------------------------------------
+
+  /** A webhook the BFF accepted (after it was acknowledged to the bus). */
+  webhook(topic: string, payload: Loose): void {
+    switch (topic) {
+      case 'issue_credential_v2_0':
+        return this.exchange(credentialSighting(payload), true);
+      case 'present_proof_v2_0':
+        return this.exchange(presentationSighting(payload), true);
+      case 'issue_credential_v2_0_indy':
+      case 'issue_credential_v2_0_anoncreds': {
+        const sighting = revocationFromDetail(payload, topic.endsWith('indy') ? 'indy' : 'anoncreds');
+        if (sighting) this.enqueue(() => this.store.recordRevocation(sighting));
+        return;
+      }
+      case 'issuer_cred_rev': {
+        const sighting = revocationFromIssuerCredRev(payload);
+        if (sighting) this.enqueue(() => this.store.recordRevocation(sighting));
+        return;
+      }
+      case 'connections': {
+        const id = typeof payload.connection_id === 'string' ? payload.connection_id : undefined;
+        if (id && (payload.alias || payload.their_label)) this.rememberLabel(id, connectionLabel(payload as Parameters<typeof connectionLabel>[0]));
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  /** An answer of the agent the console passed on: exchange records, single or listed, are kept. */
+  agentAnswer(path: string, body: unknown): void {
+    if (!isObject(body)) return;
+    if (path === '/connections' || path.startsWith('/connections/')) {
+      const connections = Array.isArray(body.results) ? body.results : [body];
+      for (const c of connections) if (isObject(c)) this.webhook('connections', c);
+      return;
+    }
+    const credential = path.startsWith('/issue-credential-2.0/');
+    const presentation = path.startsWith('/present-proof-2.0/');
+    if (!credential && !presentation) return;
+    const items = Array.isArray(body.results) ? body.results : [body];
+    // No call to the agent for these: the label comes from what the console already knows.
+    for (const item of items) if (isObject(item)) this.enqueue(() => this.recordNow(item, false));
+  }
+
+  /** The console revoked a credential (its revoke route succeeded). */
+  revoked(body: RevokeBody, by: string): void {
+    const target = body.cred_ex_id ? { cred_ex_id: body.cred_ex_id } : { rev_reg_id: body.rev_reg_id!, cred_rev_id: body.cred_rev_id! };
+    this.enqueue(async () => void (await this.store.markRevoked(target, by, body.notify, body.publish)));
+  }
+
+  /** The console published revocations: `{ rev_reg_id: [cred_rev_id, …] }`. */
+  published(published: Record<string, string[]>): void {
+    this.enqueue(() => this.store.markPublished(published));
+  }
+
+  /**
+   * Reads the agent's exchange lists page by page into the register (idempotent: a record already
+   * held as it is changes nothing). One backfill at a time; a second call joins the running one.
+   */
+  backfill(): Promise<number> {
+    this.backfilling ??= this.runBackfill().finally(() => (this.backfilling = undefined));
+    return this.backfilling;
+  }
+
+  private async runBackfill(): Promise<number> {
+    let seen = 0;
+    for (const list of LISTS) {
+      for (let offset = 0; ; offset += this.pageSize) {
+        const { body } = await this.client.get(`${list.path}?limit=${this.pageSize}&offset=${offset}`);
+        const results = isObject(body) && Array.isArray(body.results) ? body.results.filter(isObject) : [];
+        for (const item of results) await this.write(() => this.recordNow(item));
+        seen += results.length;
+        if (results.length < this.pageSize) break;
+      }
+    }
+    return seen;
+  }
+
+  /** Resolves once every queued write is done (tests, shutdown). */
+  idle(): Promise<void> {
+    if (!this.running && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  // ---- work ------------------------------------------------------------------------------------
+
+  /** A record as the agent returns it: a credential detail `{ cred_ex_record, indy, anoncreds }`, or a record. */
+  private async recordNow(item: Loose, askLabel = true): Promise<void> {
+    if (isObject(item.cred_ex_record)) {
+      const record = item.cred_ex_record;
+      await this.storeExchange(credentialSighting(record, { indy: item.indy, anoncreds: item.anoncreds }), askLabel);
+      for (const kind of ['indy', 'anoncreds'] as const) {
+        const sighting = revocationFromDetail(item[kind], kind);
+        if (sighting?.rev_reg_id) await this.store.recordRevocation(sighting);
+      }
+    } else if (typeof item.cred_ex_id === 'string' && 'state' in item) {
+      await this.storeExchange(credentialSighting(item), askLabel);
+    } else if (typeof item.pres_ex_id === 'string' && 'state' in item) {
+      await this.storeExchange(presentationSighting(item), askLabel);
+    }
+  }
+
+  private exchange(sighting: ExchangeSighting, fromWebhook: boolean): void {
+    this.enqueue(async () => {
+      await this.storeExchange(sighting);
+      // The agent trims webhooks to state and ids: the values are read from the record while it is there.
+      if (fromWebhook && sighting.state && DETAIL_STATES.has(sighting.state) && AGENT_ID.test(sighting.exchange_id)) {
+        const path = sighting.kind === 'credential' ? '/issue-credential-2.0/records/' : '/present-proof-2.0/records/';
+        const detail = await this.client.get(`${path}${encodeURIComponent(sighting.exchange_id)}`).then(
+          (answer) => answer.body,
+          () => undefined, // removed meanwhile (auto_remove) or the agent is away: the webhook's facts stay
+        );
+        if (isObject(detail)) await this.recordNow(detail);
+      }
+    });
+  }
+
+  private async storeExchange(sighting: ExchangeSighting, askLabel = true): Promise<void> {
+    const id = sighting.connection_id;
+    const label = id ? (askLabel ? await this.labelOf(id) : this.labels.get(id)) : undefined;
+    await this.store.recordExchange(sighting, label);
+  }
+
+  private async labelOf(connectionId: string): Promise<string | undefined> {
+    const known = this.labels.get(connectionId);
+    if (known !== undefined || !AGENT_ID.test(connectionId)) return known;
+    try {
+      const { body } = await this.client.get(`/connections/${encodeURIComponent(connectionId)}`);
+      if (isObject(body) && typeof body.connection_id === 'string') {
+        const label = connectionLabel(body as Parameters<typeof connectionLabel>[0]);
+        this.rememberLabel(connectionId, label);
+        return label;
+      }
+    } catch {
+      // The connection is gone: the exchange is kept without a label.
+    }
+    return undefined;
+  }
+
+  private rememberLabel(connectionId: string, label: string): void {
+    this.labels.delete(connectionId);
+    this.labels.set(connectionId, label);
+    if (this.labels.size > this.maxLabels) this.labels.delete(this.labels.keys().next().value!);
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    if (this.queue.length >= this.maxQueue) {
+      this.queue.shift();
+      if (this.dropped++ === 0) this.log.warn(`[register] more than ${this.maxQueue} writes waiting: the oldest are dropped until the next backfill`);
+    }
+    this.queue.push(task);
+    if (!this.running) void this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    while (this.queue.length > 0) await this.write(this.queue.shift()!);
+    this.running = false;
+    this.dropped = 0;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  private async write(task: () => Promise<void>): Promise<void> {
+    try {
+      await task();
+      if (this.lastFailure) this.log.info('[register] writing again');
+      this.lastFailure = undefined;
+    } catch (error) {
+      // The store logs its own unavailability (and /api/health says so): not again here.
+      if (error instanceof ProblemError && error.problem.status === 503) return;
+      const message = error instanceof Error ? error.message : String(error);
+      // Logged once until writes succeed again: a database that is down must not flood the log.
+      if (message !== this.lastFailure && this.lastFailure === undefined) this.log.warn(`[register] a write failed: ${message}`);
+      this.lastFailure = message;
+    }
+  }
+}

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Store } from '../store/store.js';
+import { testPgliteStore, testStore } from '../test/test-store.js';
+import { credentialSighting, presentationSighting } from './extract.js';
+import { RegisterStore } from './register-store.js';
+
+const CONN_BOB = '11111111-1111-4111-8111-111111111111';
+const CONN_ALICE = '22222222-2222-4222-8222-222222222222';
+const DEF_STUDENT = 'WgWxqztrNooG92RXvxSTWv:3:CL:20:student';
+const DEF_LICENCE = 'WgWxqztrNooG92RXvxSTWv:3:CL:21:licence';
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 9, minute)).toISOString();
+
+/** A v2.0 credential exchange record as the agent lists it (the values in the offer's preview). */
+function credRecord(n: number, state: string, minute: number, extra: Record<string, unknown> = {}) {
+  return {
+    cred_ex_id: id(n),
+    role: 'issuer',
+    state,
+    connection_id: n % 2 ? CONN_BOB : CONN_ALICE,
+    created_at: at(n),
+    updated_at: at(minute),
+    cred_offer: {
+      credential_preview: {
+        attributes: [
+          { name: 'name', value: n % 2 ? 'Bob Smith' : 'Alice Jones' },
+          { name: 'student_id', value: `S${6332500 + n}` },
+        ],
+      },
+    },
+    by_format: { cred_offer: { indy: { cred_def_id: n % 3 ? DEF_STUDENT : DEF_LICENCE, schema_id: 'WgWxqztrNooG92RXvxSTWv:2:student:1.0' } } },
+    ...extra,
+  };
+}
+
+const labelOf = (record: { connection_id: string }) => (record.connection_id === CONN_BOB ? 'Bob Smith' : 'Alice Jones');
+
+describe.each([
+  ['postgres', () => testStore()],
+  ['pglite', () => testPgliteStore()],
+] as const)('the register on %s', (_kind, open) => {
+  let store: Store;
+  let register: RegisterStore;
+  beforeAll(async () => {
+    store = await open();
+    register = new RegisterStore(store);
+    // 30 credential exchanges (odd: Bob, even: Alice), all done, created a minute apart.
+    for (let n = 1; n <= 30; n++) {
+      const record = credRecord(n, 'done', n + 1);
+      await register.recordExchange(credentialSighting(record), labelOf(record));
+    }
+  }, 60_000);
+  afterAll(() => store?.close());
+
+  const page = (q: Partial<Parameters<RegisterStore['exchanges']>[0]> = {}) =>
+    register.exchanges({ kind: 'credential', sort: '-created', limit: 10, offset: 0, ...q });
+
+  it('lists newest first with the total, and pages', async () => {
+    const first = await page();
+    expect(first.total).toBe(30);
+    expect(first.results.map((r) => r.exchange_id)).toEqual([30, 29, 28, 27, 26, 25, 24, 23, 22, 21].map(id));
+    expect(first.results[0]).toMatchObject({
+      kind: 'credential',
+      role: 'issuer',
+      state: 'done',
+      connection_label: 'Alice Jones',
+      cred_def_id: DEF_LICENCE,
+      format: 'indy',
+      attributes: [
+        { name: 'name', value: 'Alice Jones' },
+        { name: 'student_id', value: 'S6332530' },
+      ],
+      removed_from_agent: false,
+    });
+    const third = await page({ offset: 20, sort: 'created' });
+    expect(third.total).toBe(30);
+    expect(third.results.map((r) => r.exchange_id)).toEqual([21, 22, 23, 24, 25, 26, 27, 28, 29, 30].map(id));
+  });
+
+  it('finds a person by any part of their name and a credential by a value, in any case', async () => {
+    const bob = await page({ q: 'bob', limit: 50 });
+    expect(bob.total).toBe(15);
+    expect(bob.results.every((r) => r.connection_label === 'Bob Smith')).toBe(true);
+    const value = await page({ q: 's6332523' });
+    expect(value.results.map((r) => r.exchange_id)).toEqual([id(23)]);
+    expect((await page({ q: 'smith s6332523' })).total).toBe(1);
+    expect((await page({ q: 'jones s6332523' })).total).toBe(0);
+    // A wildcard typed by a person is a letter.
+    expect((await page({ q: '%' })).total).toBe(0);
+  });
+
+  it('filters by definition, connection, state and date range, each with its total', async () => {
+    expect((await page({ cred_def_id: DEF_LICENCE })).total).toBe(10);
+    expect((await page({ cred_def_id: DEF_LICENCE, connection_id: CONN_BOB })).total).toBe(5);
+    expect((await page({ state: 'offer-sent' })).total).toBe(0);
+    const range = await page({ from: at(5), to: at(9), sort: 'created' });
+    expect(range.results.map((r) => r.exchange_id)).toEqual([5, 6, 7, 8, 9].map(id));
+    expect((await page({ from: '2026-11-01', to: '2026-11-01' })).total).toBe(30);
+    expect((await page({ from: '2026-11-02' })).total).toBe(0);
+    expect((await page({ kind: 'presentation' })).total).toBe(0);
+  });
+
+  it('never moves an exchange back: an older event after a newer one changes nothing', async () => {
+    const record = credRecord(40, 'offer-sent', 10);
+    await register.recordExchange(credentialSighting({ ...record, state: 'credential-issued', updated_at: at(12) }), 'Alice Jones');
+    await register.recordExchange(credentialSighting(record), 'Alice Jones');
+    const [row] = (await page({ q: 's6332540' })).results;
+    expect(row).toMatchObject({ state: 'credential-issued', updated_at: at(12) });
+    // A later one moves it on; a trimmed webhook (no values) keeps the values it had.
+    const { cred_offer: _omit, by_format: _omit2, ...trimmed } = { ...record, state: 'done', updated_at: at(13) };
+    await register.recordExchange(credentialSighting(trimmed), undefined);
+    expect((await page({ q: 's6332540' })).results[0]).toMatchObject({ state: 'done', connection_label: 'Alice Jones', cred_def_id: DEF_STUDENT });
+  });
+
+  it('keeps an exchange the agent deleted, marked removed, in its last state', async () => {
+    const record = credRecord(41, 'done', 20);
+    await register.recordExchange(credentialSighting(record), 'Bob Smith');
+    const { cred_offer: _omit, by_format: _omit2, ...trimmed } = { ...record, state: 'deleted' };
+    await register.recordExchange(credentialSighting(trimmed), undefined);
+    const removed = await page({ removed: true });
+    expect(removed.results.map((r) => [r.exchange_id, r.state, r.removed_from_agent])).toEqual([[id(41), 'done', true]]);
+    expect((await page({ removed: false, limit: 100 })).results.map((r) => r.exchange_id)).not.toContain(id(41));
+  });
+
+  it('records the same sighting twice as once', async () => {
+    const before = await page({ limit: 1 });
+    const record = credRecord(5, 'done', 6);
+    await register.recordExchange(credentialSighting(record), labelOf(record));
+    await register.recordExchange(credentialSighting(record), labelOf(record));
+    expect((await page({ limit: 1 })).total).toBe(before.total);
+  });
+
+  it('keeps what a presentation asked, what was proved and whether it verified', async () => {
+    const proof = {
+      pres_ex_id: id(100),
+      role: 'verifier',
+      state: 'done',
+      verified: 'true',
+      connection_id: CONN_BOB,
+      created_at: at(1),
+      updated_at: at(2),
+      by_format: {
+        pres_request: {
+          indy: {
+            name: 'Proof of age',
+            requested_attributes: { a1: { name: 'name', restrictions: [{ cred_def_id: DEF_STUDENT }] } },
+            requested_predicates: { p1: { name: 'age', p_type: '>=', p_value: 18 } },
+          },
+        },
+        pres: {
+          indy: {
+            requested_proof: { revealed_attrs: { a1: { raw: 'Bob Smith', encoded: '1' } }, predicates: { p1: { sub_proof_index: 0 } } },
+            identifiers: [{ cred_def_id: DEF_STUDENT, schema_id: 'WgWxqztrNooG92RXvxSTWv:2:student:1.0' }],
+          },
+        },
+      },
+    };
+    await register.recordExchange(presentationSighting(proof), 'Bob Smith');
+    await register.recordExchange(presentationSighting({ ...proof, pres_ex_id: id(101), verified: 'false', by_format: undefined }), 'Bob Smith');
+    const verified = await register.exchanges({ kind: 'presentation', verified: true, sort: '-created', limit: 10, offset: 0 });
+    expect(verified.results).toEqual([
+      expect.objectContaining({
+        exchange_id: id(100),
+        verified: true,
+        cred_def_id: DEF_STUDENT,
+        attributes: [{ name: 'name', value: 'Bob Smith' }],
+        requested: { name: 'Proof of age', attributes: ['name'], predicates: ['age >= 18'] },
+        predicates_proved: ['age >= 18'],
+      }),
+    ]);
+    expect((await register.exchanges({ kind: 'presentation', verified: false, sort: '-created', limit: 10, offset: 0 })).total).toBe(1);
+  });
+
+  it('lists issued credentials with their revocation status through revoke and publish', async () => {
+    const list = (q: Partial<Parameters<RegisterStore['credentials']>[0]> = {}) => register.credentials({ sort: '-issued', limit: 50, offset: 0, ...q });
+    // The revocation ids come before the exchange reaches credential-issued: nothing is listed until then.
+    await register.recordRevocation({ cred_ex_id: id(200), rev_reg_id: 'RR:4:student', cred_rev_id: '7', filter_kind: 'indy' });
+    const before = (await list()).total;
+    const record = { ...credRecord(200, 'credential-issued', 30), connection_id: CONN_BOB };
+    await register.recordExchange(credentialSighting(record), 'Bob Smith');
+    const found = await list({ q: 'bob s6332700' });
+    expect(found.total).toBe(1);
+    expect(found.results[0]).toMatchObject({
+      cred_ex_id: id(200),
+      holder_label: 'Bob Smith',
+      connection_id: CONN_BOB,
+      cred_def_id: DEF_STUDENT,
+      filter_kind: 'indy',
+      rev_reg_id: 'RR:4:student',
+      cred_rev_id: '7',
+      status: 'issued',
+      issued_at: at(30),
+      revoked_at: null,
+    });
+    expect((await list()).total).toBe(before + 1);
+
+    expect(await register.markRevoked({ rev_reg_id: 'RR:4:student', cred_rev_id: '7' }, 'alice', true, false)).toBe(1);
+    expect((await list({ status: 'revoked-pending' })).results[0]).toMatchObject({
+      cred_ex_id: id(200),
+      revoked_by: 'alice',
+      notified: true,
+      published_at: null,
+    });
+    await register.markPublished({ 'RR:4:student': ['7'] });
+    const revoked = (await list({ status: 'revoked' })).results.find((c) => c.cred_ex_id === id(200));
+    expect(revoked).toMatchObject({ status: 'revoked', revoked_by: 'alice', notified: true });
+    expect(revoked?.published_at).not.toBeNull();
+    // A later issued webhook never makes a revoked credential look issued again.
+    await register.recordExchange(credentialSighting({ ...record, state: 'done', updated_at: at(40) }), 'Bob Smith');
+    expect((await list({ q: 's6332700' })).results[0]?.status).toBe('revoked');
+  });
+
+  it('exports every matching row in keyset batches, in order', async () => {
+    const ids: string[] = [];
+    for await (const batch of register.exportExchanges({ kind: 'credential', sort: 'created', q: 'bob' })) ids.push(...batch.map((r) => r.exchange_id));
+    const all = await page({ q: 'bob', sort: 'created', limit: 500 });
+    expect(ids).toEqual(all.results.map((r) => r.exchange_id));
+  });
+});

@@ -1,0 +1,170 @@
+import { consoleApi, registerKindArea, roleMayUse, type IssuedCredential, type RegisterExchange } from '@credence/shared';
+import { stringify } from 'csv-stringify/sync';
+import { Hono, type Context } from 'hono';
+import { stream } from 'hono/streaming';
+import type { AppEnv } from '../app-env.js';
+import { requireAccess } from '../middleware/require-role.js';
+import { validated } from '../middleware/validated.js';
+import { ProblemError } from '../problem.js';
+import type { RegisterIngest } from '../register/register-ingest.js';
+
+const { registerExchanges, registerExchangesExport, registerCredentials, registerCredentialsExport, registerBackfill } = consoleApi;
+
+const EXCHANGE_COLUMNS = [
+  'exchange_id',
+  'kind',
+  'role',
+  'state',
+  'connection_id',
+  'connection_label',
+  'cred_def_id',
+  'schema_id',
+  'format',
+  'attributes',
+  'requested',
+  'predicates_proved',
+  'verified',
+  'error_msg',
+  'created_at',
+  'updated_at',
+  'removed_from_agent',
+] as const;
+const CREDENTIAL_COLUMNS = [
+  'cred_ex_id',
+  'connection_id',
+  'holder_label',
+  'cred_def_id',
+  'schema_id',
+  'filter_kind',
+  'attributes',
+  'issued_at',
+  'rev_reg_id',
+  'cred_rev_id',
+  'status',
+  'revoked_at',
+  'revoked_by',
+  'notified',
+  'published_at',
+  'removed_from_agent',
+] as const;
+
+const attributesText = (attributes: { name: string; value: string }[]) => attributes.map((a) => `${a.name}=${a.value}`).join('; ');
+const cell = (v: string | boolean | null) => (v === null ? '' : String(v));
+
+function exchangeRow(e: RegisterExchange): string[] {
+  return [
+    e.exchange_id,
+    e.kind,
+    e.role,
+    e.state,
+    cell(e.connection_id),
+    cell(e.connection_label),
+    cell(e.cred_def_id),
+    cell(e.schema_id),
+    cell(e.format),
+    attributesText(e.attributes),
+    e.requested ? [e.requested.name, ...e.requested.attributes, ...e.requested.predicates].filter(Boolean).join('; ') : '',
+    e.predicates_proved.join('; '),
+    cell(e.verified),
+    cell(e.error_msg),
+    e.created_at,
+    e.updated_at,
+    cell(e.removed_from_agent),
+  ];
+}
+
+function credentialRow(c: IssuedCredential): string[] {
+  return [
+    c.cred_ex_id,
+    cell(c.connection_id),
+    cell(c.holder_label),
+    cell(c.cred_def_id),
+    cell(c.schema_id),
+    cell(c.filter_kind),
+    attributesText(c.attributes),
+    c.issued_at,
+    cell(c.rev_reg_id),
+    cell(c.cred_rev_id),
+    c.status,
+    cell(c.revoked_at),
+    cell(c.revoked_by),
+    cell(c.notified),
+    cell(c.published_at),
+    cell(c.removed_from_agent),
+  ];
+}
+
+/**
+ * `credence-exchanges-credential-q-bob-state-done-2026-11-23.csv`: the filters given, each reduced to
+ * letters, digits, dots and dashes (ids keep their shape; nothing can break out of the header).
+ */
+export function exportFileName(what: string, filters: Record<string, unknown>): string {
+  const parts = [`credence-${what}`];
+  for (const [key, value] of Object.entries(filters)) {
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;
+    if (value === '') continue;
+    const text = String(value)
+      .replace(/[^A-Za-z0-9.-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60);
+    parts.push(key === 'kind' ? text : `${key.replace(/_/g, '-')}-${text}`);
+  }
+  parts.push(new Date().toISOString().slice(0, 10));
+  return `${parts.join('-').slice(0, 200)}.csv`;
+}
+
+/** Issuers read the credential side of the register, verifiers the presentation side, admins both. */
+function requireKind(c: Context<AppEnv>, kind: 'credential' | 'presentation'): void {
+  const user = c.get('user');
+  if (user && !roleMayUse(user.role, registerKindArea[kind])) throw new ProblemError(403, `The ${user.role} role may not read ${kind} exchanges.`);
+}
+
+async function csvDownload<T>(c: Context<AppEnv>, fileName: string, columns: readonly string[], batches: AsyncGenerator<T[]>, row: (item: T) => string[]) {
+  // The first batch is read before answering, so an unreachable store is a 503, not a broken download.
+  const first = await batches.next();
+  c.header('content-type', 'text/csv; charset=utf-8');
+  c.header('content-disposition', `attachment; filename="${fileName}"`);
+  const csv = (items: T[], header: boolean) => stringify(items.map(row), { header, columns: [...columns], escape_formulas: true, record_delimiter: 'windows' });
+  return stream(c, async (out) => {
+    await out.write(csv(first.done ? [] : first.value, true));
+    for await (const batch of batches) {
+      if (out.aborted) {
+        await batches.return(undefined);
+        break;
+      }
+      await out.write(csv(batch, false));
+    }
+  });
+}
+
+/** GET /api/register/exchanges and /credentials (each with export.csv beside), POST /api/register/backfill. */
+export function registerRoutes(register: RegisterIngest) {
+  const store = register.store;
+  return new Hono<AppEnv>()
+    .get(registerExchanges.path, requireAccess(registerExchanges.access), validated('query', registerExchanges.query), async (c) => {
+      const query = c.req.valid('query');
+      requireKind(c, query.kind);
+      return c.json(await store.exchanges(query));
+    })
+    .get(registerExchangesExport.path, requireAccess(registerExchangesExport.access), validated('query', registerExchangesExport.query), async (c) => {
+      const query = c.req.valid('query');
+      requireKind(c, query.kind);
+      const { sort, ...filters } = query;
+      const name = exportFileName('exchanges', { ...filters, ...(sort !== '-created' && { sort }) });
+      return csvDownload(c, name, EXCHANGE_COLUMNS, store.exportExchanges(query), exchangeRow);
+    })
+    .get(registerCredentials.path, requireAccess(registerCredentials.access), validated('query', registerCredentials.query), async (c) =>
+      c.json(await store.credentials(c.req.valid('query'))),
+    )
+    .get(registerCredentialsExport.path, requireAccess(registerCredentialsExport.access), validated('query', registerCredentialsExport.query), async (c) => {
+      const query = c.req.valid('query');
+      const { sort, ...filters } = query;
+      const name = exportFileName('issued-credentials', { ...filters, ...(sort !== '-issued' && { sort }) });
+      return csvDownload(c, name, CREDENTIAL_COLUMNS, store.exportCredentials(query), credentialRow);
+    })
+    .post(registerBackfill.path, requireAccess(registerBackfill.access), validated('json', registerBackfill.body), async (c) => {
+      const records = await register.backfill();
+      await register.idle();
+      return c.json({ records });
+    });
+}
