@@ -69,6 +69,50 @@ function credentialWhere(f: Omit<CredentialFilters, 'sort'>) {
   };
 }
 
+/**
+ * The total of a list: from the counts the triggers keep when every filter is one they count by,
+ * else counted from the matching rows (a search, a connection or a date range narrows them first).
+ */
+async function exchangeTotal(db: Kysely<Database>, f: Omit<ExchangeFilters, 'sort'>): Promise<number> {
+  if (f.q || f.schema_id || f.connection_id || f.from || f.to) {
+    const row = await db
+      .selectFrom('register_exchanges')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where(exchangeWhere(f))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+  const row = await db
+    .selectFrom('register_exchange_counts')
+    .select((eb) => eb.fn.sum<string | null>('n').as('n'))
+    .where('kind', '=', f.kind)
+    .$if(f.state !== undefined, (qb) => qb.where('state', '=', f.state!))
+    .$if(f.role !== undefined, (qb) => qb.where('role', '=', f.role!))
+    .$if(f.cred_def_id !== undefined, (qb) => qb.where('cred_def_id', '=', f.cred_def_id!))
+    .$if(f.removed !== undefined, (qb) => qb.where('removed', '=', f.removed!))
+    .$if(f.verified !== undefined, (qb) => qb.where('verified', '=', String(f.verified)))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+async function credentialTotal(db: Kysely<Database>, f: Omit<CredentialFilters, 'sort'>): Promise<number> {
+  if (f.q || f.rev_reg_id || f.connection_id) {
+    const row = await db
+      .selectFrom('register_credentials')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where(credentialWhere(f))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+  const row = await db
+    .selectFrom('register_credential_counts')
+    .select((eb) => eb.fn.sum<string | null>('n').as('n'))
+    .$if(f.status !== undefined, (qb) => qb.where('status', '=', f.status!))
+    .$if(f.cred_def_id !== undefined, (qb) => qb.where('cred_def_id', '=', f.cred_def_id!))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function exchangeOut(r: Selectable<RegisterExchangesTable>): RegisterExchange {
@@ -248,7 +292,7 @@ export class RegisterStore {
     });
   }
 
-  /** Who revoked what, for a pending registry: revoked-pending rows of one registry. */
+  /** One page of exchanges and the total matching. */
   async exchanges(f: ExchangeFilters & { limit: number; offset: number }): Promise<{ total: number; results: RegisterExchange[] }> {
     return this.store.run(async (db) => {
       const where = exchangeWhere(f);
@@ -264,18 +308,7 @@ export class RegisterStore {
         .offset(f.offset)
         .execute();
       // A whole first page that is not full says the total without counting.
-      const total =
-        f.offset === 0 && rows.length < f.limit
-          ? rows.length
-          : Number(
-              (
-                await db
-                  .selectFrom('register_exchanges')
-                  .select((eb) => eb.fn.countAll<string>().as('n'))
-                  .where(where)
-                  .executeTakeFirstOrThrow()
-              ).n,
-            );
+      const total = f.offset === 0 && rows.length < f.limit ? rows.length : await exchangeTotal(db, f);
       return { total, results: rows.map(exchangeOut) };
     });
   }
@@ -293,18 +326,7 @@ export class RegisterStore {
         .limit(f.limit)
         .offset(f.offset)
         .execute();
-      const total =
-        f.offset === 0 && rows.length < f.limit
-          ? rows.length
-          : Number(
-              (
-                await db
-                  .selectFrom('register_credentials')
-                  .select((eb) => eb.fn.countAll<string>().as('n'))
-                  .where(where)
-                  .executeTakeFirstOrThrow()
-              ).n,
-            );
+      const total = f.offset === 0 && rows.length < f.limit ? rows.length : await credentialTotal(db, f);
       return { total, results: rows.map(credentialOut) };
     });
   }

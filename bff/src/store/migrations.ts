@@ -190,6 +190,81 @@ const migrations: Record<string, Migration> = {
         )`.execute(db);
     },
   },
+  '005-register-counts': {
+    async up(db) {
+      // The register's totals: counting a million index entries for every page costs 100 ms and more,
+      // so the counts by the list's exact-match filters are kept beside it by a trigger; a total for a
+      // filter outside these (search, connection, dates) is counted from the rows it matches.
+      await sql`
+        create table register_exchange_counts (
+          kind text not null,
+          role text not null,
+          state text not null,
+          cred_def_id text not null,
+          removed boolean not null,
+          verified text not null,
+          n bigint not null,
+          primary key (kind, state, cred_def_id, removed, verified, role)
+        )`.execute(db);
+      await sql`
+        create function register_exchange_count() returns trigger language plpgsql as $$
+        begin
+          if tg_op <> 'INSERT' then
+            if tg_op = 'UPDATE' and (old.kind, old.role, old.state, old.cred_def_id, old.removed_from_agent, old.verified)
+               is not distinct from (new.kind, new.role, new.state, new.cred_def_id, new.removed_from_agent, new.verified) then
+              return null;
+            end if;
+            update register_exchange_counts set n = n - 1
+             where kind = old.kind and role = old.role and state = old.state and cred_def_id = coalesce(old.cred_def_id, '')
+               and removed = old.removed_from_agent and verified = coalesce(old.verified::text, '');
+          end if;
+          if tg_op <> 'DELETE' then
+            insert into register_exchange_counts values
+              (new.kind, new.role, new.state, coalesce(new.cred_def_id, ''), new.removed_from_agent, coalesce(new.verified::text, ''), 1)
+            on conflict (kind, state, cred_def_id, removed, verified, role) do update set n = register_exchange_counts.n + 1;
+          end if;
+          return null;
+        end $$`.execute(db);
+      await sql`
+        create trigger register_exchanges_count after insert or update or delete on register_exchanges
+        for each row execute function register_exchange_count()`.execute(db);
+      await sql`
+        insert into register_exchange_counts
+        select kind, role, state, coalesce(cred_def_id, ''), removed_from_agent, coalesce(verified::text, ''), count(*)
+        from register_exchanges group by 1, 2, 3, 4, 5, 6`.execute(db);
+
+      // The same for issued credentials (those listed: issued_at set), by status and definition.
+      await sql`
+        create table register_credential_counts (
+          status text not null,
+          cred_def_id text not null,
+          n bigint not null,
+          primary key (status, cred_def_id)
+        )`.execute(db);
+      await sql`
+        create function register_credential_count() returns trigger language plpgsql as $$
+        begin
+          if tg_op <> 'INSERT' and old.issued_at is not null then
+            if tg_op = 'UPDATE' and new.issued_at is not null
+               and (old.status, old.cred_def_id) is not distinct from (new.status, new.cred_def_id) then
+              return null;
+            end if;
+            update register_credential_counts set n = n - 1 where status = old.status and cred_def_id = coalesce(old.cred_def_id, '');
+          end if;
+          if tg_op <> 'DELETE' and new.issued_at is not null then
+            insert into register_credential_counts values (new.status, coalesce(new.cred_def_id, ''), 1)
+            on conflict (status, cred_def_id) do update set n = register_credential_counts.n + 1;
+          end if;
+          return null;
+        end $$`.execute(db);
+      await sql`
+        create trigger register_credentials_count after insert or update or delete on register_credentials
+        for each row execute function register_credential_count()`.execute(db);
+      await sql`
+        insert into register_credential_counts
+        select status, coalesce(cred_def_id, ''), count(*) from register_credentials where issued_at is not null group by 1, 2`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -140,6 +140,23 @@ export interface RegisterCredentialsTable {
   updated_at: Timestamp;
 }
 
+/** Kept by triggers: how many exchanges per exact-match filter value ('' for none). */
+export interface RegisterExchangeCountsTable {
+  kind: string;
+  role: string;
+  state: string;
+  cred_def_id: string;
+  removed: boolean;
+  verified: string;
+  n: ColumnType<string, string, string>;
+}
+
+export interface RegisterCredentialCountsTable {
+  status: string;
+  cred_def_id: string;
+  n: ColumnType<string, string, string>;
+}
+
 export interface Database {
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
@@ -149,6 +166,8 @@ export interface Database {
   invitation_links: InvitationLinksTable;
   register_exchanges: RegisterExchangesTable;
   register_credentials: RegisterCredentialsTable;
+  register_exchange_counts: RegisterExchangeCountsTable;
+  register_credential_counts: RegisterCredentialCountsTable;
   proof_templates: ProofTemplatesTable;
   proof_template_versions: ProofTemplateVersionsTable;
 }

@@ -39,7 +39,13 @@ describe.each([
     expect(await store.check()).toBe(true);
     await migrate(store.db);
     const { rows } = await sql<{ name: string }>`select name from credence_migrations order by name`.execute(store.db);
-    expect(rows.map((r) => r.name)).toEqual(['001-sessions-limits-upgrade-audit', '002-invitation-links', '003-register', '004-proof-templates']);
+    expect(rows.map((r) => r.name)).toEqual([
+      '001-sessions-limits-upgrade-audit',
+      '002-invitation-links',
+      '003-register',
+      '004-proof-templates',
+      '005-register-counts',
+    ]);
   });
 
   describe('sessions', () => {
