@@ -413,6 +413,22 @@ async function upgrade(c: Console, walletType: WalletType) {
   await json(admin, 'GET', '/api/config');
 }
 
+/**
+ * The register: its backfill pages through both exchange lists (limit, offset) and its intake, after
+ * the flows' webhooks, read records and connections; every one of those calls is checked above.
+ */
+async function register({ json, issuer, verifier, admin, settle, register: intake }: Console) {
+  await settle();
+  await intake.idle();
+  const { records } = await json(admin, 'POST', '/api/register/backfill', {});
+  expect(records).toBeGreaterThan(0);
+  const credentials = await json(issuer, 'GET', '/api/register/exchanges?kind=credential&sort=-updated&limit=20');
+  expect(credentials.total).toBeGreaterThan(0);
+  await json(verifier, 'GET', '/api/register/exchanges?kind=presentation&removed=false');
+  const issued = await json(issuer, 'GET', '/api/register/credentials');
+  expect(issued.results.length).toBeGreaterThan(0);
+}
+
 describe.skipIf(!contract)('the agent contract (ACA-Py 1.6.1 OpenAPI)', () => {
   for (const walletType of ['askar', 'askar-anoncreds'] as const) {
     it(`holds over every flow the console drives, on an ${walletType} wallet`, async () => {
@@ -425,8 +441,10 @@ describe.skipIf(!contract)('the agent contract (ACA-Py 1.6.1 OpenAPI)', () => {
       await revocation(c, issued);
       await c.json(c.admin, 'GET', '/api/health');
       await readEverything(c);
+      await register(c);
       await upgrade(c, walletType);
       await c.settle();
+      await c.register.idle();
       expect(c.calls.length).toBeGreaterThan(50);
     }, 60_000);
   }
