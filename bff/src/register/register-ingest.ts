@@ -1,7 +1,14 @@
 import { connectionLabel, type RevokeBody } from '@credence/shared';
 import type { AcapyClient } from '../acapy/client.js';
 import { ProblemError } from '../problem.js';
-import { credentialSighting, presentationSighting, revocationFromDetail, revocationFromIssuerCredRev, type ExchangeSighting } from './extract.js';
+import {
+  credentialSighting,
+  presentationSighting,
+  revocationFromDetail,
+  revocationFromIssuerCredRev,
+  type ExchangeSighting,
+  type RevocationSighting,
+} from './extract.js';
 import type { RegisterStore } from './register-store.js';
 
 type Loose = Record<string, unknown>;
@@ -29,6 +36,25 @@ const DETAIL_STATES = new Set([
   'presentation-received',
   'presentation-sent',
 ]);
+
+interface Sightings {
+  exchange?: ExchangeSighting;
+  revocations: RevocationSighting[];
+}
+
+/** What a record as the agent returns it tells: a credential detail `{ cred_ex_record, indy, anoncreds }`, or a record. */
+function sightingsOf(item: Loose): Sightings {
+  if (isObject(item.cred_ex_record)) {
+    const revocations = (['indy', 'anoncreds'] as const).flatMap((kind) => {
+      const sighting = revocationFromDetail(item[kind], kind);
+      return sighting?.rev_reg_id ? [sighting] : [];
+    });
+    return { exchange: credentialSighting(item.cred_ex_record, { indy: item.indy, anoncreds: item.anoncreds }), revocations };
+  }
+  if (typeof item.cred_ex_id === 'string' && 'state' in item) return { exchange: credentialSighting(item), revocations: [] };
+  if (typeof item.pres_ex_id === 'string' && 'state' in item) return { exchange: presentationSighting(item), revocations: [] };
+  return { revocations: [] };
+}
 
 /** The agent's record ids are version-4 UUIDs: nothing else is asked of it. */
 const AGENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
@@ -111,7 +137,12 @@ export class RegisterIngest {
     if (!credential && !presentation) return;
     const items = Array.isArray(body.results) ? body.results : [body];
     // No call to the agent for these: the label comes from what the console already knows.
-    for (const item of items) if (isObject(item)) this.enqueue(() => this.recordNow(item, false));
+    // What is kept is read out now: the queue holds those few fields, never the agent's whole answer.
+    for (const item of items) {
+      if (!isObject(item)) continue;
+      const sightings = sightingsOf(item);
+      if (sightings.exchange || sightings.revocations.length > 0) this.enqueue(() => this.storeSightings(sightings, false));
+    }
   }
 
   /** The console revoked a credential (its revoke route succeeded). */
@@ -158,18 +189,12 @@ export class RegisterIngest {
 
   /** A record as the agent returns it: a credential detail `{ cred_ex_record, indy, anoncreds }`, or a record. */
   private async recordNow(item: Loose, askLabel = true): Promise<void> {
-    if (isObject(item.cred_ex_record)) {
-      const record = item.cred_ex_record;
-      await this.storeExchange(credentialSighting(record, { indy: item.indy, anoncreds: item.anoncreds }), askLabel);
-      for (const kind of ['indy', 'anoncreds'] as const) {
-        const sighting = revocationFromDetail(item[kind], kind);
-        if (sighting?.rev_reg_id) await this.store.recordRevocation(sighting);
-      }
-    } else if (typeof item.cred_ex_id === 'string' && 'state' in item) {
-      await this.storeExchange(credentialSighting(item), askLabel);
-    } else if (typeof item.pres_ex_id === 'string' && 'state' in item) {
-      await this.storeExchange(presentationSighting(item), askLabel);
-    }
+    await this.storeSightings(sightingsOf(item), askLabel);
+  }
+
+  private async storeSightings({ exchange, revocations }: Sightings, askLabel: boolean): Promise<void> {
+    if (exchange) await this.storeExchange(exchange, askLabel);
+    for (const sighting of revocations) await this.store.recordRevocation(sighting);
   }
 
   private exchange(sighting: ExchangeSighting, fromWebhook: boolean): void {

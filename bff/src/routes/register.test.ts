@@ -94,6 +94,19 @@ describe('the register through the BFF', () => {
     for (const e of withConnection) expect(e.connection_label).toBeTruthy();
   });
 
+  it('acknowledges webhooks at once when the database is away, and says nothing more than the store does', async () => {
+    const bff = await registerBff();
+    await bff.store.close();
+    const res = await bff.webhook('issue_credential_v2_0', {
+      cred_ex_id: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+      state: 'offer-sent',
+      role: 'issuer',
+      updated_at: '2026-11-23 10:00:00.000000Z',
+    });
+    expect(res.status).toBe(200);
+    await bff.register.idle();
+  });
+
   it('lets issuers read the credential side and verifiers the presentation side only', async () => {
     const bff = await registerBff();
     const issuer = await bff.cookieFor('issuer');
