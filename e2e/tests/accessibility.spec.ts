@@ -25,6 +25,8 @@ const visits: Visit[] = [
   { name: 'counter check', role: 'verifier', path: '/presentations/counter' },
   { name: 'proof templates', role: 'verifier', path: '/templates' },
   { name: 'counter issue', role: 'issuer', path: '/credentials/counter' },
+  { name: 'issued credentials (issuer)', role: 'issuer', path: '/issued' },
+  { name: 'issued credentials (admin)', role: 'admin', path: '/issued' },
   { name: 'connections list', role: 'issuer', path: '/connections' },
   { name: 'new invitation', role: 'issuer', path: '/connections/new' },
   { name: 'revocation', role: 'admin', path: '/revocation' },

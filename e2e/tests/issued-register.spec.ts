@@ -1,0 +1,75 @@
+import { violations } from '../axe';
+import { expect, test } from '../fixtures';
+import { ANONCREDS_BFF_PORT, ANONCREDS_SANDBOX_PORT, SANDBOX_API_KEY } from '../settings';
+
+// On the anoncreds console: the revocation journey of the askar console counts its own audit entries.
+test.use({ baseURL: `http://127.0.0.1:${ANONCREDS_BFF_PORT}` });
+
+for (const size of [
+  { name: 'desktop', viewport: { width: 1400, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+]) {
+  test.describe(`the register (${size.name})`, () => {
+    test.use({ viewport: size.viewport });
+
+    test('a credential the agent removed once done is found by its holder’s name, revoked from the Issued page, published, and shown revoked there and on the connection', async ({
+      loggedInAs,
+      request,
+      consoleErrors,
+    }) => {
+      // The exchange's page may ask once more just as the agent removes it (auto_remove): the agent's 404.
+      consoleErrors.allow(/the server responded with a status of 404/);
+      const holder = `Ada Lovelace ${size.name} ${Date.now()}`;
+      const connection = await (
+        await request.post(`http://127.0.0.1:${ANONCREDS_SANDBOX_PORT}/sandbox/peers/connection`, {
+          headers: { 'x-api-key': SANDBOX_API_KEY },
+          data: { label: holder },
+        })
+      ).json();
+
+      // Issued with auto_remove: once done the agent deletes the exchange; the register keeps it.
+      const page = await loggedInAs('admin', `/credentials/new?connection=${connection.connection_id}`);
+      const definition = page.getByLabel('Credential definition', { exact: true });
+      await definition.selectOption({ label: 'Student ID 1.2 · anoncreds-revocable (anoncreds)' });
+      for (const field of await page.getByRole('textbox', { name: /^Value of / }).all()) {
+        const name = (await field.getAttribute('aria-label'))!.replace('Value of ', '');
+        await field.fill(name === 'name' ? holder : name === 'student_id' ? 'S6332523' : '2001');
+      }
+      await page.getByRole('checkbox', { name: /Remove the exchange record when it is done/ }).check();
+      await page.getByRole('button', { name: 'Send offer' }).click();
+      await page.getByRole('button', { name: 'Issue credential' }).click();
+      await expect(page.getByRole('heading', { name: 'This credential exchange was deleted' })).toBeVisible();
+
+      await page.goto('/issued');
+      await page.getByLabel('Person or value').fill(holder);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await expect(page.getByRole('status').filter({ hasText: /^1 credential match$/ })).toBeVisible();
+      const row = page.getByRole('table', { name: 'Issued credentials' }).getByRole('row').filter({ hasText: holder });
+      await expect(row.getByText('Exchange removed from the agent')).toBeVisible();
+      await expect(row.getByText('Issued', { exact: true })).toBeVisible();
+      await expect(row.getByRole('link', { name: 'Exchange' })).toHaveCount(0);
+      expect(await violations(page)).toEqual([]);
+
+      await row.getByRole('button', { name: `Revoke the credential of ${holder}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Revoke ${holder}’s credential?` });
+      await expect(dialog.getByText(`(held by ${holder})`)).toBeVisible();
+      await dialog.getByRole('button', { name: 'Revoke credential' }).click();
+      await expect(page.getByText('Credential revoked: pending until published')).toBeVisible();
+      await expect(row.getByText('Revoked — not yet published')).toBeVisible();
+
+      await page.goto('/revocation');
+      await page.getByRole('button', { name: 'Publish all' }).click();
+      await expect(page.getByText('Nothing is waiting to be published.')).toBeVisible();
+
+      await page.goto(`/issued?q=${encodeURIComponent('S6332523')}&status=revoked`);
+      const revoked = page.getByRole('table', { name: 'Issued credentials' }).getByRole('row').filter({ hasText: holder });
+      await expect(revoked.getByText('✗ Revoked', { exact: true })).toBeVisible();
+      await expect(revoked.getByText(/by admin/)).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath('issued-revoked.png'), fullPage: true });
+
+      await revoked.getByRole('link', { name: holder }).click();
+      const held = page.getByRole('region', { name: 'Credentials they hold from us' });
+      await expect(held.getByText('✗ Revoked', { exact: true })).toBeVisible();
+    });
+  });
+}
