@@ -1,5 +1,5 @@
 import { cpus } from 'node:os';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startRedis } from '../../bff/src/test/redis-server.js';
 import { duplicateCheck, postWebhookBursts, postWebhooks, SseClients } from './live.js';
@@ -12,6 +12,7 @@ import { startPostgres } from '../../bff/src/test/postgres-server.js';
 import { auditReads, memoryOf, seedAudit } from './store.js';
 import { clusterFirstPage } from './cluster.js';
 import { webhookMemory } from './webhook-memory.js';
+import { backfillPass, exportAll, registerReads, seedRegister } from './register.js';
 
 /** `pnpm bench`: proxy overhead, the live path (in memory and on Redis), the web app; → bench/results.json. */
 const started = Date.now();
@@ -156,6 +157,44 @@ try {
     }
   }
 
+  if (wanted('register')) {
+    const register: Record<string, unknown> = {};
+    log('register: 1,000,000 exchanges on the embedded PGlite');
+    // BENCH_REGISTER_PGLITE_DIR: a data directory an earlier run seeded (seeding takes ~20 min on PGlite).
+    const reused = process.env.BENCH_REGISTER_PGLITE_DIR;
+    const dataDir = reused ?? mkdtempSync(join(tmpdir(), 'credence-bench-register-'));
+    const lite = await startConsole(8294, 8295, { CREDENCE_DATA_DIR: dataDir });
+    const liteCookie = await login(lite.url);
+    const liteSeedMs = reused ? null : await seedRegister({ host: dataDir, user: 'postgres', database: 'postgres' });
+    log(liteSeedMs === null ? `register pglite: reusing ${dataDir}` : `register pglite: seeded in ${Math.round(liteSeedMs / 1000)} s`);
+    register.pglite = { seedMs: liteSeedMs, reads: await registerReads(lite.url, liteCookie), export: await exportAll(lite.url, liteCookie, lite.pid) };
+    await lite.stop();
+    log('register: the same on Postgres');
+    const postgres = await startPostgres();
+    const onPg = await startConsole(8296, 8297, { DATABASE_URL: postgres.url });
+    const pgCookie = await login(onPg.url);
+    const pgSeedMs = await seedRegister({ connectionString: postgres.url });
+    log(`register postgres: seeded in ${Math.round(pgSeedMs / 1000)} s`);
+    register.postgres = { seedMs: pgSeedMs, reads: await registerReads(onPg.url, pgCookie), export: await exportAll(onPg.url, pgCookie, onPg.pid) };
+    await onPg.stop();
+    await postgres.stop();
+    log('register: a backfill pass of 10,000 agent records through the BFF');
+    const large = await startConsole(8298, 8299, { SANDBOX_CREDENTIAL_RECORDS: '10000' });
+    register.backfill = await backfillPass(large.url, await login(large.url));
+    await large.stop();
+    results.register = register;
+    for (const kind of ['pglite', 'postgres'] as const) {
+      const r = register[kind] as { reads: Awaited<ReturnType<typeof registerReads>>; export: Awaited<ReturnType<typeof exportAll>> };
+      for (const [name, q] of Object.entries(r.reads.perQuery))
+        log(`register ${kind}: ${name}: total ${q.total}, p50 ${q.p50.value} ms, p95 ${q.p95.value} ms`);
+      log(
+        `register ${kind}: export ${r.export.rows} rows, ${r.export.megabytes.value} MB in ${r.export.seconds.value} s, RSS ${r.export.rssBefore.value} → peak ${r.export.rssPeak.value} MB`,
+      );
+    }
+    const b = register.backfill as Awaited<ReturnType<typeof backfillPass>>;
+    log(`register: backfill of ${b.records} records in ${b.seconds.value} s`);
+  }
+
   if (wanted('cluster')) {
     log('two instances behind nginx: login → first page');
     results.cluster = await clusterFirstPage();
@@ -173,7 +212,15 @@ try {
   browsers.stop();
   results.durationSeconds = Math.round((Date.now() - started) / 1000);
   const file = join(ROOT, 'bench', 'results.json');
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  // One part run alone replaces its own figures and keeps the others'.
+  const earlier = (() => {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+  })();
+  writeFileSync(file, `${JSON.stringify({ ...earlier, ...results }, null, 2)}\n`);
   const proxy = results.proxy as Awaited<ReturnType<typeof proxyOverhead>> | undefined;
   console.log('\nfigure                                   value');
   if (proxy) {

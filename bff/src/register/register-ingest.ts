@@ -264,7 +264,7 @@ export class RegisterIngest {
       this.lastFailure = undefined;
     } catch (error) {
       // The store logs its own unavailability (and /api/health says so): not again here.
-      if (error instanceof ProblemError && error.problem.status === 503) return;
+      if ((error instanceof ProblemError && error.problem.status === 503) || this.store.closed) return;
       const message = error instanceof Error ? error.message : String(error);
       // Logged once until writes succeed again: a database that is down must not flood the log.
       if (message !== this.lastFailure && this.lastFailure === undefined) this.log.warn(`[register] a write failed: ${message}`);

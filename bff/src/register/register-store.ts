@@ -163,6 +163,11 @@ export function credentialOut(r: Selectable<RegisterCredentialsTable>): IssuedCr
 export class RegisterStore {
   constructor(private readonly store: Store) {}
 
+  /** Closed at shutdown: writes still queued are dropped without a word. */
+  get closed(): boolean {
+    return this.store.isClosed;
+  }
+
   /** Upserts one sighting of an exchange; an issued credential's row follows its exchange. */
   async recordExchange(s: ExchangeSighting, connectionLabel: string | undefined): Promise<void> {
     await this.store.run(async (db) => {
