@@ -14,7 +14,6 @@ const navigation: { to: string; label: string; area: Area }[] = [
   { to: '/issued', label: 'Issued', area: 'issued' },
   { to: '/presentations', label: 'Presentations', area: 'presentations' },
   { to: '/templates', label: 'Proof templates', area: 'templates' },
-  { to: '/templates', label: 'Proof templates', area: 'templates' },
   { to: '/connections', label: 'Connections', area: 'connections' },
   { to: '/revocation', label: 'Revocation', area: 'revocation' },
   { to: '/wallet', label: 'Wallet', area: 'wallet' },

@@ -93,14 +93,6 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            path: 'templates',
-            element: <AreaGuard area="templates" />,
-            children: [
-              { index: true, ...page(async () => ({ Component: (await import('../features/templates/TemplatesPage')).TemplatesPage })) },
-              { path: ':templateId', ...page(async () => ({ Component: (await import('../features/templates/TemplatePage')).TemplatePage })) },
-            ],
-          },
-          {
             path: 'connections',
             element: <AreaGuard area="connections" />,
             children: [
