@@ -30,10 +30,12 @@ export const test = base.extend<Fixtures>({
       const allowed: RegExp[] = [];
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
-        if (allowed.some((pattern) => pattern.test(message.text()))) return;
+        // Chromium's "Failed to load resource" names the URL only in the message's location: patterns see both.
+        const line = `${message.text()} (${message.location().url})`;
+        if (allowed.some((pattern) => pattern.test(line))) return;
         // Chromium logs every 401/403 answer; those are the auth flow under test, not app failures.
-        if (/Failed to load resource: the server responded with a status of 40[13]/.test(message.text())) return;
-        errors.push(`${message.text()} (${message.location().url})`);
+        if (/Failed to load resource: the server responded with a status of 40[13]/.test(line)) return;
+        errors.push(line);
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use({ allow: (pattern) => allowed.push(pattern) });

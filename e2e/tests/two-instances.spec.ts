@@ -97,6 +97,8 @@ test('one login through nginx: work across both instances, one killed, both rest
     await test.step('offer a credential and issue it, the holder’s answer arriving live', async () => {
       await page.getByRole('link', { name: 'Offer a credential' }).click();
       await page.getByLabel('Connection').selectOption({ label: 'Bob Smith' });
+      // The format ticked at first follows the wallet type the console read from the agent; this journey offers indy.
+      await page.getByRole('checkbox', { name: 'Indy' }).check();
       const indy = page.getByRole('group', { name: 'Indy filter' });
       await indy.getByLabel('Schema name').fill('Student ID');
       await indy.getByLabel('Schema version').fill('1.2');
