@@ -8,20 +8,24 @@ interface PagerProps {
   busy: boolean;
   onOffset: (offset: number) => void;
   onSize: (size: number) => void;
+  /** When the source counts its rows (the register): shown as "1–25 of 120". */
+  total?: number;
+  sizes?: readonly number[];
 }
 
-/** Previous/next paging: the agent gives no total, so the pager knows only whether a next page exists. */
-export function Pager({ offset, size, rowsOnPage, hasNext, busy, onOffset, onSize }: PagerProps) {
+/** Previous/next paging: the agent gives no total, so the pager knows only whether a next page exists; the register does. */
+export function Pager({ offset, size, rowsOnPage, hasNext, busy, onOffset, onSize, total, sizes = PAGE_SIZES }: PagerProps) {
   const first = rowsOnPage === 0 ? 0 : offset + 1;
+  const counted = total === undefined ? undefined : `${first}–${offset + rowsOnPage} of ${total.toLocaleString('en')}`;
   return (
     <nav className="pager" aria-label="Pages">
       <p className="muted" aria-live="polite">
-        {rowsOnPage === 0 ? 'No records' : `Records ${first}–${offset + rowsOnPage}${hasNext ? ' (more on the next page)' : ''}`}
+        {rowsOnPage === 0 ? 'No records' : (counted ?? `Records ${first}–${offset + rowsOnPage}${hasNext ? ' (more on the next page)' : ''}`)}
       </p>
       <div className="pager-controls">
         <label htmlFor="page-size">Per page</label>
         <select id="page-size" value={size} onChange={(e) => onSize(Number(e.target.value))}>
-          {PAGE_SIZES.map((n) => (
+          {sizes.map((n) => (
             <option key={n} value={n}>
               {n}
             </option>

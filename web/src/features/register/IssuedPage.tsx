@@ -5,6 +5,7 @@ import { useMemo, useState, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable } from '../../components/exchange-list/DataTable';
 import { EmptyList } from '../../components/exchange-list/EmptyList';
+import { Pager } from '../../components/exchange-list/Pager';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { callApi } from '../../lib/api-client';
 import { consoleConfigQueries } from '../../lib/console-config';
@@ -237,37 +238,17 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
         <DataTable caption="Issued credentials" columns={columns} data={rows} getRowId={(c) => c.cred_ex_id} busy={list.isFetching} />
       )}
       {rows.length > 0 && (
-        <nav className="pager" aria-label="Pages">
-          <p className="muted">
-            {params.offset + 1}–{params.offset + rows.length} of {total.toLocaleString('en')}
-          </p>
-          <div className="pager-controls">
-            <label htmlFor="issued-size">Per page</label>
-            <select id="issued-size" value={params.size} onChange={(e) => update({ size: Number(e.target.value) })}>
-              {ISSUED_PAGE_SIZES.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-            <button
-              type="button"
-              className="button"
-              disabled={params.offset === 0}
-              onClick={() => update({ offset: Math.max(0, params.offset - params.size) })}
-            >
-              Previous
-            </button>
-            <button
-              type="button"
-              className="button"
-              disabled={params.offset + rows.length >= total}
-              onClick={() => update({ offset: params.offset + params.size })}
-            >
-              Next
-            </button>
-          </div>
-        </nav>
+        <Pager
+          offset={params.offset}
+          size={params.size}
+          rowsOnPage={rows.length}
+          hasNext={params.offset + rows.length < total}
+          busy={list.isFetching}
+          onOffset={(offset) => update({ offset })}
+          onSize={(size) => update({ size })}
+          total={total}
+          sizes={ISSUED_PAGE_SIZES}
+        />
       )}
     </section>
   );

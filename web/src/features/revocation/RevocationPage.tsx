@@ -79,7 +79,7 @@ export function RevocationPage() {
       </section>
       <section className="card" aria-labelledby="revoke-title">
         <h2 id="revoke-title">Revoke by registry and id</h2>
-        <p className="muted">To revoke from an exchange instead, open the credential exchange and choose “Revoke…”.</p>
+        <p className="muted">To revoke without the ids, find the credential on the Issued page, or open its exchange, and choose “Revoke…”.</p>
         <RevokeForm />
       </section>
     </section>
