@@ -78,6 +78,10 @@ export class RegisterIngest {
   private dropped = 0;
   private backfilling: Promise<number> | undefined;
   private idleWaiters: (() => void)[] = [];
+  /** Writes queued and writes finished (or dropped) so far: a reader waits for those queued before it. */
+  private queued = 0;
+  private finished = 0;
+  private progressWaiters: (() => void)[] = [];
   private readonly maxQueue: number;
   private readonly maxLabels: number;
   private readonly pageSize: number;
@@ -185,6 +189,27 @@ export class RegisterIngest {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /**
+   * Resolves once every write queued before this call is done, or after `maxMs`: a list read right
+   * after a webhook (the browser refetches on its event) then includes what the webhook told.
+   */
+  caughtUp(maxMs: number): Promise<void> {
+    const target = this.queued;
+    if (this.finished >= target) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, maxMs);
+      const check = () => {
+        if (this.finished >= target) done();
+        else this.progressWaiters.push(check);
+      };
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.progressWaiters.push(check);
+    });
+  }
+
   // ---- work ------------------------------------------------------------------------------------
 
   /** A record as the agent returns it: a credential detail `{ cred_ex_record, indy, anoncreds }`, or a record. */
@@ -243,18 +268,28 @@ export class RegisterIngest {
   private enqueue(task: () => Promise<void>): void {
     if (this.queue.length >= this.maxQueue) {
       this.queue.shift();
+      this.progressed();
       if (this.dropped++ === 0) this.log.warn(`[register] more than ${this.maxQueue} writes waiting: the oldest are dropped until the next backfill`);
     }
     this.queue.push(task);
+    this.queued++;
     if (!this.running) void this.drain();
   }
 
   private async drain(): Promise<void> {
     this.running = true;
-    while (this.queue.length > 0) await this.write(this.queue.shift()!);
+    while (this.queue.length > 0) {
+      await this.write(this.queue.shift()!);
+      this.progressed();
+    }
     this.running = false;
     this.dropped = 0;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  private progressed(): void {
+    this.finished++;
+    for (const check of this.progressWaiters.splice(0)) check();
   }
 
   private async write(task: () => Promise<void>): Promise<void> {

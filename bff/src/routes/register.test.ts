@@ -94,6 +94,19 @@ describe('the register through the BFF', () => {
     for (const e of withConnection) expect(e.connection_label).toBeTruthy();
   });
 
+  it('includes in a list read right after a webhook what the webhook told (the browser refetches on its event)', async () => {
+    const bff = await registerBff();
+    const admin = await bff.cookieFor('admin');
+    const id = '7b0f6a35-2c1e-4c55-9d6e-0a1b2c3d4e5f';
+    for (const [i, state] of ['offer-sent', 'request-received', 'done'].entries()) {
+      await bff.webhook('issue_credential_v2_0', { cred_ex_id: id, state, role: 'issuer', created_at: '2026-11-23T10:00:00Z', updated_at: `2026-11-23T10:0${i}:00Z` });
+    }
+    await bff.webhook('issue_credential_v2_0', { cred_ex_id: id, state: 'deleted', role: 'issuer', updated_at: '2026-11-23T10:59:00Z' });
+    // No waiting for the register here: the read itself waits for the writes queued before it.
+    const page = (await (await bff.send(admin, 'GET', '/api/register/exchanges?kind=credential&removed=true')).json()) as RegisterExchangePage;
+    expect(page.results.find((e) => e.exchange_id === id)).toMatchObject({ state: 'done', removed_from_agent: true });
+  });
+
   it('acknowledges webhooks at once when the database is away, and says nothing more than the store does', async () => {
     const bff = await registerBff();
     await bff.store.close();

@@ -8,6 +8,9 @@ import { validated } from '../middleware/validated.js';
 import { ProblemError } from '../problem.js';
 import type { RegisterIngest } from '../register/register-ingest.js';
 
+/** How long a list read waits for the register's writes queued before it (a webhook just received). */
+const CATCH_UP_MS = 1_000;
+
 const { registerExchanges, registerExchangesExport, registerCredentials, registerCredentialsExport, registerBackfill } = consoleApi;
 
 const EXCHANGE_COLUMNS = [
@@ -144,6 +147,7 @@ export function registerRoutes(register: RegisterIngest) {
     .get(registerExchanges.path, requireAccess(registerExchanges.access), validated('query', registerExchanges.query), async (c) => {
       const query = c.req.valid('query');
       requireKind(c, query.kind);
+      await register.caughtUp(CATCH_UP_MS);
       return c.json(await store.exchanges(query));
     })
     .get(registerExchangesExport.path, requireAccess(registerExchangesExport.access), validated('query', registerExchangesExport.query), async (c) => {
@@ -153,9 +157,10 @@ export function registerRoutes(register: RegisterIngest) {
       const name = exportFileName('exchanges', { ...filters, ...(sort !== '-created' && { sort }) });
       return csvDownload(c, name, EXCHANGE_COLUMNS, store.exportExchanges(query), exchangeRow);
     })
-    .get(registerCredentials.path, requireAccess(registerCredentials.access), validated('query', registerCredentials.query), async (c) =>
-      c.json(await store.credentials(c.req.valid('query'))),
-    )
+    .get(registerCredentials.path, requireAccess(registerCredentials.access), validated('query', registerCredentials.query), async (c) => {
+      await register.caughtUp(CATCH_UP_MS);
+      return c.json(await store.credentials(c.req.valid('query')));
+    })
     .get(registerCredentialsExport.path, requireAccess(registerCredentialsExport.access), validated('query', registerCredentialsExport.query), async (c) => {
       const query = c.req.valid('query');
       const { sort, ...filters } = query;
