@@ -65,6 +65,7 @@ const exchangeFilters = {
   cred_def_id: optionalText(500),
   schema_id: optionalText(500),
   connection_id: optionalUuid,
+  thread_id: optionalText(200),
   /** Started on or after (created_at). */
   from: dateOrInstant,
   /** Started on or before (created_at); a day includes the whole day. */

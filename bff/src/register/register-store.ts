@@ -47,6 +47,7 @@ function exchangeWhere(f: Omit<ExchangeFilters, 'sort'>) {
     if (f.cred_def_id) and.push(eb('cred_def_id', '=', f.cred_def_id));
     if (f.schema_id) and.push(eb('schema_id', '=', f.schema_id));
     if (f.connection_id) and.push(eb('connection_id', '=', f.connection_id));
+    if (f.thread_id) and.push(eb('thread_id', '=', f.thread_id));
     if (f.removed !== undefined) and.push(eb('removed_from_agent', '=', f.removed));
     if (f.verified !== undefined) and.push(eb('verified', '=', f.verified));
     const b = bounds(f.from, f.to);
@@ -74,7 +75,7 @@ function credentialWhere(f: Omit<CredentialFilters, 'sort'>) {
  * else counted from the matching rows (a search, a connection or a date range narrows them first).
  */
 async function exchangeTotal(db: Kysely<Database>, f: Omit<ExchangeFilters, 'sort'>): Promise<number> {
-  if (f.q || f.schema_id || f.connection_id || f.from || f.to) {
+  if (f.q || f.schema_id || f.connection_id || f.thread_id || f.from || f.to) {
     const row = await db
       .selectFrom('register_exchanges')
       .select((eb) => eb.fn.countAll<string>().as('n'))

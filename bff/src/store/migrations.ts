@@ -265,6 +265,12 @@ const migrations: Record<string, Migration> = {
         select status, coalesce(cred_def_id, ''), count(*) from register_credentials where issued_at is not null group by 1, 2`.execute(db);
     },
   },
+  '006-register-thread': {
+    async up(db) {
+      // The exchange lists filter by thread (an exchange's other side names it by its thread id).
+      await sql`create index register_exchanges_thread on register_exchanges (kind, thread_id) where thread_id is not null`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
