@@ -22,7 +22,8 @@ export type RegisterSort = (typeof registerSorts)[number];
 export const issuedSorts = ['issued', '-issued'] as const;
 export type IssuedSort = (typeof issuedSorts)[number];
 
-export const REGISTER_MAX_LIMIT = 500;
+/** As many as the agent's own lists give in one page: the console's long pages are virtualised. */
+export const REGISTER_MAX_LIMIT = 10_000;
 export const REGISTER_DEFAULT_LIMIT = 50;
 
 const NO_NUL = /^[^\0]*$/;
@@ -66,6 +67,8 @@ const exchangeFilters = {
   schema_id: optionalText(500),
   connection_id: optionalUuid,
   thread_id: optionalText(200),
+  /** One exchange by its id (a page for an exchange the agent removed). */
+  exchange_id: optionalText(200),
   /** Started on or after (created_at). */
   from: dateOrInstant,
   /** Started on or before (created_at); a day includes the whole day. */
@@ -142,7 +145,13 @@ export const registerExchangeSchema = z.object({
 });
 export type RegisterExchange = z.infer<typeof registerExchangeSchema>;
 
-export const registerExchangePageSchema = z.object({ total: z.number().int(), results: z.array(registerExchangeSchema) });
+/**
+ * `total_capped`: more than `total` rows match. A search counts its matches up to a cap (1,000 rows
+ * beyond what a person's label counts say), so a broad one is shown as "1,000+", not counted.
+ */
+const pageTotals = { total: z.number().int(), total_capped: z.boolean().optional() };
+
+export const registerExchangePageSchema = z.object({ ...pageTotals, results: z.array(registerExchangeSchema) });
 export type RegisterExchangePage = z.infer<typeof registerExchangePageSchema>;
 
 /** One credential this agent issued. */
@@ -170,7 +179,7 @@ export const issuedCredentialSchema = z.object({
 });
 export type IssuedCredential = z.infer<typeof issuedCredentialSchema>;
 
-export const issuedCredentialPageSchema = z.object({ total: z.number().int(), results: z.array(issuedCredentialSchema) });
+export const issuedCredentialPageSchema = z.object({ ...pageTotals, results: z.array(issuedCredentialSchema) });
 export type IssuedCredentialPage = z.infer<typeof issuedCredentialPageSchema>;
 
 /** The area a register kind belongs to: issuers read credentials, verifiers presentations. */

@@ -1,4 +1,4 @@
-import type { CredExDetail, PresExRecord } from '@credence/shared';
+import type { CredExDetail, PresExRecord, RegisterExchange } from '@credence/shared';
 
 /**
  * One credential exchange in the two shapes the console must read: as ACA-Py 1.6.1 sends it (no
@@ -154,4 +154,32 @@ export function specPresentation(id: string): PresExRecord {
   const record = agentPresentation(id);
   delete (record as Record<string, unknown>).pres_request;
   return { ...record, verified: true, verified_msgs: [] };
+}
+
+/** An exchange as Credence's register answers it (`GET /api/register/exchanges`). */
+export function registerRow(id: string, changes: Partial<RegisterExchange> = {}): RegisterExchange {
+  return {
+    exchange_id: id,
+    kind: 'credential',
+    role: 'issuer',
+    state: 'offer-sent',
+    connection_id: CONNECTION_ID,
+    connection_label: 'Alice Jones',
+    thread_id: `thread-${id}`,
+    cred_def_id: CRED_DEF_ID,
+    schema_id: SCHEMA_ID,
+    format: 'indy',
+    attributes: [
+      { name: 'name', value: 'Alice Jones' },
+      { name: 'student_id', value: 'S6332523' },
+    ],
+    created_at: '2026-11-20T09:00:00Z',
+    updated_at: '2026-11-20T09:05:00Z',
+    removed_from_agent: false,
+    error_msg: null,
+    requested: null,
+    predicates_proved: [],
+    verified: null,
+    ...changes,
+  };
 }

@@ -1,10 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { ListPage } from '../../lib/fetch-page';
+import type { ListPage } from '../../lib/register-exchanges';
 import { ErrorState } from '../ui/ErrorState';
 import { DataTable } from './DataTable';
 import { EmptyList } from './EmptyList';
-import type { ExchangeListParams, FilterKey } from './list-params';
+import type { ExchangeListParams, ListChanges } from './list-params';
 import { Pager } from './Pager';
 
 interface ExchangeListBodyProps<T> {
@@ -18,7 +18,7 @@ interface ExchangeListBodyProps<T> {
   params: ExchangeListParams;
   hasFilters: boolean;
   clearFilters: () => void;
-  update: (changes: Partial<Record<FilterKey | 'offset' | 'size', string | number | undefined>>) => void;
+  update: (changes: ListChanges) => void;
 }
 
 /** A list page's rows in every state (loading, error, empty, a page of rows) and its pager. */
@@ -42,6 +42,7 @@ export function ExchangeListBody<T>({ list, noun, columns, getRowId, params, has
         size={params.size}
         rowsOnPage={list.data?.rows.length ?? 0}
         hasNext={list.data?.hasNext ?? false}
+        {...(list.data?.total !== undefined && { total: list.data.total })}
         busy={list.isFetching}
         onOffset={(offset) => update({ offset })}
         onSize={(size) => update({ size })}

@@ -1,26 +1,50 @@
+import type { RegisterKind, RegisterSort } from '@credence/shared';
 import { useState } from 'react';
 import { humanize } from '../../lib/format';
 import type { ConnectionOption } from '../../lib/connections';
-import type { ExchangeListParams, FilterKey } from './list-params';
+import type { ExchangeListParams, FilterKey, ListChanges } from './list-params';
+
+export interface DefinitionOption {
+  id: string;
+  label: string;
+}
 
 interface FiltersBarProps {
+  kind: RegisterKind;
   params: ExchangeListParams;
   states: readonly string[];
   roles: readonly string[];
   connections: ConnectionOption[];
-  onChange: (changes: Partial<Record<FilterKey, string | undefined>>) => void;
+  /** The agent's own credential definitions, to filter by (credentials). */
+  definitions?: DefinitionOption[];
+  onChange: (changes: ListChanges) => void;
   onClear: () => void;
   hasFilters: boolean;
 }
 
-export function FiltersBar({ params, states, roles, connections, onChange, onClear, hasFilters }: FiltersBarProps) {
-  const [threadId, setThreadId] = useState(params.thread_id ?? '');
-  // The address changed (back, a cleared filter): the box shows what the list is filtered by now.
-  const [shownFor, setShownFor] = useState(params.thread_id);
-  if (shownFor !== params.thread_id) {
-    setShownFor(params.thread_id);
-    setThreadId(params.thread_id ?? '');
-  }
+const SORTS: Record<RegisterSort, string> = {
+  '-created': 'Newest first',
+  created: 'Oldest first',
+  '-updated': 'Recently changed first',
+  updated: 'Longest unchanged first',
+};
+
+/** The filters behind "More filters": their count shows on it, and any one set keeps it open. */
+const MORE: FilterKey[] = ['cred_def_id', 'from', 'to', 'removed', 'verified', 'thread_id'];
+
+/** What was typed in a text filter, replaced by the address's value when that changes (back, a cleared filter). */
+function useTyped(value: string | undefined) {
+  const [typed, setTyped] = useState({ for: value, text: value ?? '' });
+  const text = typed.for === value ? typed.text : (value ?? '');
+  return [text, (text: string) => setTyped({ for: value, text })] as const;
+}
+
+export function FiltersBar({ kind, params, states, roles, connections, definitions, onChange, onClear, hasFilters }: FiltersBarProps) {
+  const [q, setQ] = useTyped(params.q);
+  const [threadId, setThreadId] = useTyped(params.thread_id);
+  const moreSet = MORE.filter((k) => params[k] !== undefined).length;
+  const [moreOpen, setMoreOpen] = useState(moreSet > 0);
+  const select = (key: FilterKey) => (e: { target: { value: string } }) => onChange({ [key]: e.target.value || undefined });
 
   return (
     <form
@@ -29,12 +53,27 @@ export function FiltersBar({ params, states, roles, connections, onChange, onCle
       aria-label="Filter records"
       onSubmit={(event) => {
         event.preventDefault();
-        onChange({ thread_id: threadId.trim() || undefined });
+        onChange({ q: q.trim() || undefined, thread_id: threadId.trim() || undefined });
       }}
     >
+      <div className="field field-grow">
+        <label htmlFor="filter-q">Search</label>
+        <input
+          id="filter-q"
+          type="search"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder={kind === 'credential' ? 'A name or a value: Bob, S6332523' : 'A name or a proved value'}
+          aria-describedby="filter-q-hint"
+          maxLength={200}
+        />
+        <span id="filter-q-hint" className="visually-hidden">
+          Matches the connection&apos;s name and the {kind === 'credential' ? 'values offered or issued' : 'values proved'}, in part and in any case.
+        </span>
+      </div>
       <div className="field">
         <label htmlFor="filter-state">State</label>
-        <select id="filter-state" value={params.state ?? ''} onChange={(e) => onChange({ state: e.target.value || undefined })}>
+        <select id="filter-state" value={params.state ?? ''} onChange={select('state')}>
           <option value="">Any state</option>
           {states.map((s) => (
             <option key={s} value={s}>
@@ -45,7 +84,7 @@ export function FiltersBar({ params, states, roles, connections, onChange, onCle
       </div>
       <div className="field">
         <label htmlFor="filter-role">Role</label>
-        <select id="filter-role" value={params.role ?? ''} onChange={(e) => onChange({ role: e.target.value || undefined })}>
+        <select id="filter-role" value={params.role ?? ''} onChange={select('role')}>
           <option value="">Any role</option>
           {roles.map((r) => (
             <option key={r} value={r}>
@@ -56,7 +95,7 @@ export function FiltersBar({ params, states, roles, connections, onChange, onCle
       </div>
       <div className="field">
         <label htmlFor="filter-connection">Connection</label>
-        <select id="filter-connection" value={params.connection_id ?? ''} onChange={(e) => onChange({ connection_id: e.target.value || undefined })}>
+        <select id="filter-connection" value={params.connection_id ?? ''} onChange={select('connection_id')}>
           <option value="">Any connection</option>
           {params.connection_id && !connections.some((c) => c.id === params.connection_id) && (
             <option value={params.connection_id}>{params.connection_id}</option>
@@ -68,9 +107,15 @@ export function FiltersBar({ params, states, roles, connections, onChange, onCle
           ))}
         </select>
       </div>
-      <div className="field field-grow">
-        <label htmlFor="filter-thread">Thread id</label>
-        <input id="filter-thread" value={threadId} onChange={(e) => setThreadId(e.target.value)} placeholder="Exact thread id" spellCheck={false} />
+      <div className="field">
+        <label htmlFor="filter-sort">Order</label>
+        <select id="filter-sort" value={params.sort} onChange={(e) => onChange({ sort: e.target.value })}>
+          {Object.entries(SORTS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
       </div>
       <div className="filter-actions">
         <button type="submit" className="button">
@@ -82,6 +127,64 @@ export function FiltersBar({ params, states, roles, connections, onChange, onCle
           </button>
         )}
       </div>
+      <details className="more-filters" open={moreOpen} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
+        <summary>More filters{moreSet > 0 ? ` (${moreSet} set)` : ''}</summary>
+        <div className="more-filters-fields">
+          {definitions && (
+            <div className="field">
+              <label htmlFor="filter-cred-def">Credential definition</label>
+              <select id="filter-cred-def" value={params.cred_def_id ?? ''} onChange={select('cred_def_id')}>
+                <option value="">Any</option>
+                {params.cred_def_id && !definitions.some((d) => d.id === params.cred_def_id) && (
+                  <option value={params.cred_def_id}>{params.cred_def_id}</option>
+                )}
+                {definitions.map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <div className="field">
+            <label htmlFor="filter-from">Started from</label>
+            <input id="filter-from" type="date" value={params.from?.slice(0, 10) ?? ''} onChange={select('from')} />
+          </div>
+          <div className="field">
+            <label htmlFor="filter-to">Started until</label>
+            <input id="filter-to" type="date" value={params.to?.slice(0, 10) ?? ''} onChange={select('to')} />
+          </div>
+          <div className="field">
+            <label htmlFor="filter-removed">On the agent</label>
+            <select id="filter-removed" value={params.removed ?? ''} onChange={select('removed')}>
+              <option value="">Either</option>
+              <option value="false">Still on the agent</option>
+              <option value="true">Removed from the agent</option>
+            </select>
+          </div>
+          {kind === 'presentation' && (
+            <div className="field">
+              <label htmlFor="filter-verified">Result</label>
+              <select id="filter-verified" value={params.verified ?? ''} onChange={select('verified')}>
+                <option value="">Any result</option>
+                <option value="true">Verified</option>
+                <option value="false">Not verified</option>
+              </select>
+            </div>
+          )}
+          <div className="field field-grow">
+            <label htmlFor="filter-thread">Thread id</label>
+            <input
+              id="filter-thread"
+              value={threadId}
+              onChange={(e) => setThreadId(e.target.value)}
+              placeholder="Exact thread id"
+              spellCheck={false}
+              maxLength={200}
+            />
+          </div>
+        </div>
+      </details>
     </form>
   );
 }

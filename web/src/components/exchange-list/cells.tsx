@@ -1,7 +1,8 @@
-import type { AdvisedAction } from '@credence/shared';
+import type { AdvisedAction, RegisterAttribute } from '@credence/shared';
 import { Link } from 'react-router';
 import { formatDateTime, shortId, timeAgo } from '../../lib/format';
 import { useFromHere } from '../ui/BackLink';
+import { StateBadge } from '../ui/StateBadge';
 
 /** The row's link: when the exchange started, opening its page, whose back link returns to this list as it is (filters, page). */
 export function StartedLink({ href, at, listLabel }: { href: string; at: string; listLabel: string }) {
@@ -44,4 +45,43 @@ export function NextStep({ errorMsg, action }: { errorMsg: string | null | undef
   ) : (
     <span className="muted">—</span>
   );
+}
+
+/** A few of the values, enough to tell two credentials of one person apart. */
+export function AttributeValues({ attributes, shown = 4 }: { attributes: RegisterAttribute[]; shown?: number }) {
+  if (attributes.length === 0) return <span className="muted">—</span>;
+  return (
+    <span className="register-values">
+      {attributes.slice(0, shown).map((a) => (
+        <span key={a.name}>
+          <span className="muted">{a.name}:</span> {a.value}
+        </span>
+      ))}
+      {attributes.length > shown && <span className="muted">+{attributes.length - shown} more</span>}
+    </span>
+  );
+}
+
+/** The register's state of an exchange, and whether the agent still has it. */
+export function KeptState({ state, removed }: { state: string; removed: boolean }) {
+  return (
+    <span className="register-status">
+      <StateBadge state={state} />
+      {removed && <span className="muted small">Removed from the agent</span>}
+    </span>
+  );
+}
+
+/** The connection's name as the register kept it (also after the connection is gone), else as known now. */
+export function KeptConnection({
+  id,
+  label,
+  labelOf,
+}: {
+  id: string | null;
+  label: string | null;
+  labelOf: (id: string | null | undefined) => string | undefined;
+}) {
+  if (!id) return <span className="muted">No connection (QR code)</span>;
+  return label ?? <ConnectionName id={id} labelOf={labelOf} />;
 }

@@ -1,24 +1,44 @@
-import { credentialListQuerySchema } from '@credence/shared';
 import { describe, expect, it } from 'vitest';
-import { parseListParams, type FilterKey } from './list-params';
+import { filtersOf, parseListParams } from './list-params';
 
-const accepts = (key: FilterKey, value: string) => credentialListQuerySchema.shape[key].safeParse(value).success;
-const parse = (search: string) => parseListParams(new URLSearchParams(search), accepts);
+const parse = (search: string, kind: 'credential' | 'presentation' = 'credential') => parseListParams(new URLSearchParams(search), kind);
 
 describe('parseListParams', () => {
-  it('reads filters and paging from the URL', () => {
-    expect(parse('state=done&role=issuer&connection_id=3fa85f64-5717-4562-b3fc-2c963f66afa6&thread_id=t1&size=50&offset=100')).toEqual({
+  it('reads filters, order and paging from the URL', () => {
+    expect(
+      parse(
+        'q=bob smith&state=done&role=issuer&connection_id=3fa85f64-5717-4562-b3fc-2c963f66afa6&thread_id=t1&from=2026-11-01&to=2026-11-30&removed=true&sort=-updated&size=50&offset=100',
+      ),
+    ).toEqual({
+      q: 'bob smith',
       state: 'done',
       role: 'issuer',
       connection_id: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
       thread_id: 't1',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      removed: 'true',
+      sort: '-updated',
       size: 50,
       offset: 100,
     });
   });
 
-  it('drops values the agent would refuse instead of sending them', () => {
-    expect(parse('state=finished&role=verifier&connection_id=alice&size=7&offset=-5')).toEqual({ size: 25, offset: 0 });
-    expect(parse('offset=2.5&size=abc')).toEqual({ size: 25, offset: 0 });
+  it('drops values the register would refuse instead of sending them', () => {
+    expect(parse('state=finished&role=ruler&connection_id=alice&from=yesterday&removed=maybe&sort=name&size=7&offset=-5')).toEqual({
+      sort: '-created',
+      size: 25,
+      offset: 0,
+    });
+    expect(parse('offset=2.5&size=abc')).toEqual({ sort: '-created', size: 25, offset: 0 });
+  });
+
+  it('keeps "verified" for presentations only', () => {
+    expect(parse('verified=false', 'presentation').verified).toBe('false');
+    expect(parse('verified=false', 'credential').verified).toBeUndefined();
+  });
+
+  it('gives the register the filters, not the paging', () => {
+    expect(filtersOf(parse('q=bob&size=50&offset=50&sort=updated'))).toEqual({ q: 'bob' });
   });
 });

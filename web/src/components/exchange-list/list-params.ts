@@ -1,53 +1,71 @@
+import { registerExchangeQuerySchema, registerSorts, type RegisterKind, type RegisterSort } from '@credence/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
-/** Up to the agent's own maximum; long pages are virtualised. */
+/** Up to the agent's own maximum, which the register also gives; long pages are virtualised. */
 export const PAGE_SIZES = [25, 50, 100, 250, 1000, 10_000] as const;
 export const DEFAULT_PAGE_SIZE = 25;
+export const DEFAULT_SORT: RegisterSort = '-created';
 
-export interface ExchangeListParams {
-  state?: string | undefined;
-  role?: string | undefined;
-  connection_id?: string | undefined;
-  thread_id?: string | undefined;
+/** Every filter of the register's exchange lists; `verified` only for presentations. */
+const FILTER_KEYS = ['q', 'state', 'role', 'connection_id', 'thread_id', 'cred_def_id', 'schema_id', 'from', 'to', 'removed', 'verified'] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+export type Filters = Partial<Record<FilterKey, string>>;
+
+export interface ExchangeListParams extends Filters {
+  sort: RegisterSort;
   offset: number;
   size: number;
 }
 
-export type FilterKey = 'state' | 'role' | 'connection_id' | 'thread_id';
-const filterKeys: FilterKey[] = ['state', 'role', 'connection_id', 'thread_id'];
+export type ListChanges = Partial<Record<FilterKey | 'sort' | 'offset' | 'size', string | number | undefined>>;
+
+export const filterKeysOf = (kind: RegisterKind): readonly FilterKey[] => (kind === 'presentation' ? FILTER_KEYS : FILTER_KEYS.filter((k) => k !== 'verified'));
+
+const accepts = (key: FilterKey, value: string) => registerExchangeQuerySchema.shape[key].safeParse(value).success;
 
 /**
- * Reads list filters and paging from the URL, keeping only values the list accepts, so a shared
- * or hand-edited link never turns into a refused request.
+ * Reads list filters, order and paging from the URL, keeping only values the register accepts, so a
+ * shared or hand-edited link never turns into a refused request.
  */
-export function parseListParams(search: URLSearchParams, accepts: (key: FilterKey, value: string) => boolean): ExchangeListParams {
-  const params: ExchangeListParams = { offset: 0, size: DEFAULT_PAGE_SIZE };
-  for (const key of filterKeys) {
+export function parseListParams(search: URLSearchParams, kind: RegisterKind): ExchangeListParams {
+  const params: ExchangeListParams = { sort: DEFAULT_SORT, offset: 0, size: DEFAULT_PAGE_SIZE };
+  for (const key of filterKeysOf(kind)) {
     const value = search.get(key)?.trim();
     if (value && accepts(key, value)) params[key] = value;
   }
+  const sort = search.get('sort');
+  if ((registerSorts as readonly string[]).includes(sort ?? '')) params.sort = sort as RegisterSort;
   const size = Number(search.get('size'));
   if ((PAGE_SIZES as readonly number[]).includes(size)) params.size = size;
   const offset = Number(search.get('offset'));
-  if (Number.isInteger(offset) && offset > 0) params.offset = offset;
+  if (Number.isInteger(offset) && offset > 0 && offset <= 10_000_000) params.offset = offset;
   return params;
 }
 
+/** The list's filters as the register's query (and its CSV export's). */
+export function filtersOf(params: ExchangeListParams): Filters {
+  const filters: Filters = {};
+  for (const key of FILTER_KEYS) if (params[key] !== undefined) filters[key] = params[key];
+  return filters;
+}
+
 /** The list's state lives in the URL: shareable, and the back button walks through it. */
-export function useListParams(accepts: (key: FilterKey, value: string) => boolean) {
+export function useListParams(kind: RegisterKind) {
   const [search, setSearch] = useSearchParams();
-  const params = useMemo(() => parseListParams(search, accepts), [search, accepts]);
+  const params = useMemo(() => parseListParams(search, kind), [search, kind]);
+  const keys = filterKeysOf(kind);
 
   const update = useCallback(
-    (changes: Partial<Record<FilterKey | 'offset' | 'size', string | number | undefined>>) => {
+    (changes: ListChanges) => {
       setSearch((current) => {
         const next = new URLSearchParams(current);
         for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined || value === '' || (key === 'offset' && value === 0) || (key === 'size' && value === DEFAULT_PAGE_SIZE)) next.delete(key);
+          const isDefault = (key === 'offset' && value === 0) || (key === 'size' && value === DEFAULT_PAGE_SIZE) || (key === 'sort' && value === DEFAULT_SORT);
+          if (value === undefined || value === '' || isDefault) next.delete(key);
           else next.set(key, String(value));
         }
-        // A changed filter or page size starts again from the first page.
+        // A changed filter, order or page size starts again from the first page.
         if (!('offset' in changes)) next.delete('offset');
         return next;
       });
@@ -55,7 +73,7 @@ export function useListParams(accepts: (key: FilterKey, value: string) => boolea
     [setSearch],
   );
 
-  const clearFilters = useCallback(() => update(Object.fromEntries(filterKeys.map((k) => [k, undefined]))), [update]);
-  const hasFilters = filterKeys.some((k) => params[k] !== undefined);
+  const clearFilters = useCallback(() => update(Object.fromEntries(keys.map((k) => [k, undefined]))), [update, keys]);
+  const hasFilters = keys.some((k) => params[k] !== undefined);
   return { params, update, clearFilters, hasFilters };
 }

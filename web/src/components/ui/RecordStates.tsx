@@ -1,8 +1,10 @@
+import type { RegisterKind } from '@credence/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { BackLink, type CameFrom } from './BackLink';
 import { ErrorState } from './ErrorState';
+import { KeptExchange } from './KeptExchange';
 
 /**
  * The agent answers 404 for an id it does not know; the console 400 for one that is not an id at all.
@@ -20,16 +22,18 @@ interface RecordStatesProps {
   noun: string;
   /** The id in the address. */
   id: string;
+  /** An exchange: when the agent no longer has it, what Credence's register kept is shown. */
+  kind?: RegisterKind;
 }
 
 /**
  * What a record's page shows before it has the record: deleted (the agent said so), loading, no such
  * record (an unknown or malformed id), or an error with the way back. Renders nothing once the record is there.
  */
-export function RecordStates({ query, wasDeleted, back, noun, id }: RecordStatesProps) {
+export function RecordStates({ query, wasDeleted, back, noun, id, kind }: RecordStatesProps) {
   const backLink = <BackLink fallback={back} />;
   if (wasDeleted) {
-    return (
+    const deleted = (
       <>
         {backLink}
         <div className="state-panel" role="status">
@@ -38,6 +42,7 @@ export function RecordStates({ query, wasDeleted, back, noun, id }: RecordStates
         </div>
       </>
     );
+    return kind ? <KeptExchange kind={kind} id={id} back={back} agentAnswer="deleted" notKept={deleted} /> : deleted;
   }
   if (query.isPending)
     return (
@@ -46,18 +51,20 @@ export function RecordStates({ query, wasDeleted, back, noun, id }: RecordStates
       </div>
     );
   if (isNoSuchRecord(query.error)) {
-    return (
+    const unknown = (
       <>
         {backLink}
         <div className="state-panel">
           <h1>No {noun} with this id</h1>
           <p>
-            The agent has no {noun} <span className="mono">{id}</span>. It may have been removed, or the address is mistyped.
+            {kind ? 'Neither the agent nor Credence knows' : 'The agent has no'} {noun} <span className="mono">{id}</span>.{' '}
+            {kind ? 'The address may be mistyped.' : 'It may have been removed, or the address is mistyped.'}
           </p>
           <Link to={back.href}>All {back.label.toLowerCase()}</Link>
         </div>
       </>
     );
+    return kind ? <KeptExchange kind={kind} id={id} back={back} agentAnswer="unknown" notKept={unknown} /> : unknown;
   }
   if (query.isError) {
     return (

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONNECTION_ID, CRED_DEF_ID, SCHEMA_ID, agentHolderOffer, agentIssued, specRecord } from '../../test/record-shapes';
+import { CONNECTION_ID, CRED_DEF_ID, SCHEMA_ID, agentHolderOffer, agentIssued, registerRow, specRecord } from '../../test/record-shapes';
 import { problemAnswer, renderPage } from '../../test/render-page';
 import { CredentialDetailPage } from './CredentialDetailPage';
 
@@ -79,6 +79,20 @@ describe('CredentialDetailPage', () => {
     expect(screen.getByText(credExId)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'All credential exchanges' }).getAttribute('href')).toBe('/credentials');
     expect(document.body.textContent).not.toContain(detail);
+  });
+
+  it('shows what Credence kept of an exchange the agent removed, read-only', async () => {
+    renderPage('/credentials/:credExId', `/credentials/${id}`, <CredentialDetailPage />, {
+      [`/api/issue-credential-2.0/records/${id}`]: () => problemAnswer(404, 'Record not found'),
+      '/api/register/exchanges': { total: 1, results: [registerRow(id, { state: 'done', removed_from_agent: true, connection_label: 'Bob Smith' })] },
+      '/api/connections': { results: [] },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Student ID 1.2' })).toBeTruthy();
+    expect(screen.getByText(/The agent no longer has this exchange/)).toBeTruthy();
+    expect(screen.getByText('Removed from the agent')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Bob Smith' }).getAttribute('href')).toBe(`/connections/${CONNECTION_ID}`);
+    expect(screen.getByRole('cell', { name: 'S6332523' })).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('names its fields in plain words, the agent’s names only as hints', async () => {

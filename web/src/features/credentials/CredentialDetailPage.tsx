@@ -37,7 +37,8 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
   if (isNoSuchRecord(detail.error) && missingId !== credExId) setMissingId(credExId);
   const connections = useConnections();
 
-  if (wasDeleted || !detail.isSuccess) return <RecordStates query={detail} wasDeleted={wasDeleted} back={toList} noun="credential exchange" id={credExId} />;
+  if (wasDeleted || !detail.isSuccess)
+    return <RecordStates query={detail} wasDeleted={wasDeleted} back={toList} noun="credential exchange" id={credExId} kind="credential" />;
   const { cred_ex_record: record } = detail.data;
   const format = credentialFormatOf(detail.data);
   const sub = detail.data.anoncreds ?? detail.data.indy;

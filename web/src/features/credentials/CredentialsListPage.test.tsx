@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONNECTION_ID, agentHolderOffer, agentIssued, specRecord } from '../../test/record-shapes';
+import { registerRow, specRecord } from '../../test/record-shapes';
 import { renderPage } from '../../test/render-page';
 import { CredentialDetailPage } from './CredentialDetailPage';
 import { CredentialsListPage } from './CredentialsListPage';
@@ -9,23 +9,48 @@ import { CredentialsListPage } from './CredentialsListPage';
 afterEach(() => vi.unstubAllGlobals());
 
 const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333'];
+const page = (...rows: ReturnType<typeof registerRow>[]) => ({ total: rows.length, results: rows });
 
 describe('CredentialsListPage', () => {
-  it('names the credential of every row, whether the agent sends the ids in by_format (ACA-Py) or on the record (spec)', async () => {
+  it('lists the register’s exchanges with their total, the agent’s removed ones marked and without a next step', async () => {
     renderPage('/credentials', '/credentials', <CredentialsListPage />, {
-      '/api/issue-credential-2.0/records': { results: [agentHolderOffer(ids[0]!), agentIssued(ids[1]!), specRecord(ids[2]!)] },
-      '/api/connections': { results: [{ connection_id: CONNECTION_ID, their_label: 'Alice Jones', state: 'active', created_at: 'x', updated_at: 'x' }] },
+      '/api/register/exchanges': {
+        total: 120,
+        results: [
+          registerRow(ids[0]!, { state: 'request-received' }),
+          registerRow(ids[1]!, { state: 'done', removed_from_agent: true, connection_label: 'Bob Smith' }),
+          registerRow(ids[2]!, { connection_id: null, connection_label: null }),
+        ],
+      },
+      '/api/connections': { results: [] },
     });
     const table = await screen.findByRole('table');
     const rows = (await within(table).findAllByRole('row')).slice(1);
-    expect(rows).toHaveLength(3);
-    for (const row of rows) expect(within(row).getByText('Student ID 1.2')).toBeTruthy();
-    // The definition's tag, and the format where the record says it (the spec's record does not).
-    expect(rows.map((row) => within(row).getByText('Student ID 1.2').parentElement!.querySelector('.muted')?.textContent?.trim())).toEqual([
-      'revocable · indy',
-      'revocable · indy',
-      'revocable',
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/Alice Jones.*Student ID 1\.2.*S6332523.*Request received.*Issue credential/),
+      expect.stringMatching(/Bob Smith.*Done.*Removed from the agent.*—$/),
+      expect.stringMatching(/No connection \(QR code\)/),
     ]);
+    expect(screen.getByText('1–3 of 120')).toBeTruthy();
+  });
+
+  it('asks the register for what was searched and filtered, and exports the same', async () => {
+    const user = userEvent.setup();
+    const { requests, router } = renderPage('/credentials', '/credentials?removed=true', <CredentialsListPage />, {
+      '/api/register/exchanges': page(registerRow(ids[0]!)),
+      '/api/connections': { results: [] },
+    });
+    await screen.findByRole('table');
+    // A filter behind "More filters" keeps it open, saying how many are set.
+    expect(screen.getByText('More filters (1 set)').closest('details')!.open).toBe(true);
+    await user.type(screen.getByLabelText('Search'), 'bob smith{Enter}');
+    await user.selectOptions(screen.getByLabelText('Order'), 'Recently changed first');
+    expect(router.state.location.search).toBe('?removed=true&q=bob+smith&sort=-updated');
+    const last = new URL(requests.filter((r) => r.url.startsWith('/api/register/exchanges')).at(-1)!.url, 'http://x');
+    expect(Object.fromEntries(last.searchParams)).toEqual({ kind: 'credential', q: 'bob smith', removed: 'true', sort: '-updated', limit: '25', offset: '0' });
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      '/api/register/exchanges/export.csv?q=bob+smith&removed=true&kind=credential&sort=-updated',
+    );
   });
 
   it('brings the person back from an exchange’s page to the list as they left it, filters and page included', async () => {
@@ -35,28 +60,28 @@ describe('CredentialsListPage', () => {
       '/credentials?state=done&offset=25',
       <CredentialsListPage />,
       {
-        '/api/issue-credential-2.0/records': { results: [specRecord(ids[0]!)] },
+        '/api/register/exchanges': { total: 26, results: [registerRow(ids[0]!)] },
         [`/api/issue-credential-2.0/records/${ids[0]}`]: specRecord(ids[0]!),
         '/api/connections': { results: [] },
       },
       { routes: [{ path: '/credentials/:credExId', element: <CredentialDetailPage /> }] },
     );
     const table = await screen.findByRole('table');
-    await user.click(within(table).getByRole('link'));
+    await user.click(within(table).getAllByRole('link')[0]!);
     await screen.findByRole('heading', { level: 1, name: 'Student ID 1.2' });
     await user.click(screen.getByRole('link', { name: '← Credential exchanges' }));
     await screen.findByRole('table');
     expect(router.state.location.pathname + router.state.location.search).toBe('/credentials?state=done&offset=25');
   });
 
-  it('keeps state and next step on a phone, leaving out role and updated', async () => {
+  it('keeps state and next step on a phone, leaving out values, role and updated', async () => {
     renderPage('/credentials', '/credentials', <CredentialsListPage />, {
-      '/api/issue-credential-2.0/records': { results: [specRecord(ids[0]!, 'issuer')] },
+      '/api/register/exchanges': page(registerRow(ids[0]!)),
       '/api/connections': { results: [] },
     });
     const table = await screen.findByRole('table');
     const hiddenOnPhone = [...table.querySelectorAll('tbody td.hide-narrow')].map((td) => td.getAttribute('data-label'));
-    expect(hiddenOnPhone).toEqual(['Role', 'Updated']);
+    expect(hiddenOnPhone).toEqual(['Values', 'Role', 'Updated']);
     expect(within(table).getByText('Offer sent')).toBeTruthy();
   });
 });

@@ -1,66 +1,70 @@
-import {
-  advisedCredentialAction,
-  credDefIdOf,
-  credentialFormatOf,
-  credentialListQuerySchema,
-  credentialRoles,
-  credentialStates,
-  schemaIdOf,
-  type CredExDetail,
-} from '@credence/shared';
+import { advisedCredentialAction, credentialRoles, credentialStates, type RegisterExchange } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { ConnectionName, NextStep, StartedLink, UpdatedAgo } from '../../components/exchange-list/cells';
+import { AttributeValues, KeptConnection, KeptState, NextStep, StartedLink, UpdatedAgo } from '../../components/exchange-list/cells';
 import { ExchangeListBody } from '../../components/exchange-list/ExchangeListBody';
 import { FiltersBar } from '../../components/exchange-list/FiltersBar';
-import { useListParams, type FilterKey } from '../../components/exchange-list/list-params';
-import { StateBadge } from '../../components/ui/StateBadge';
+import { filtersOf, useListParams } from '../../components/exchange-list/list-params';
 import { useConnections } from '../../lib/connections';
+import { consoleConfigQueries } from '../../lib/console-config';
 import { credDefTag, humanize, schemaLabel } from '../../lib/format';
+import { ownCredDefLabel, useOwnCredDefs } from '../../lib/own-definitions';
+import { registerExportHref } from '../../lib/register-exchanges';
 import { credentialQueries } from './queries';
 
-const shape = credentialListQuerySchema.shape;
-const accepts = (key: FilterKey, value: string) => shape[key].safeParse(value).success;
-const column = createColumnHelper<CredExDetail>();
+const column = createColumnHelper<RegisterExchange>();
 
+/**
+ * Every credential exchange Credence has seen, from its register: those the agent removed too, with a
+ * total, search by person or value, and filters the agent's own list lacks.
+ */
 export function CredentialsListPage() {
-  const { params, update, clearFilters, hasFilters } = useListParams(accepts);
+  const { params, update, clearFilters, hasFilters } = useListParams('credential');
   const list = useQuery(credentialQueries.list(params));
   const connections = useConnections();
+  const config = useQuery(consoleConfigQueries.current()).data;
+  const definitions = useOwnCredDefs(config?.wallet.type ?? null).data;
 
   const columns = useMemo(
     () => [
-      column.accessor((d) => d.cred_ex_record.created_at, {
+      column.accessor('created_at', {
         id: 'started',
         header: 'Started',
-        cell: (info) => (
-          <StartedLink href={`/credentials/${info.row.original.cred_ex_record.cred_ex_id}`} at={info.getValue()} listLabel="Credential exchanges" />
-        ),
+        cell: (info) => <StartedLink href={`/credentials/${info.row.original.exchange_id}`} at={info.getValue()} listLabel="Credential exchanges" />,
       }),
-      column.accessor((d) => d.cred_ex_record.connection_id, {
+      column.accessor('connection_label', {
         id: 'connection',
         header: 'Connection',
-        cell: (info) => <ConnectionName id={info.getValue()} labelOf={connections.labelOf} />,
+        cell: (info) => <KeptConnection id={info.row.original.connection_id} label={info.getValue()} labelOf={connections.labelOf} />,
       }),
-      column.accessor((d) => schemaIdOf(d.cred_ex_record), {
+      column.accessor('schema_id', {
         id: 'credential',
         header: 'Credential',
         cell: (info) => {
-          const credDefId = credDefIdOf(info.row.original.cred_ex_record);
-          const format = credentialFormatOf(info.row.original);
+          const { cred_def_id: credDefId, format } = info.row.original;
           return (
-            <span title={credDefId}>
+            <span title={credDefId ?? undefined}>
               {schemaLabel(info.getValue()) ?? '—'}
               <span className="muted small"> {[credDefTag(credDefId), format].filter(Boolean).join(' · ')}</span>
             </span>
           );
         },
       }),
-      column.accessor((d) => d.cred_ex_record.state, { id: 'state', header: 'State', cell: (info) => <StateBadge state={info.getValue()} /> }),
-      column.accessor((d) => d.cred_ex_record.role, { id: 'role', header: 'Role', meta: { hideOnPhone: true }, cell: (info) => humanize(info.getValue()) }),
-      column.accessor((d) => d.cred_ex_record.updated_at, {
+      column.accessor('attributes', {
+        id: 'values',
+        header: 'Values',
+        meta: { hideOnPhone: true },
+        cell: (info) => <AttributeValues attributes={info.getValue()} shown={3} />,
+      }),
+      column.accessor('state', {
+        id: 'state',
+        header: 'State',
+        cell: (info) => <KeptState state={info.getValue()} removed={info.row.original.removed_from_agent} />,
+      }),
+      column.accessor('role', { id: 'role', header: 'Role', meta: { hideOnPhone: true }, cell: (info) => humanize(info.getValue()) }),
+      column.accessor('updated_at', {
         id: 'updated',
         meta: { hideOnPhone: true },
         header: 'Updated',
@@ -70,20 +74,26 @@ export function CredentialsListPage() {
         id: 'action',
         header: 'Next step',
         cell: (info) => {
-          const record = info.row.original.cred_ex_record;
-          return <NextStep errorMsg={record.error_msg} action={advisedCredentialAction(record.state)} />;
+          const record = info.row.original;
+          // The agent no longer has it: there is nothing left to do with it there.
+          return <NextStep errorMsg={record.error_msg} action={record.removed_from_agent ? undefined : advisedCredentialAction(record.state)} />;
         },
       }),
     ],
     [connections],
   );
 
+  const definitionOptions = useMemo(() => definitions?.map((d) => ({ id: d.credDefId, label: ownCredDefLabel(d) })), [definitions]);
+
   return (
     <section aria-labelledby="credentials-title">
       <div className="page-head">
         <h1 id="credentials-title">Credential exchanges</h1>
-        <p className="muted">Newest first (by when they started). Offers, requests and issued credentials with every connection.</p>
+        <p className="muted">Offers, requests and issued credentials with every connection, also those the agent has removed.</p>
         <div className="page-actions">
+          <a className="button subtle" href={registerExportHref('credential', filtersOf(params), params.sort)} download>
+            Export CSV
+          </a>
           <Link to="/credentials/counter" className="button">
             Issue at the counter (QR code)
           </Link>
@@ -93,10 +103,12 @@ export function CredentialsListPage() {
         </div>
       </div>
       <FiltersBar
+        kind="credential"
         params={params}
         states={credentialStates}
         roles={credentialRoles}
         connections={connections.options}
+        {...(definitionOptions && { definitions: definitionOptions })}
         onChange={update}
         onClear={clearFilters}
         hasFilters={hasFilters}
@@ -105,7 +117,7 @@ export function CredentialsListPage() {
         list={list}
         noun="credential exchanges"
         columns={columns}
-        getRowId={(d) => d.cred_ex_record.cred_ex_id}
+        getRowId={(d) => d.exchange_id}
         params={params}
         hasFilters={hasFilters}
         clearFilters={clearFilters}

@@ -1,10 +1,10 @@
 import { agentApi } from '@credence/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
-import { fetchPage } from '../../lib/fetch-page';
+import { fetchRegisterPage } from '../../lib/register-exchanges';
 import { pollWhileNotLive } from '../../lib/live-status';
 import { credentialKeys } from '../../lib/query-keys';
-import type { ExchangeListParams } from '../../components/exchange-list/list-params';
+import { filtersOf, type ExchangeListParams } from '../../components/exchange-list/list-params';
 
 const WAITING_ON_PEER = new Set(['offer-sent', 'request-sent', 'credential-issued', 'proposal-sent']);
 
@@ -14,10 +14,9 @@ export const credentialQueries = {
   list: (params: ExchangeListParams) =>
     queryOptions({
       queryKey: [...credentialQueries.lists(), params] as const,
-      queryFn: ({ signal }) => {
-        const { size, offset, ...filters } = params;
-        return fetchPage(agentApi.credentialExchanges, filters, size, offset, signal);
-      },
+      // From Credence's register: every exchange seen, also those the agent removed, with a total.
+      queryFn: ({ signal }) =>
+        fetchRegisterPage('credential', { filters: filtersOf(params), sort: params.sort, size: params.size, offset: params.offset }, signal),
       placeholderData: keepPreviousData,
     }),
   details: credentialKeys.details,

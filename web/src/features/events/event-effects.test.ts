@@ -47,8 +47,11 @@ describe('applyEvent', () => {
     ] as const) {
       const client = cache();
       client.setQueryData([...registerKeys.credentials(), { offset: 0 }], { total: 0, results: [] });
+      client.setQueryData([...credentialKeys.lists(), { offset: 0 }], { total: 0, rows: [] });
       applyEvent(client, event(over));
       expect(isStale(client, [...registerKeys.credentials(), { offset: 0 }]), JSON.stringify(over)).toBe(refreshed);
+      // The exchange list reads the register too.
+      if (over.kind !== 'revocation') expect(isStale(client, [...credentialKeys.lists(), { offset: 0 }]), JSON.stringify(over)).toBe(refreshed);
     }
   });
 

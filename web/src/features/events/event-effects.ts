@@ -41,9 +41,12 @@ export function applyEvent(queryClient: QueryClient, event: ConsoleEvent): void 
     }
     return;
   }
-  // The register keeps every exchange (v1 too, and what the agent deleted) and each revocation.
-  if (!event.stale && (event.kind === 'credential' || event.kind === 'presentation' || event.kind === 'revocation')) {
+  const keys = event.kind === 'credential' ? credentialKeys : event.kind === 'presentation' ? presentationKeys : null;
+  // The register keeps every exchange (v1 too, and what the agent deleted) and each revocation; the
+  // exchange lists read from it.
+  if (!event.stale && (keys || event.kind === 'revocation')) {
     invalidateAfterEvent(queryClient, registerKeys.all());
+    if (keys) invalidateAfterEvent(queryClient, keys.lists());
   }
   if (event.stale || event.version === 'v1' || !event.subject_id) {
     if (event.topic === 'issuer_cred_rev' && typeof event.payload.cred_ex_id === 'string') {
@@ -51,9 +54,7 @@ export function applyEvent(queryClient: QueryClient, event: ConsoleEvent): void 
     }
     return;
   }
-  const keys = event.kind === 'credential' ? credentialKeys : event.kind === 'presentation' ? presentationKeys : null;
   if (!keys) return;
-  invalidateAfterEvent(queryClient, keys.lists());
   if (event.state === 'deleted') {
     // A page showing it says it was deleted (its query is then disabled); no one else needs it.
     markDeleted(event.subject_id);

@@ -27,7 +27,8 @@ export function PresentationDetailPage() {
   const connections = useConnections();
   const proverPanel = useRef<HTMLElement>(null);
 
-  if (wasDeleted || !detail.isSuccess) return <RecordStates query={detail} wasDeleted={wasDeleted} back={toList} noun="presentation exchange" id={presExId} />;
+  if (wasDeleted || !detail.isSuccess)
+    return <RecordStates query={detail} wasDeleted={wasDeleted} back={toList} noun="presentation exchange" id={presExId} kind="presentation" />;
   const record = detail.data;
   const action = advisedPresentationAction(record.state);
   const answering = record.role === 'prover' && record.state === 'request-received';

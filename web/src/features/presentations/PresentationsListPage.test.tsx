@@ -1,21 +1,36 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { agentPresentation, specPresentation } from '../../test/record-shapes';
+import { registerRow } from '../../test/record-shapes';
 import { renderPage } from '../../test/render-page';
 import { PresentationsListPage } from './PresentationsListPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
+const proof = (id: string, verified: boolean | null, removed = false) =>
+  registerRow(id, {
+    kind: 'presentation',
+    role: 'verifier',
+    state: 'done',
+    verified,
+    removed_from_agent: removed,
+    requested: { name: 'Proof of enrolment', attributes: ['name'], predicates: ['age >= 18'] },
+    attributes: [{ name: 'name', value: 'Alice Jones' }],
+  });
+
 describe('PresentationsListPage', () => {
-  it('names the request of every row in ACA-Py’s shape and the spec’s alike', async () => {
+  it('names the request, what was proved and the result of every row, and offers the result as a filter', async () => {
     renderPage('/presentations', '/presentations', <PresentationsListPage />, {
-      '/api/present-proof-2.0/records': {
-        results: [agentPresentation('44444444-4444-4444-8444-444444444444'), specPresentation('55555555-5555-4555-8555-555555555555')],
+      '/api/register/exchanges': {
+        total: 2,
+        results: [proof('44444444-4444-4444-8444-444444444444', true), proof('55555555-5555-4555-8555-555555555555', false, true)],
       },
       '/api/connections': { results: [] },
     });
     const rows = (await within(await screen.findByRole('table')).findAllByRole('row')).slice(1);
-    expect(rows).toHaveLength(2);
-    for (const row of rows) expect(row.textContent).toContain('Proof of enrolment');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/Proof of enrolment.*name: Alice Jones.*Verified/),
+      expect.stringMatching(/Proof of enrolment.*Removed from the agent.*Failed verification/),
+    ]);
+    expect(screen.getByLabelText('Result')).toBeTruthy();
   });
 });

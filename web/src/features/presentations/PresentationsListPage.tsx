@@ -1,30 +1,23 @@
-import { advisedPresentationAction, presentationListQuerySchema, presentationRoles, presentationStates, type PresExRecord } from '@credence/shared';
+import { advisedPresentationAction, presentationRoles, presentationStates, type RegisterExchange } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { ConnectionName, NextStep, StartedLink, UpdatedAgo } from '../../components/exchange-list/cells';
+import { AttributeValues, KeptConnection, KeptState, NextStep, StartedLink, UpdatedAgo } from '../../components/exchange-list/cells';
 import { ExchangeListBody } from '../../components/exchange-list/ExchangeListBody';
 import { FiltersBar } from '../../components/exchange-list/FiltersBar';
-import { useListParams, type FilterKey } from '../../components/exchange-list/list-params';
-import { StateBadge } from '../../components/ui/StateBadge';
+import { filtersOf, useListParams } from '../../components/exchange-list/list-params';
 import { VerifiedBadge } from '../../components/ui/VerifiedBadge';
 import { useConnections } from '../../lib/connections';
 import { humanize } from '../../lib/format';
+import { registerExportHref } from '../../lib/register-exchanges';
 import { presentationQueries } from './queries';
 
-const shape = presentationListQuerySchema.shape;
-const accepts = (key: FilterKey, value: string) => shape[key].safeParse(value).success;
-const column = createColumnHelper<PresExRecord>();
+const column = createColumnHelper<RegisterExchange>();
 
-function requestName(record: PresExRecord): string | undefined {
-  const formats = record.by_format?.pres_request ?? record.by_format?.pres_proposal;
-  const request = (formats?.anoncreds ?? formats?.indy) as { name?: unknown } | undefined;
-  return typeof request?.name === 'string' ? request.name : undefined;
-}
-
+/** Every presentation exchange Credence has seen, from its register (also those the agent removed). */
 export function PresentationsListPage() {
-  const { params, update, clearFilters, hasFilters } = useListParams(accepts);
+  const { params, update, clearFilters, hasFilters } = useListParams('presentation');
   const list = useQuery(presentationQueries.list(params));
   const connections = useConnections();
 
@@ -32,14 +25,20 @@ export function PresentationsListPage() {
     () => [
       column.accessor('created_at', {
         header: 'Started',
-        cell: (info) => <StartedLink href={`/presentations/${info.row.original.pres_ex_id}`} at={info.getValue()} listLabel="Presentation exchanges" />,
+        cell: (info) => <StartedLink href={`/presentations/${info.row.original.exchange_id}`} at={info.getValue()} listLabel="Presentation exchanges" />,
       }),
-      column.accessor('connection_id', {
+      column.accessor('connection_label', {
         header: 'Connection',
-        cell: (info) => <ConnectionName id={info.getValue()} labelOf={connections.labelOf} />,
+        cell: (info) => <KeptConnection id={info.row.original.connection_id} label={info.getValue()} labelOf={connections.labelOf} />,
       }),
-      column.display({ id: 'request', header: 'Request', cell: (info) => requestName(info.row.original) ?? <span className="muted">—</span> }),
-      column.accessor('state', { header: 'State', cell: (info) => <StateBadge state={info.getValue()} /> }),
+      column.display({ id: 'request', header: 'Request', cell: (info) => info.row.original.requested?.name ?? <span className="muted">—</span> }),
+      column.accessor('attributes', {
+        id: 'values',
+        header: 'Proved',
+        meta: { hideOnPhone: true },
+        cell: (info) => <AttributeValues attributes={info.getValue()} shown={3} />,
+      }),
+      column.accessor('state', { header: 'State', cell: (info) => <KeptState state={info.getValue()} removed={info.row.original.removed_from_agent} /> }),
       column.accessor('role', { header: 'Role', meta: { hideOnPhone: true }, cell: (info) => humanize(info.getValue()) }),
       column.accessor('updated_at', {
         meta: { hideOnPhone: true },
@@ -54,7 +53,10 @@ export function PresentationsListPage() {
       column.display({
         id: 'action',
         header: 'Next step',
-        cell: (info) => <NextStep errorMsg={info.row.original.error_msg} action={advisedPresentationAction(info.row.original.state)} />,
+        cell: (info) => {
+          const record = info.row.original;
+          return <NextStep errorMsg={record.error_msg} action={record.removed_from_agent ? undefined : advisedPresentationAction(record.state)} />;
+        },
       }),
     ],
     [connections],
@@ -64,8 +66,11 @@ export function PresentationsListPage() {
     <section aria-labelledby="presentations-title">
       <div className="page-head">
         <h1 id="presentations-title">Presentation exchanges</h1>
-        <p className="muted">Newest first (by when they started). Proof requests you sent and answered.</p>
+        <p className="muted">Proof requests you sent and answered, also those the agent has removed.</p>
         <div className="page-actions">
+          <a className="button subtle" href={registerExportHref('presentation', filtersOf(params), params.sort)} download>
+            Export CSV
+          </a>
           <Link to="/presentations/counter" className="button">
             Check at the counter (QR code)
           </Link>
@@ -75,6 +80,7 @@ export function PresentationsListPage() {
         </div>
       </div>
       <FiltersBar
+        kind="presentation"
         params={params}
         states={presentationStates}
         roles={presentationRoles}
@@ -87,7 +93,7 @@ export function PresentationsListPage() {
         list={list}
         noun="presentation exchanges"
         columns={columns}
-        getRowId={(r) => r.pres_ex_id}
+        getRowId={(r) => r.exchange_id}
         params={params}
         hasFilters={hasFilters}
         clearFilters={clearFilters}

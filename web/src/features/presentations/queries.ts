@@ -1,8 +1,8 @@
 import { agentApi } from '@credence/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ExchangeListParams } from '../../components/exchange-list/list-params';
+import { filtersOf, type ExchangeListParams } from '../../components/exchange-list/list-params';
 import { callApi } from '../../lib/api-client';
-import { fetchPage } from '../../lib/fetch-page';
+import { fetchRegisterPage } from '../../lib/register-exchanges';
 import { pollWhileNotLive } from '../../lib/live-status';
 import { presentationKeys } from '../../lib/query-keys';
 
@@ -14,10 +14,9 @@ export const presentationQueries = {
   list: (params: ExchangeListParams) =>
     queryOptions({
       queryKey: [...presentationQueries.lists(), params] as const,
-      queryFn: ({ signal }) => {
-        const { size, offset, ...filters } = params;
-        return fetchPage(agentApi.presentationExchanges, filters, size, offset, signal);
-      },
+      // From Credence's register: every exchange seen, also those the agent removed, with a total.
+      queryFn: ({ signal }) =>
+        fetchRegisterPage('presentation', { filters: filtersOf(params), sort: params.sort, size: params.size, offset: params.offset }, signal),
       placeholderData: keepPreviousData,
     }),
   details: presentationKeys.details,

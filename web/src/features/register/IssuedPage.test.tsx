@@ -62,7 +62,9 @@ describe('the Issued credentials page', () => {
     const [, bob, alice] = within(table).getAllByRole('row');
     expect(within(bob!).getByRole('link', { name: 'Bob Smith' }).getAttribute('href')).toBe(`/connections/${CONNECTION_ID}`);
     expect(within(bob!).getByText('S6332523')).toBeTruthy();
-    expect(within(bob!).getByText('Exchange removed from the agent')).toBeTruthy();
+    expect(within(bob!).getByText('removed from the agent')).toBeTruthy();
+    // Its page shows what Credence kept of the exchange.
+    expect(within(bob!).getByRole('link', { name: 'Exchange' })).toBeTruthy();
     expect(within(bob!).getByRole('button', { name: 'Revoke Bob Smith' })).toBeTruthy();
     expect(within(alice!).getByText('Revoked')).toBeTruthy();
     expect(within(alice!).getByText(/by admin · holder notified/)).toBeTruthy();

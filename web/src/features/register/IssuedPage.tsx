@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { AttributeValues } from '../../components/exchange-list/cells';
 import { DataTable } from '../../components/exchange-list/DataTable';
 import { EmptyList } from '../../components/exchange-list/EmptyList';
 import { Pager } from '../../components/exchange-list/Pager';
@@ -21,21 +22,6 @@ export interface IssuedPageProps {
 }
 
 const column = createColumnHelper<IssuedCredential>();
-/** A few of the values, enough to tell two credentials of one person apart. */
-function Values({ attributes }: { attributes: IssuedCredential['attributes'] }) {
-  if (attributes.length === 0) return <span className="muted">—</span>;
-  return (
-    <span className="register-values">
-      {attributes.slice(0, 4).map((a) => (
-        <span key={a.name}>
-          <span className="muted">{a.name}:</span> {a.value}
-        </span>
-      ))}
-      {attributes.length > 4 && <span className="muted">+{attributes.length - 4} more</span>}
-    </span>
-  );
-}
-
 /**
  * Every credential this agent issued (`/issued`), from Credence's register: kept after the agent
  * removes the exchange, searchable by person or value, with its revocation status and, for admins,
@@ -101,7 +87,7 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
           </span>
         ),
       }),
-      column.accessor('attributes', { header: 'Values', cell: (info) => <Values attributes={info.getValue()} />, meta: { hideOnPhone: true } }),
+      column.accessor('attributes', { header: 'Values', cell: (info) => <AttributeValues attributes={info.getValue()} />, meta: { hideOnPhone: true } }),
       column.accessor('issued_at', { header: 'Issued', cell: (info) => formatDateTime(info.getValue()) }),
       column.accessor('status', {
         header: 'Status',
@@ -128,11 +114,8 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
           const c = info.row.original;
           return (
             <span className="register-actions">
-              {c.removed_from_agent ? (
-                <span className="muted small">Exchange removed from the agent</span>
-              ) : (
-                <Link to={`/credentials/${c.cred_ex_id}`}>Exchange</Link>
-              )}
+              <Link to={`/credentials/${c.cred_ex_id}`}>Exchange</Link>
+              {c.removed_from_agent && <span className="muted small">removed from the agent</span>}
               {RevokeControl && c.status === 'issued' && <RevokeControl credential={c} />}
             </span>
           );

@@ -1,0 +1,37 @@
+import { consoleApi, type RegisterExchange, type RegisterKind, type RegisterSort } from '@credence/shared';
+import { callApi, urlFor } from './api-client';
+
+/** One page of a list, with its total when the source counts its rows (the register does). */
+export interface ListPage<T> {
+  rows: T[];
+  hasNext: boolean;
+  total?: number;
+}
+
+export interface RegisterListQuery {
+  filters: Partial<Record<string, string>>;
+  sort: RegisterSort;
+  size: number;
+  offset: number;
+}
+
+/** A page of the register's credential or presentation exchanges: kept past the agent, counted, sorted. */
+export async function fetchRegisterPage(
+  kind: RegisterKind,
+  { filters, sort, size, offset }: RegisterListQuery,
+  signal: AbortSignal,
+): Promise<ListPage<RegisterExchange>> {
+  const page = await callApi(consoleApi.registerExchanges, { query: { ...filters, kind, sort, limit: size, offset } }, { signal });
+  return { rows: page.results, total: page.total, hasNext: offset + page.results.length < page.total };
+}
+
+/** The CSV export of every exchange matching the list's filters, in its order. */
+export function registerExportHref(kind: RegisterKind, filters: Partial<Record<string, string>>, sort: RegisterSort): string {
+  return urlFor(consoleApi.registerExchangesExport, { query: { ...filters, kind, sort } });
+}
+
+/** The register's copy of one exchange, or null when it never saw it. */
+export async function fetchKeptExchange(kind: RegisterKind, id: string, signal: AbortSignal): Promise<RegisterExchange | null> {
+  const page = await callApi(consoleApi.registerExchanges, { query: { kind, exchange_id: id, limit: 1 } }, { signal });
+  return page.results[0] ?? null;
+}
