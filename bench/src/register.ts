@@ -20,8 +20,10 @@ export async function seedRegister(connection: pg.ClientConfig, rows = 1_000_000
   try {
     // The count triggers are off while loading: a counter row updated 50,000 times in one transaction
     // keeps every version (quadratic); the counts are made again from the rows at the end.
-    await client.query('alter table register_exchanges disable trigger register_exchanges_count');
-    await client.query('alter table register_credentials disable trigger register_credentials_count');
+    for (const trigger of ['register_exchanges_count', 'register_exchanges_label_count'])
+      await client.query(`alter table register_exchanges disable trigger ${trigger}`);
+    for (const trigger of ['register_credentials_count', 'register_credentials_label_count'])
+      await client.query(`alter table register_credentials disable trigger ${trigger}`);
     for (let from = 1; from <= rows; from += 50_000) {
       if (from % 200_000 === 1) console.log(`[bench] register: ${from - 1} rows written after ${Math.round((performance.now() - started) / 1000)} s`);
       await client.query(
@@ -48,18 +50,26 @@ export async function seedRegister(connection: pg.ClientConfig, rows = 1_000_000
               'Wg:4:' || cred_def_id || ':CL_ACCUM:0', (row_number() over ())::text, 'issued', removed_from_agent, now()
        from register_exchanges where state = 'done' and cred_def_id like 'Wg:3:CL:%'`,
     );
-    await client.query('alter table register_exchanges enable trigger register_exchanges_count');
-    await client.query('alter table register_credentials enable trigger register_credentials_count');
+    for (const trigger of ['register_exchanges_count', 'register_exchanges_label_count'])
+      await client.query(`alter table register_exchanges enable trigger ${trigger}`);
+    for (const trigger of ['register_credentials_count', 'register_credentials_label_count'])
+      await client.query(`alter table register_credentials enable trigger ${trigger}`);
     await client.query(
       `delete from register_exchange_counts;
        insert into register_exchange_counts
        select kind, role, state, coalesce(cred_def_id, ''), removed_from_agent, coalesce(verified::text, ''), count(*) from register_exchanges group by 1, 2, 3, 4, 5, 6;
        delete from register_credential_counts;
        insert into register_credential_counts
-       select status, coalesce(cred_def_id, ''), count(*) from register_credentials where issued_at is not null group by 1, 2`,
+       select status, coalesce(cred_def_id, ''), count(*) from register_credentials where issued_at is not null group by 1, 2;
+       delete from register_labels;
+       insert into register_labels
+       select kind, coalesce(connection_label, ''), count(*) from register_exchanges group by 1, 2
+       union all
+       select 'issued', coalesce(holder_label, ''), count(*) from register_credentials where issued_at is not null group by 2`,
     );
     await client.query('analyze register_exchanges');
     await client.query('analyze register_credentials');
+    await client.query('analyze register_labels');
   } finally {
     await client.end();
   }

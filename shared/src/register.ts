@@ -146,8 +146,8 @@ export const registerExchangeSchema = z.object({
 export type RegisterExchange = z.infer<typeof registerExchangeSchema>;
 
 /**
- * `total_capped`: more than `total` rows match. A search counts its matches up to a cap (1,000 rows
- * beyond what a person's label counts say), so a broad one is shown as "1,000+", not counted.
+ * `total_capped`: more than `total` rows match. A search counts its matches up to a cap (500 rows
+ * beyond what a person's label counts say), so a broad one is shown as "500+", not counted.
  */
 const pageTotals = { total: z.number().int(), total_capped: z.boolean().optional() };
 

@@ -211,3 +211,37 @@ export function revocationFromIssuerCredRev(record: Loose): RevocationSighting |
     published_at: record.state === 'revoked' ? (agentTime(record.updated_at) ?? new Date()) : undefined,
   };
 }
+
+/**
+ * An issuer credential revocation record as `…/registry/{id}/issued/details` lists it: the agent
+ * keeps it after the exchange is gone, so it names every credential issued against a registry.
+ */
+export interface IssuedRecordSighting {
+  cred_ex_id: string;
+  rev_reg_id: string;
+  cred_rev_id: string;
+  cred_def_id: string | undefined;
+  filter_kind: 'indy' | 'anoncreds';
+  /** When the record was made: when the credential was issued. */
+  issued_at: Date;
+  /** `revoked`: the agent sets it when it publishes the revocation. */
+  revoked_at: Date | undefined;
+}
+
+export function issuedRecordSighting(record: unknown, filterKind: 'indy' | 'anoncreds'): IssuedRecordSighting | undefined {
+  if (!isObject(record)) return undefined;
+  const credExId = str(record.cred_ex_id);
+  const revRegId = str(record.rev_reg_id);
+  const credRevId = scalar(record.cred_rev_id);
+  const issuedAt = agentTime(record.created_at);
+  if (!credExId || !revRegId || !credRevId || !issuedAt) return undefined;
+  return {
+    cred_ex_id: credExId,
+    rev_reg_id: revRegId,
+    cred_rev_id: credRevId,
+    cred_def_id: str(record.cred_def_id),
+    filter_kind: filterKind,
+    issued_at: issuedAt,
+    revoked_at: record.state === 'revoked' ? (agentTime(record.updated_at) ?? issuedAt) : undefined,
+  };
+}

@@ -221,6 +221,62 @@ describe.each([
     expect((await list({ q: 's6332700' })).results[0]?.status).toBe('revoked');
   });
 
+  it('finds a person through the labels: the total from their counts, past a cap only "more than"', async () => {
+    const capped = new RegisterStore(store, { searchCountCap: 4 });
+    const cappedPage = (q: Partial<Parameters<RegisterStore['exchanges']>[0]>) =>
+      capped.exchanges({ kind: 'credential', sort: '-created', limit: 5, offset: 0, ...q });
+    // Every Bob: more rows than the cap, yet counted exactly (the label counts), in the same order as a full read.
+    const bobs = await page({ q: 'bob', limit: 500 });
+    expect(bobs.total).toBeGreaterThan(4);
+    const first = await cappedPage({ q: 'BOB' });
+    expect(first).toMatchObject({ total: bobs.total, total_capped: false });
+    expect(first.results.map((r) => r.exchange_id)).toEqual(bobs.results.slice(0, 5).map((r) => r.exchange_id));
+    expect((await cappedPage({ q: 'bob', offset: 5 })).results.map((r) => r.exchange_id)).toEqual(bobs.results.slice(5, 10).map((r) => r.exchange_id));
+    expect((await cappedPage({ q: 'bob', sort: 'updated' })).results.map((r) => r.exchange_id)).toEqual(
+      (await page({ q: 'bob', sort: 'updated', limit: 5 })).results.map((r) => r.exchange_id),
+    );
+    // A word in the values for every Bob (their student ids): counted up to the cap and said to be more.
+    const byValue = await page({ q: 'bob s63325', limit: 500 });
+    expect(byValue.total).toBe(byValue.results.length);
+    expect(byValue).toMatchObject({ total_capped: false });
+    const cappedByValue = await cappedPage({ q: 'bob s63325' });
+    expect(cappedByValue).toMatchObject({ total: 5, total_capped: true });
+    expect(cappedByValue.results.map((r) => r.exchange_id)).toEqual(byValue.results.slice(0, 5).map((r) => r.exchange_id));
+    // Another filter beside the search: the label counts do not say, the rows are counted up to the cap.
+    const done = await page({ q: 'bob', state: 'done', limit: 500 });
+    expect(done.total).toBe(done.results.length);
+    expect(await cappedPage({ q: 'bob', state: 'done' })).toMatchObject({ total: 5, total_capped: true });
+    expect((await cappedPage({ q: 'bob', state: 'done', offset: 5 })).results.map((r) => r.exchange_id)).toEqual(
+      done.results.slice(5, 10).map((r) => r.exchange_id),
+    );
+    // Issued credentials by their holder's label, the same way.
+    const issuedBobs = await register.credentials({ q: 'bob', sort: '-issued', limit: 500, offset: 0 });
+    const issuedCapped = await capped.credentials({ q: 'bob', sort: '-issued', limit: 1, offset: 0 });
+    expect(issuedCapped).toMatchObject({ total: issuedBobs.total, total_capped: false });
+  });
+
+  it('finds a person named only in the values of another exchange, and a label given after the exchange', async () => {
+    const before = await page({ q: 'bob', limit: 500 });
+    const record = credRecord(300, 'done', 50, {
+      connection_id: CONN_ALICE,
+      cred_offer: { credential_preview: { attributes: [{ name: 'parent', value: 'Bob Smith' }] } },
+    });
+    await register.recordExchange(credentialSighting(record), 'Alice Jones');
+    const after = await page({ q: 'bob', limit: 500 });
+    expect(after.total).toBe(before.total + 1);
+    expect(after.results.map((r) => r.exchange_id)).toContain(id(300));
+    expect((await page({ q: 'bob smith', limit: 1 })).total).toBe(after.total);
+    // Alice's label and Bob in her values, or the reverse (200: Bob's connection, Alice's name).
+    expect((await page({ q: 'alice bob', limit: 500 })).results.map((r) => r.exchange_id)).toEqual([id(300), id(200)]);
+    // A label that arrives after the exchange (the connection was read later) is counted under it.
+    const unlabelled = { ...credRecord(301, 'done', 51), connection_id: '33333333-3333-4333-8333-333333333333' };
+    await register.recordExchange(credentialSighting(unlabelled), undefined);
+    expect((await page({ q: 'carol' })).total).toBe(0);
+    await register.recordExchange(credentialSighting(unlabelled), 'Carol Brown');
+    const carol = await new RegisterStore(store, { searchCountCap: 1 }).exchanges({ kind: 'credential', q: 'carol', sort: '-created', limit: 1, offset: 0 });
+    expect(carol).toMatchObject({ total: 1, total_capped: false });
+  });
+
   it('exports every matching row in keyset batches, in order', async () => {
     const ids: string[] = [];
     for await (const batch of register.exportExchanges({ kind: 'credential', sort: 'created', q: 'bob' })) ids.push(...batch.map((r) => r.exchange_id));

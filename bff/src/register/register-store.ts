@@ -6,10 +6,10 @@ import type {
   RegisterExchangeExportQuery,
   RegisterKind,
 } from '@credence/shared';
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Store } from '../store/store.js';
 import type { Database, RegisterCredentialsTable, RegisterExchangesTable } from '../store/schema.js';
-import type { ExchangeSighting, RevocationSighting } from './extract.js';
+import type { ExchangeSighting, IssuedRecordSighting, RevocationSighting } from './extract.js';
 
 const ISSUED_STATES = new Set(['credential-issued', 'done']);
 /** Rows read per query while exporting: bounded memory however many rows match. */
@@ -20,14 +20,109 @@ type CredentialFilters = RegisterCredentialExportQuery;
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
+const words = (q: string | undefined): string[] => (q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
 /** `%` and `_` in what a person typed are letters, not wildcards. */
-const likeWords = (q: string | undefined): string[] =>
-  (q ?? '')
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 8)
-    .map((w) => `%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
+const likePattern = (w: string) => `%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+const likeWords = (q: string | undefined): string[] => words(q).map(likePattern);
+
+/**
+ * A search's total is counted exactly while the rows it must visit stay under this; past it the
+ * answer says "more than" (total_capped). Totals of a person's exchanges come from the label counts.
+ */
+export const SEARCH_COUNT_CAP = 500;
+/** A person's exchanges are merged label by label (one index range each) up to this many labels. */
+const MERGE_LABELS = 64;
+/** Past this many matching labels a search is not a person's: it is counted as any other filter. */
+const MAX_LABELS = 5_000;
+
+/**
+ * What a search is matched with: every word against `search` (label and values); the words of three
+ * letters or more (those a trigram index can look up) against the distinct labels and `residual`.
+ */
+interface Search {
+  all: string[];
+  long: string[];
+}
+
+function searchOf(q: string | undefined): Search | undefined {
+  const list = words(q);
+  if (list.length === 0) return undefined;
+  return { all: list.map(likePattern), long: list.filter((w) => w.length >= 3).map(likePattern) };
+}
+
+interface LabelHit {
+  label: string;
+  n: number;
+  /** Every word of the search is in the label: all its rows match. */
+  full: boolean;
+}
+
+/** The labels holding every long word of the search, with their row counts (a small table). */
+async function labelsOf(db: Kysely<Database>, kind: string, s: Search): Promise<LabelHit[] | undefined> {
+  const rows = await db
+    .selectFrom('register_labels')
+    .select([
+      'label',
+      'n',
+      sql<boolean>`${sql.join(
+        s.all.map((p) => sql`lower(label) like ${p}`),
+        sql` and `,
+      )}`.as('full'),
+    ])
+    .where('kind', '=', kind)
+    .where('n', '>', '0')
+    .where((eb) => eb.and(s.long.map((p) => eb(sql<string>`lower(label)`, 'like', p))))
+    .limit(MAX_LABELS + 1)
+    .execute();
+  if (rows.length > MAX_LABELS) return undefined;
+  return rows.map((r) => ({ label: r.label, n: Number(r.n), full: r.full }));
+}
+
+/** `select count(*)` of each query (each limited to cap + 1 rows by the caller): the sum, and whether one passed the cap. */
+async function cappedCounts(db: Kysely<Database>, queries: Expression<unknown>[], cap: number): Promise<{ n: number; capped: boolean }> {
+  let n = 0;
+  let capped = false;
+  for (const query of queries) {
+    const { rows } = await sql<{ n: string }>`select count(*) as n from (${query}) c`.execute(db);
+    const counted = Number(rows[0]?.n ?? 0);
+    if (counted > cap) capped = true;
+    n += Math.min(counted, cap);
+  }
+  return { n, capped };
+}
+
+/** The page of the union of `branches` (each already ordered and limited the same way), ordered again. */
+/**
+ * The rows matched in `residual`: few by design (values other than the label's words), so all are read
+ * through its trigram index and sorted. `offset 0` keeps the planner from walking the sort index
+ * instead, hoping to meet them early (it would read the whole register when they are few).
+ */
+function fenced<T>(db: Kysely<Database>, query: Expression<T>, name: string) {
+  return db.selectFrom(sql<T>`(${query} offset 0)`.as(name));
+}
+
+async function unionPage<R>(
+  db: Kysely<Database>,
+  branches: Expression<unknown>[],
+  order: RawBuilder<unknown>,
+  page: { limit: number; offset: number },
+  counts: Expression<unknown>[],
+  cap: number,
+): Promise<{ rows: R[]; counted: { n: number; capped: boolean } }> {
+  const union = sql.join(
+    branches.map((b) => sql`(${b})`),
+    sql` union all `,
+  );
+  // The counts ride along (each evaluated once, an InitPlan): one round trip, not one per count.
+  const countColumns = counts.map((q, i) => sql`, (select count(*) from (${q}) c) as ${sql.ref(`count_${i}`)}`);
+  const { rows } = await sql<
+    R & Record<string, string>
+  >`select u.* ${sql.join(countColumns, sql``)} from (${union}) u order by ${order} limit ${page.limit} offset ${page.offset}`.execute(db);
+  const first = rows[0];
+  if (!first) return { rows, counted: page.offset === 0 ? { n: 0, capped: false } : await cappedCounts(db, counts, cap) };
+  const counted = counts.map((_, i) => Number(first[`count_${i}`]));
+  return { rows, counted: { n: counted.reduce((sum, n) => sum + Math.min(n, cap), 0), capped: counted.some((n) => n > cap) } };
+}
 
 /** A day in `to` means the whole day: before the next midnight (UTC). */
 function bounds(from: string | undefined, to: string | undefined): { from?: Date; before?: Date; until?: Date } {
@@ -48,6 +143,7 @@ function exchangeWhere(f: Omit<ExchangeFilters, 'sort'>) {
     if (f.schema_id) and.push(eb('schema_id', '=', f.schema_id));
     if (f.connection_id) and.push(eb('connection_id', '=', f.connection_id));
     if (f.thread_id) and.push(eb('thread_id', '=', f.thread_id));
+    if (f.exchange_id) and.push(eb('exchange_id', '=', f.exchange_id));
     if (f.removed !== undefined) and.push(eb('removed_from_agent', '=', f.removed));
     if (f.verified !== undefined) and.push(eb('verified', '=', f.verified));
     const b = bounds(f.from, f.to);
@@ -75,7 +171,7 @@ function credentialWhere(f: Omit<CredentialFilters, 'sort'>) {
  * else counted from the matching rows (a search, a connection or a date range narrows them first).
  */
 async function exchangeTotal(db: Kysely<Database>, f: Omit<ExchangeFilters, 'sort'>): Promise<number> {
-  if (f.q || f.schema_id || f.connection_id || f.thread_id || f.from || f.to) {
+  if (f.q || f.schema_id || f.connection_id || f.thread_id || f.exchange_id || f.from || f.to) {
     const row = await db
       .selectFrom('register_exchanges')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -112,6 +208,21 @@ async function credentialTotal(db: Kysely<Database>, f: Omit<CredentialFilters, 
     .$if(f.cred_def_id !== undefined, (qb) => qb.where('cred_def_id', '=', f.cred_def_id!))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** A page of the register; `total_capped`: more than `total` rows match (a search counted up to a cap). */
+export interface RegisterPage<T> {
+  total: number;
+  total_capped: boolean;
+  results: T[];
+}
+
+/** No filter but the search (and the kind): a label's count is then its rows' total. */
+const onlySearch = (f: object) => Object.entries(f).every(([key, value]) => value === undefined || ['kind', 'q', 'sort', 'limit', 'offset'].includes(key));
+
+/** A capped total is never below the rows already paged past and shown. */
+function pageOf<T>(results: T[], total: number, capped: boolean, offset: number): RegisterPage<T> {
+  return { total: capped ? Math.max(total, offset + results.length) : total, total_capped: capped, results };
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -162,7 +273,15 @@ export function credentialOut(r: Selectable<RegisterCredentialsTable>): IssuedCr
 
 /** The register's reads and writes. Writes merge: newer state wins, known facts are never erased. */
 export class RegisterStore {
-  constructor(private readonly store: Store) {}
+  /** Matches a search counts at most per part (tests set a small one). */
+  private readonly countCap: number;
+
+  constructor(
+    private readonly store: Store,
+    options: { searchCountCap?: number } = {},
+  ) {
+    this.countCap = options.searchCountCap ?? SEARCH_COUNT_CAP;
+  }
 
   /** Closed at shutdown: writes still queued are dropped without a word. */
   get closed(): boolean {
@@ -248,6 +367,63 @@ export class RegisterStore {
     );
   }
 
+  /**
+   * Credentials the agent's revocation registries say it issued (a backfill of `…/issued/details`):
+   * listed from then on even when their exchange was removed before the console saw it. What the
+   * register knows of the exchange (holder, values) fills the row; the row's own facts are kept,
+   * its status only moves on (revoked when the agent says so), and `removed` (the exchange is not in
+   * the agent's list) only ever sets removed_from_agent.
+   */
+  async recordIssuedRecords(records: (IssuedRecordSighting & { removed: boolean })[]): Promise<number> {
+    if (records.length === 0) return 0;
+    const rows = records.map((r) => ({
+      cred_ex_id: r.cred_ex_id,
+      rev_reg_id: r.rev_reg_id,
+      cred_rev_id: r.cred_rev_id,
+      cred_def_id: r.cred_def_id ?? null,
+      filter_kind: r.filter_kind,
+      issued_at: r.issued_at.toISOString(),
+      revoked_at: r.revoked_at?.toISOString() ?? null,
+      removed: r.removed,
+    }));
+    return this.store.run(async (db) => {
+      const result = await sql`
+        insert into register_credentials as c (cred_ex_id, connection_id, holder_label, cred_def_id, schema_id, filter_kind,
+          attributes, attribute_text, issued_at, rev_reg_id, cred_rev_id, status, revoked_at, published_at, removed_from_agent, updated_at)
+        select r.cred_ex_id, e.connection_id, e.connection_label, coalesce(r.cred_def_id, e.cred_def_id), e.schema_id,
+          case when e.format in ('indy', 'anoncreds') then e.format else r.filter_kind end,
+          coalesce(e.attributes, '[]'::jsonb), coalesce(e.attribute_text, ''), r.issued_at, r.rev_reg_id, r.cred_rev_id,
+          case when r.revoked_at is null then 'issued' else 'revoked' end, r.revoked_at, r.revoked_at,
+          r.removed or coalesce(e.removed_from_agent, false), now()
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(cred_ex_id text, rev_reg_id text, cred_rev_id text, cred_def_id text,
+          filter_kind text, issued_at timestamptz, revoked_at timestamptz, removed boolean)
+        left join register_exchanges e on e.kind = 'credential' and e.exchange_id = r.cred_ex_id
+        on conflict (cred_ex_id) do update set
+          rev_reg_id = coalesce(c.rev_reg_id, excluded.rev_reg_id),
+          cred_rev_id = coalesce(c.cred_rev_id, excluded.cred_rev_id),
+          cred_def_id = coalesce(c.cred_def_id, excluded.cred_def_id),
+          filter_kind = coalesce(c.filter_kind, excluded.filter_kind),
+          connection_id = coalesce(c.connection_id, excluded.connection_id),
+          holder_label = coalesce(c.holder_label, excluded.holder_label),
+          schema_id = coalesce(c.schema_id, excluded.schema_id),
+          attributes = case when c.attribute_text = '' then excluded.attributes else c.attributes end,
+          attribute_text = case when c.attribute_text = '' then excluded.attribute_text else c.attribute_text end,
+          issued_at = least(c.issued_at, excluded.issued_at),
+          status = case when excluded.status = 'revoked' then 'revoked' else c.status end,
+          revoked_at = coalesce(c.revoked_at, excluded.revoked_at),
+          published_at = coalesce(c.published_at, excluded.published_at),
+          removed_from_agent = c.removed_from_agent or excluded.removed_from_agent,
+          updated_at = now()
+        -- A record held as it is changes nothing (a backfill repeated writes no row).
+        where c.issued_at is null or c.issued_at > excluded.issued_at or c.rev_reg_id is null or c.cred_rev_id is null
+           or c.cred_def_id is null or c.filter_kind is null or (c.holder_label is null and excluded.holder_label is not null)
+           or (c.attribute_text = '' and excluded.attribute_text <> '')
+           or (excluded.status = 'revoked' and (c.status <> 'revoked' or c.published_at is null))
+           or (excluded.removed_from_agent and not c.removed_from_agent)`.execute(db);
+      return Number(result.numAffectedRows ?? 0);
+    });
+  }
+
   /** The console revoked a credential: pending until published (unless `publish`), by whom, notified or not. */
   async markRevoked(
     target: { cred_ex_id?: string; rev_reg_id?: string; cred_rev_id?: string },
@@ -298,42 +474,166 @@ export class RegisterStore {
     });
   }
 
-  /** One page of exchanges and the total matching. */
-  async exchanges(f: ExchangeFilters & { limit: number; offset: number }): Promise<{ total: number; results: RegisterExchange[] }> {
+  /**
+   * One page of exchanges and the total matching. A search goes through the labels (a person's
+   * exchanges: one index range per label, merged in order; their total from the label counts) and
+   * `residual` (values that are not the label's words): see migration 007. A total it cannot count
+   * cheaply is counted up to SEARCH_COUNT_CAP and said to be more (`total_capped`).
+   */
+  async exchanges(f: ExchangeFilters & { limit: number; offset: number }): Promise<RegisterPage<RegisterExchange>> {
     return this.store.run(async (db) => {
-      const where = exchangeWhere(f);
-      const [column, direction] = f.sort.startsWith('-') ? [f.sort.slice(1), 'desc' as const] : [f.sort, 'asc' as const];
-      const sortColumn = column === 'updated' ? 'updated_at' : 'created_at';
-      const rows = await db
-        .selectFrom('register_exchanges')
-        .selectAll()
-        .where(where)
-        .orderBy(sortColumn, direction)
-        .orderBy('exchange_id', direction)
-        .limit(f.limit)
-        .offset(f.offset)
-        .execute();
-      // A whole first page that is not full says the total without counting.
-      const total = f.offset === 0 && rows.length < f.limit ? rows.length : await exchangeTotal(db, f);
-      return { total, results: rows.map(exchangeOut) };
+      const direction = f.sort.startsWith('-') ? ('desc' as const) : ('asc' as const);
+      const sortColumn = f.sort.replace('-', '') === 'updated' ? ('updated_at' as const) : ('created_at' as const);
+      const search = searchOf(f.q);
+      const labels = search && search.long.length > 0 ? await labelsOf(db, f.kind, search) : undefined;
+      const from = () => db.selectFrom('register_exchanges').where(exchangeWhere(f));
+      const one = sql<number>`1`.as('one');
+      if (!search || !labels) {
+        const rows = await from().selectAll().orderBy(sortColumn, direction).orderBy('exchange_id', direction).limit(f.limit).offset(f.offset).execute();
+        // A whole first page that is not full says the total without counting.
+        if (f.offset === 0 && rows.length < f.limit) return { total: rows.length, total_capped: false, results: rows.map(exchangeOut) };
+        if (!search) return { total: await exchangeTotal(db, f), total_capped: false, results: rows.map(exchangeOut) };
+        const counted = await cappedCounts(
+          db,
+          [
+            from()
+              .select(one)
+              .limit(this.countCap + 1),
+          ],
+          this.countCap,
+        );
+        return pageOf(rows.map(exchangeOut), counted.n, counted.capped, f.offset);
+      }
+      const long = search.long;
+      const inLabel = (eb: ExpressionBuilder<Database, 'register_exchanges'>) =>
+        eb.and(long.map((p) => eb(sql<string>`lower(coalesce(connection_label, ''))`, 'like', p)));
+      const residualRows = () =>
+        from()
+          .where((eb) => eb.or(long.map((p) => eb('residual', 'like', p))))
+          .where((eb) => eb.not(inLabel(eb)));
+      const residual = () => fenced<Selectable<RegisterExchangesTable>>(db, residualRows().selectAll(), 'r');
+      const byLabels = (hits: LabelHit[]) => from().where(sql<boolean>`connection_label = any(${hits.map((l) => l.label)}::text[])`);
+      const branches =
+        labels.length === 0 ? [] : labels.length <= MERGE_LABELS ? labels.map((l) => from().where('connection_label', '=', l.label)) : [byLabels(labels)];
+      // With no other filter, the rows of a label holding every word all match: its count is their total.
+      const onlyQ = onlySearch(f);
+      const exact = onlyQ ? labels.filter((l) => l.full).reduce((sum, l) => sum + l.n, 0) : 0;
+      const toCount = onlyQ ? labels.filter((l) => !l.full) : labels;
+      const counts = [
+        ...(toCount.length > 0
+          ? [
+              byLabels(toCount)
+                .select(one)
+                .limit(this.countCap + 1),
+            ]
+          : []),
+        residual()
+          .select(one)
+          .limit(this.countCap + 1),
+      ];
+      const { rows, counted } = await unionPage<Selectable<RegisterExchangesTable>>(
+        db,
+        [
+          ...branches.map((b) =>
+            b
+              .selectAll()
+              .orderBy(sortColumn, direction)
+              .orderBy('exchange_id', direction)
+              .limit(f.offset + f.limit),
+          ),
+          residual()
+            .selectAll()
+            .orderBy(sortColumn, direction)
+            .orderBy('exchange_id', direction)
+            .limit(f.offset + f.limit),
+        ],
+        sql`${sql.ref(sortColumn)} ${sql.raw(direction)}, exchange_id ${sql.raw(direction)}`,
+        f,
+        counts,
+        this.countCap,
+      );
+      const results = rows.map(exchangeOut);
+      // A whole first page that is not full is its own total.
+      if (f.offset === 0 && rows.length < f.limit) return { total: rows.length, total_capped: false, results };
+      return pageOf(results, exact + counted.n, counted.capped, f.offset);
     });
   }
 
-  async credentials(f: CredentialFilters & { limit: number; offset: number }): Promise<{ total: number; results: IssuedCredential[] }> {
+  /** One page of issued credentials and the total matching; a search as for exchanges (labels: holders). */
+  async credentials(f: CredentialFilters & { limit: number; offset: number }): Promise<RegisterPage<IssuedCredential>> {
     return this.store.run(async (db) => {
-      const where = credentialWhere(f);
       const direction = f.sort === 'issued' ? ('asc' as const) : ('desc' as const);
-      const rows = await db
-        .selectFrom('register_credentials')
-        .selectAll()
-        .where(where)
-        .orderBy('issued_at', direction)
-        .orderBy('cred_ex_id', direction)
-        .limit(f.limit)
-        .offset(f.offset)
-        .execute();
-      const total = f.offset === 0 && rows.length < f.limit ? rows.length : await credentialTotal(db, f);
-      return { total, results: rows.map(credentialOut) };
+      const search = searchOf(f.q);
+      const labels = search && search.long.length > 0 ? await labelsOf(db, 'issued', search) : undefined;
+      const from = () => db.selectFrom('register_credentials').where(credentialWhere(f));
+      const one = sql<number>`1`.as('one');
+      if (!search || !labels) {
+        const rows = await from().selectAll().orderBy('issued_at', direction).orderBy('cred_ex_id', direction).limit(f.limit).offset(f.offset).execute();
+        if (f.offset === 0 && rows.length < f.limit) return { total: rows.length, total_capped: false, results: rows.map(credentialOut) };
+        if (!search) return { total: await credentialTotal(db, f), total_capped: false, results: rows.map(credentialOut) };
+        const counted = await cappedCounts(
+          db,
+          [
+            from()
+              .select(one)
+              .limit(this.countCap + 1),
+          ],
+          this.countCap,
+        );
+        return pageOf(rows.map(credentialOut), counted.n, counted.capped, f.offset);
+      }
+      const long = search.long;
+      const inLabel = (eb: ExpressionBuilder<Database, 'register_credentials'>) =>
+        eb.and(long.map((p) => eb(sql<string>`lower(coalesce(holder_label, ''))`, 'like', p)));
+      const residualRows = () =>
+        from()
+          .where((eb) => eb.or(long.map((p) => eb('residual', 'like', p))))
+          .where((eb) => eb.not(inLabel(eb)));
+      const residual = () => fenced<Selectable<RegisterCredentialsTable>>(db, residualRows().selectAll(), 'r');
+      const byLabels = (hits: LabelHit[]) => from().where(sql<boolean>`holder_label = any(${hits.map((l) => l.label)}::text[])`);
+      const branches =
+        labels.length === 0 ? [] : labels.length <= MERGE_LABELS ? labels.map((l) => from().where('holder_label', '=', l.label)) : [byLabels(labels)];
+      // With no other filter, the rows of a label holding every word all match: its count is their total.
+      const onlyQ = onlySearch(f);
+      const exact = onlyQ ? labels.filter((l) => l.full).reduce((sum, l) => sum + l.n, 0) : 0;
+      const toCount = onlyQ ? labels.filter((l) => !l.full) : labels;
+      const counts = [
+        ...(toCount.length > 0
+          ? [
+              byLabels(toCount)
+                .select(one)
+                .limit(this.countCap + 1),
+            ]
+          : []),
+        residual()
+          .select(one)
+          .limit(this.countCap + 1),
+      ];
+      const { rows, counted } = await unionPage<Selectable<RegisterCredentialsTable>>(
+        db,
+        [
+          ...branches.map((b) =>
+            b
+              .selectAll()
+              .orderBy('issued_at', direction)
+              .orderBy('cred_ex_id', direction)
+              .limit(f.offset + f.limit),
+          ),
+          residual()
+            .selectAll()
+            .orderBy('issued_at', direction)
+            .orderBy('cred_ex_id', direction)
+            .limit(f.offset + f.limit),
+        ],
+        sql`issued_at ${sql.raw(direction)}, cred_ex_id ${sql.raw(direction)}`,
+        f,
+        counts,
+        this.countCap,
+      );
+      const results = rows.map(credentialOut);
+      // A whole first page that is not full is its own total.
+      if (f.offset === 0 && rows.length < f.limit) return { total: rows.length, total_capped: false, results };
+      return pageOf(results, exact + counted.n, counted.capped, f.offset);
     });
   }
 

@@ -271,6 +271,93 @@ const migrations: Record<string, Migration> = {
       await sql`create index register_exchanges_thread on register_exchanges (kind, thread_id) where thread_id is not null`.execute(db);
     },
   },
+  '007-register-people': {
+    async up(db) {
+      // Search by a person without counting every match. A person's name is in the connection label of
+      // each of their exchanges (and usually in a value too): a trigram index over label and values
+      // finds a common first name in 66,667 of a million rows and its total costs a heap visit each.
+      // So the words of a search are matched in two places that together say exactly what `search`
+      // says: the distinct labels (a small table, with how many exchanges each has, kept by a trigger),
+      // and `residual`, the value words that are not already words of the label (the student id, not
+      // the name), whose trigram index stays sparse for names. A word (no spaces) is in `search` iff it
+      // is in a label word or a residual word.
+      await sql`
+        create function register_residual(label text, attrs text) returns text language sql immutable parallel safe as $$
+          select coalesce(string_agg(t, ' '), '') from regexp_split_to_table(lower(attrs), '\\s+') as t
+          where t <> '' and t <> all (regexp_split_to_array(lower(coalesce(label, '')), '\\s+'))
+        $$`.execute(db);
+      await sql`alter table register_exchanges add column residual text generated always as (register_residual(connection_label, attribute_text)) stored`.execute(
+        db,
+      );
+      await sql`alter table register_credentials add column residual text generated always as (register_residual(holder_label, attribute_text)) stored`.execute(
+        db,
+      );
+      await sql`create index register_exchanges_residual on register_exchanges using gin (residual gin_trgm_ops)`.execute(db);
+      await sql`create index register_credentials_residual on register_credentials using gin (residual gin_trgm_ops)`.execute(db);
+      // A person's exchanges newest (or oldest) first: one index range per label, merged.
+      await sql`create index register_exchanges_label on register_exchanges (kind, connection_label, created_at, exchange_id)`.execute(db);
+      await sql`create index register_credentials_holder on register_credentials (holder_label, issued_at, cred_ex_id) where issued_at is not null`.execute(db);
+      // Every search now goes through the two above: the index over label and values is not read.
+      await sql`drop index register_exchanges_search`.execute(db);
+      await sql`drop index register_credentials_search`.execute(db);
+
+      // kind: credential / presentation (exchanges by connection label), issued (listed credentials by holder label).
+      await sql`
+        create table register_labels (
+          kind text not null,
+          label text not null,
+          n bigint not null,
+          primary key (kind, label)
+        )`.execute(db);
+      await sql`create index register_labels_search on register_labels using gin (lower(label) gin_trgm_ops)`.execute(db);
+      await sql`
+        create function register_exchange_label_count() returns trigger language plpgsql as $$
+        begin
+          if tg_op = 'UPDATE' and (old.kind, old.connection_label) is not distinct from (new.kind, new.connection_label) then
+            return null;
+          end if;
+          if tg_op <> 'INSERT' then
+            update register_labels set n = n - 1 where kind = old.kind and label = coalesce(old.connection_label, '');
+          end if;
+          if tg_op <> 'DELETE' then
+            insert into register_labels values (new.kind, coalesce(new.connection_label, ''), 1)
+            on conflict (kind, label) do update set n = register_labels.n + 1;
+          end if;
+          return null;
+        end $$`.execute(db);
+      await sql`
+        create trigger register_exchanges_label_count after insert or update or delete on register_exchanges
+        for each row execute function register_exchange_label_count()`.execute(db);
+      await sql`
+        create function register_credential_label_count() returns trigger language plpgsql as $$
+        begin
+          if tg_op = 'UPDATE' and (old.issued_at is null) = (new.issued_at is null)
+             and old.holder_label is not distinct from new.holder_label then
+            return null;
+          end if;
+          if tg_op <> 'INSERT' and old.issued_at is not null then
+            update register_labels set n = n - 1 where kind = 'issued' and label = coalesce(old.holder_label, '');
+          end if;
+          if tg_op <> 'DELETE' and new.issued_at is not null then
+            insert into register_labels values ('issued', coalesce(new.holder_label, ''), 1)
+            on conflict (kind, label) do update set n = register_labels.n + 1;
+          end if;
+          return null;
+        end $$`.execute(db);
+      await sql`
+        create trigger register_credentials_label_count after insert or update or delete on register_credentials
+        for each row execute function register_credential_label_count()`.execute(db);
+      await sql`
+        insert into register_labels
+        select kind, coalesce(connection_label, ''), count(*) from register_exchanges group by 1, 2
+        union all
+        select 'issued', coalesce(holder_label, ''), count(*) from register_credentials where issued_at is not null group by 2`.execute(db);
+      // The planner's figures for the new column and indexes (PGlite runs no autovacuum to make them).
+      await sql`analyze register_exchanges`.execute(db);
+      await sql`analyze register_credentials`.execute(db);
+      await sql`analyze register_labels`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

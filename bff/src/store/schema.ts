@@ -108,6 +108,8 @@ export interface RegisterExchangesTable {
   attribute_text: Defaulted<string>;
   /** Lower-case connection label and attribute values, for the trigram search (generated). */
   search: ColumnType<string, never, never>;
+  /** The attribute value words that are not words of the label (generated, trigram-indexed). */
+  residual: ColumnType<string, never, never>;
   requested: ColumnType<{ name: string | null; attributes: string[]; predicates: string[] } | null, string | null | undefined, string | null>;
   predicates_proved: ColumnType<string[], string | undefined, string>;
   verified: Optional<boolean>;
@@ -127,6 +129,7 @@ export interface RegisterCredentialsTable {
   attributes: ColumnType<{ name: string; value: string }[], string | undefined, string>;
   attribute_text: Defaulted<string>;
   search: ColumnType<string, never, never>;
+  residual: ColumnType<string, never, never>;
   /** Null until the exchange reaches credential-issued: such a row is not listed. */
   issued_at: Optional<Date>;
   rev_reg_id: Optional<string>;
@@ -157,6 +160,13 @@ export interface RegisterCredentialCountsTable {
   n: ColumnType<string, string, string>;
 }
 
+/** Kept by triggers: the distinct labels of the register (kind credential / presentation / issued) and their rows. */
+export interface RegisterLabelsTable {
+  kind: string;
+  label: string;
+  n: ColumnType<string, string, string>;
+}
+
 export interface Database {
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
@@ -168,6 +178,7 @@ export interface Database {
   register_credentials: RegisterCredentialsTable;
   register_exchange_counts: RegisterExchangeCountsTable;
   register_credential_counts: RegisterCredentialCountsTable;
+  register_labels: RegisterLabelsTable;
   proof_templates: ProofTemplatesTable;
   proof_template_versions: ProofTemplateVersionsTable;
 }
