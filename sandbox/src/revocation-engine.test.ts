@@ -78,6 +78,39 @@ describe('sandbox revocation', () => {
     );
     expect(pending.flat()).toEqual([detail.anoncreds!.cred_rev_id]);
   });
+
+  it('lists each registry and the credentials issued against it, which outlive their exchanges', async () => {
+    const a = agent();
+    const detail = a.issued[0]!;
+    const { rev_reg_id: revRegId, cred_rev_id: credRevId } = detail.indy!;
+    const ids = (await a.call('GET', '/revocation/registries/created')).json.rev_reg_ids as string[];
+    expect(ids).toContain(revRegId);
+    expect((await a.call('GET', '/revocation/registries/created?limit=1&offset=1')).json.rev_reg_ids).toEqual(ids.slice(1, 2));
+    // The answer is the list itself (routes.py get_rev_reg_issued), every record of the registry.
+    a.sandbox.store.credentials.delete(detail.cred_ex_record.cred_ex_id);
+    const issued = (await a.call('GET', `/revocation/registry/${encodeURIComponent(revRegId!)}/issued/details`)).json as Record<string, unknown>[];
+    expect(Array.isArray(issued)).toBe(true);
+    expect(issued.find((r) => r.cred_ex_id === detail.cred_ex_record.cred_ex_id)).toMatchObject({
+      state: 'issued',
+      rev_reg_id: revRegId,
+      cred_rev_id: credRevId,
+      cred_def_id: detail.cred_ex_record.by_format?.cred_offer?.indy?.cred_def_id ?? expect.any(String),
+      cred_ex_version: '2',
+    });
+    expect(issued.every((r) => r.rev_reg_id === revRegId)).toBe(true);
+    const unknown = 'WgWxqztrNooG92RXvxSTWv:4:WgWxqztrNooG92RXvxSTWv:3:CL:20:tag:CL_ACCUM:0';
+    expect((await a.call('GET', `/revocation/registry/${encodeURIComponent(unknown)}/issued/details`)).text).toBe(
+      `404: IssuerRevRegRecord record not found for {'revoc_reg_id': '${unknown}'}`,
+    );
+    expect((await a.call('GET', `/anoncreds/revocation/registry/${encodeURIComponent(revRegId!)}/issued/details`)).status).toBe(403);
+    const anon = agent({ walletType: 'askar-anoncreds' });
+    const anonIds = (await anon.call('GET', '/anoncreds/revocation/registries')).json.rev_reg_ids as string[];
+    const all = await Promise.all(
+      anonIds.map(async (id) => (await anon.call('GET', `/anoncreds/revocation/registry/${encodeURIComponent(id)}/issued/details`)).json),
+    );
+    expect(all.flat().length).toBe(anon.sandbox.store.issuerCredRevs.size);
+    expect((await anon.call('GET', `/anoncreds/revocation/registry/nothing/issued/details`)).text).toBe('404: Rev reg def with id nothing not found');
+  });
 });
 
 describe('sandbox wallet upgrade', () => {

@@ -99,6 +99,22 @@ export class RevocationEngine {
   }
 
   /**
+   * GET …/registry/{id}/issued/details: every IssuerCredRevRecord of the registry, in storage order,
+   * as the list itself (revocation/routes.py and anoncreds/routes/revocation/registry/routes.py
+   * get_rev_reg_issued: `web.json_response(results)`, not the `{results}` the OpenAPI names), unpaged.
+   */
+  issuedDetails(revRegId: string, which: RevocationInterface) {
+    this.checkInterface(which);
+    if (!this.registries().has(revRegId)) {
+      throw agentError(
+        404,
+        which === 'legacy' ? `IssuerRevRegRecord record not found for {'revoc_reg_id': '${revRegId}'}` : `Rev reg def with id ${revRegId} not found`,
+      );
+    }
+    return [...this.deps.store.issuerCredRevs.values()].filter((r) => r.rev_reg_id === revRegId).map((r) => ({ ...r }));
+  }
+
+  /**
    * Finds the credential by its revocation record, which outlives the exchange record
    * (revocation/manager.py revoke_credential_by_cred_ex_id → IssuerCredRevRecord.retrieve_by_cred_ex_id).
    */

@@ -414,14 +414,20 @@ async function upgrade(c: Console, walletType: WalletType) {
 }
 
 /**
- * The register: its backfill pages through both exchange lists (limit, offset) and its intake, after
- * the flows' webhooks, read records and connections; every one of those calls is checked above.
+ * The register: its backfill pages through both exchange lists (limit, offset) and reads every
+ * revocation registry's issued credentials (the interface the wallet type offers), and its intake,
+ * after the flows' webhooks, read records and connections; every one of those calls is checked above.
  */
-async function register({ json, issuer, verifier, admin, settle, register: intake }: Console) {
+async function register({ json, issuer, verifier, admin, settle, register: intake, kind }: Console) {
   await settle();
   await intake.idle();
   const { records } = await json(admin, 'POST', '/api/register/backfill', {});
   expect(records).toBeGreaterThan(0);
+  const registries =
+    kind === 'indy'
+      ? ['GET /revocation/registries/created', 'GET /revocation/registry/{rev_reg_id}/issued/details']
+      : ['GET /anoncreds/revocation/registries', 'GET /anoncreds/revocation/registry/{rev_reg_id}/issued/details'];
+  expect([...contract!.operations]).toEqual(expect.arrayContaining(registries));
   const credentials = await json(issuer, 'GET', '/api/register/exchanges?kind=credential&sort=-updated&limit=20');
   expect(credentials.total).toBeGreaterThan(0);
   await json(verifier, 'GET', '/api/register/exchanges?kind=presentation&removed=false');

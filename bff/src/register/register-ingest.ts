@@ -1,8 +1,9 @@
-import { connectionLabel, type RevokeBody } from '@credence/shared';
+import { connectionLabel, filterKindOfRegistry, isAnoncredsWallet, type RevokeBody } from '@credence/shared';
 import type { AcapyClient } from '../acapy/client.js';
 import { ProblemError } from '../problem.js';
 import {
   credentialSighting,
+  issuedRecordSighting,
   presentationSighting,
   revocationFromDetail,
   revocationFromIssuerCredRev,
@@ -63,6 +64,13 @@ const LISTS = [
   { kind: 'credential', path: '/issue-credential-2.0/records' },
   { kind: 'presentation', path: '/present-proof-2.0/records' },
 ] as const;
+
+/** Registry ids per page of `/revocation/registries/created`; issued records per write. */
+const REGISTRY_PAGE = 100;
+const ISSUED_BATCH = 500;
+
+const idsOf = (body: unknown): string[] =>
+  isObject(body) && Array.isArray(body.rev_reg_ids) ? body.rev_reg_ids.filter((id): id is string => typeof id === 'string') : [];
 
 /**
  * Feeds the register from everything the console sees of the agent: webhooks, records fetched through
@@ -170,15 +178,73 @@ export class RegisterIngest {
   }
 
   private async runBackfill(): Promise<number> {
+    const started = Date.now();
     let seen = 0;
+    /** The credential exchanges the agent still holds: an issued credential whose exchange is not among them was removed. */
+    const held = new Set<string>();
     for (const list of LISTS) {
       for (let offset = 0; ; offset += this.pageSize) {
         const { body } = await this.client.get(`${list.path}?limit=${this.pageSize}&offset=${offset}`);
         const results = isObject(body) && Array.isArray(body.results) ? body.results.filter(isObject) : [];
-        for (const item of results) await this.write(() => this.recordNow(item));
+        for (const item of results) {
+          if (list.kind === 'credential' && isObject(item.cred_ex_record) && typeof item.cred_ex_record.cred_ex_id === 'string')
+            held.add(item.cred_ex_record.cred_ex_id);
+          await this.write(() => this.recordNow(item));
+        }
         seen += results.length;
         if (results.length < this.pageSize) break;
       }
+    }
+    await this.backfillIssued(held, started);
+    return seen;
+  }
+
+  /**
+   * Every credential the agent's revocation registries name (`…/registry/{id}/issued/details`, records
+   * the agent keeps after the exchange is gone), so one issued with auto_remove before the console saw
+   * its webhooks is still listed. The wallet type says which interface lists the registries.
+   */
+  private async backfillIssued(held: Set<string>, started: number): Promise<number> {
+    const { body: settings } = await this.client.get('/settings');
+    const anoncreds = isAnoncredsWallet(isObject(settings) && typeof settings['wallet.type'] === 'string' ? settings['wallet.type'] : null);
+    const prefix = anoncreds ? '/anoncreds/revocation' : '/revocation';
+    const ids: string[] = [];
+    if (anoncreds) {
+      // The anoncreds list is not paged (anoncreds/routes/revocation/registry/routes.py get_rev_regs).
+      const { body } = await this.client.get('/anoncreds/revocation/registries');
+      ids.push(...idsOf(body));
+    } else {
+      for (let offset = 0; ; offset += REGISTRY_PAGE) {
+        const { body } = await this.client.get(`/revocation/registries/created?limit=${REGISTRY_PAGE}&offset=${offset}`);
+        const page = idsOf(body);
+        ids.push(...page);
+        if (page.length < REGISTRY_PAGE) break;
+      }
+    }
+    let seen = 0;
+    for (const id of ids) {
+      let body: unknown;
+      try {
+        ({ body } = await this.client.get(`${prefix}/registry/${encodeURIComponent(id)}/issued/details`));
+      } catch (error) {
+        // A registry removed meanwhile: the others are still read.
+        if (error instanceof ProblemError && error.problem.status === 404) continue;
+        throw error;
+      }
+      // The agent answers the list itself (routes.py get_rev_reg_issued), though its OpenAPI names `{results}`.
+      const list: unknown[] = Array.isArray(body) ? body : isObject(body) && Array.isArray(body.results) ? body.results : [];
+      // Which filter issued it is the exchange's (kept when the register knows it); else the interface that revokes it.
+      const filterKind = anoncreds ? 'anoncreds' : filterKindOfRegistry(id);
+      const sightings = list.flatMap((record) => {
+        const sighting = issuedRecordSighting(record, filterKind);
+        // Not in the agent's list read just before, and issued before that read began: removed.
+        return sighting ? [{ ...sighting, removed: !held.has(sighting.cred_ex_id) && sighting.issued_at.getTime() < started }] : [];
+      });
+      for (let i = 0; i < sightings.length; i += ISSUED_BATCH) {
+        const batch = sightings.slice(i, i + ISSUED_BATCH);
+        await this.write(async () => void (await this.store.recordIssuedRecords(batch)));
+      }
+      seen += list.length;
     }
     return seen;
   }

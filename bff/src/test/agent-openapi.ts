@@ -67,6 +67,16 @@ function correct(doc: Json): void {
   schemas.GetSchemaResult.properties.resolution_metadata.additionalProperties = {};
   schemas.GetSchemaResult.properties.schema_metadata.additionalProperties = {};
 
+  // revocation/routes.py:961 and anoncreds/routes/revocation/registry/routes.py:384 get_rev_reg_issued:
+  // `return web.json_response(results)`, the list of IssuerCredRevRecord itself, not the `{results}`
+  // object the @response_schema (CredRevRecordDetailsResultSchema) names.
+  for (const [path, name] of [
+    ['/revocation/registry/{rev_reg_id}/issued/details', 'IssuerCredRevRecord'],
+    ['/anoncreds/revocation/registry/{rev_reg_id}/issued/details', 'IssuerCredRevRecordSchemaAnonCreds'],
+  ] as const) {
+    doc.paths[path].get.responses['200'].content['application/json'].schema = { type: 'array', items: { $ref: `#/components/schemas/${name}` } };
+  }
+
   // admin/routes.py:129-156 config_handler: the values are the agent's settings as they are
   // (strings, numbers, booleans, lists, None), not objects.
   schemas.AdminConfig.properties.config.additionalProperties = {};

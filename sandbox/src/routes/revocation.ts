@@ -4,6 +4,7 @@ import { BodyChecks, readBody } from '../request-body.js';
 import type { RevocationEngine, RevocationInterface, RevokeRequest } from '../revocation-engine.js';
 import type { WalletUpgrade } from '../wallet-upgrade.js';
 import type { SandboxRouteHelpers } from './helpers.js';
+import { FieldChecks } from '../validation.js';
 
 const ANONCREDS_REVOKE_KEYS = new Set([
   'cred_ex_id',
@@ -19,7 +20,7 @@ const ANONCREDS_REVOKE_KEYS = new Set([
 ]);
 
 /** `/revocation/*` (askar wallets) and `/anoncreds/revocation/*` (anoncreds wallets), plus the upgrade. */
-export function revocationRoutes(engine: RevocationEngine, upgrade: WalletUpgrade, { authorize }: SandboxRouteHelpers) {
+export function revocationRoutes(engine: RevocationEngine, upgrade: WalletUpgrade, { authorize, paging }: SandboxRouteHelpers) {
   const app = new Hono();
 
   const revoke = (which: RevocationInterface) => async (c: Context) => {
@@ -52,14 +53,28 @@ export function revocationRoutes(engine: RevocationEngine, upgrade: WalletUpgrad
   app.post('/revocation/publish-revocations', publish('legacy'));
   app.post('/anoncreds/revocation/publish-revocations', publish('anoncreds'));
   app.get('/revocation/registries/created', (c) => {
+    // revocation/routes.py rev_regs_created pages the query (get_paginated_query_params: limit 100, offset 0).
+    const checks = new FieldChecks('querystring');
+    const { limit, offset, descending } = paging(checks, c);
+    checks.done();
     authorize(c);
     engine.checkInterface('legacy');
-    return c.json({ rev_reg_ids: engine.registryIds(c.req.query('cred_def_id')) });
+    const ids = engine.registryIds(c.req.query('cred_def_id'));
+    return c.json({ rev_reg_ids: (descending ? ids.reverse() : ids).slice(offset, offset + limit) });
   });
   app.get('/anoncreds/revocation/registries', (c) => {
     authorize(c);
     engine.checkInterface('anoncreds');
     return c.json({ rev_reg_ids: engine.registryIds(c.req.query('cred_def_id')) });
+  });
+  // Before the registry routes, whose id pattern would take `…/issued/details` in.
+  app.get('/revocation/registry/:rev_reg_id{.+}/issued/details', (c) => {
+    authorize(c);
+    return c.json(engine.issuedDetails(c.req.param('rev_reg_id'), 'legacy'));
+  });
+  app.get('/anoncreds/revocation/registry/:rev_reg_id{.+}/issued/details', (c) => {
+    authorize(c);
+    return c.json(engine.issuedDetails(c.req.param('rev_reg_id'), 'anoncreds'));
   });
   app.get('/revocation/registry/:rev_reg_id{.+}', registry('legacy'));
   app.get('/anoncreds/revocation/registry/:rev_reg_id{.+}', registry('anoncreds'));
