@@ -55,8 +55,12 @@ test('an issuer on a phone: menu by keyboard, the list with state and next step,
   await expect(nav).toBeHidden();
   await expect(menu).toBeFocused();
 
+  // On a phone the filters fold behind one button, so the list starts on the first screen.
+  await expect(page.getByLabel('State', { exact: true })).toBeHidden();
+  await page.getByRole('button', { name: 'Filters' }).click();
   await page.getByLabel('State', { exact: true }).selectOption('request-received');
   await expect(page).toHaveURL(/state=request-received/);
+  await page.getByRole('button', { name: 'Filters (1 set)' }).click();
   await firstRowShowsStateAndNextStep(page, 'Credential exchanges');
   await page.getByRole('table', { name: 'Credential exchanges' }).getByRole('link').first().click();
   const issue = page.getByRole('button', { name: 'Issue credential' });
@@ -80,6 +84,7 @@ test('a verifier on a phone: presentations with state and next step, and a prese
   await goTo(page, 'Presentations');
   await firstRowShowsStateAndNextStep(page, 'Presentation exchanges');
   await fitsTheWidth(page);
+  await page.getByRole('button', { name: 'Filters' }).click();
   await page.getByLabel('State', { exact: true }).selectOption('presentation-received');
   await page.getByRole('table', { name: 'Presentation exchanges' }).getByRole('link').first().click();
   const verify = page.getByRole('button', { name: 'Verify', exact: true });

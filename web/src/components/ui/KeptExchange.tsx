@@ -7,7 +7,7 @@ import { registerKeys } from '../../lib/query-keys';
 import { fetchKeptExchange } from '../../lib/register-exchanges';
 import { KeptState } from '../exchange-list/cells';
 import { BackLink, type CameFrom } from './BackLink';
-import { FieldList, Mono } from './RecordParts';
+import { ErrorMessage, FieldList, Mono } from './RecordParts';
 import { VerifiedBadge } from './VerifiedBadge';
 
 interface KeptExchangeProps {
@@ -77,11 +77,7 @@ export function KeptExchange({ kind, id, back, agentAnswer, notKept }: KeptExcha
         {agentAnswer === 'deleted' ? 'The agent has just removed this exchange' : 'The agent no longer has this exchange'} (it removes finished ones unless told
         to keep them). This is what Credence kept of it; nothing more can be done with it at the agent.
       </p>
-      {e.error_msg && (
-        <p className="text-danger">
-          <strong>It failed:</strong> {e.error_msg}
-        </p>
-      )}
+      <ErrorMessage message={e.error_msg} />
       <section aria-labelledby="kept-fields-title" className="card">
         <h2 id="kept-fields-title">Exchange</h2>
         <FieldList

@@ -8,9 +8,7 @@ import { ExchangeListBody } from '../../components/exchange-list/ExchangeListBod
 import { FiltersBar } from '../../components/exchange-list/FiltersBar';
 import { filtersOf, useListParams } from '../../components/exchange-list/list-params';
 import { useConnections } from '../../lib/connections';
-import { consoleConfigQueries } from '../../lib/console-config';
 import { credDefTag, humanize, schemaLabel } from '../../lib/format';
-import { ownCredDefLabel, useOwnCredDefs } from '../../lib/own-definitions';
 import { registerExportHref } from '../../lib/register-exchanges';
 import { credentialQueries } from './queries';
 
@@ -24,8 +22,6 @@ export function CredentialsListPage() {
   const { params, update, clearFilters, hasFilters } = useListParams('credential');
   const list = useQuery(credentialQueries.list(params));
   const connections = useConnections();
-  const config = useQuery(consoleConfigQueries.current()).data;
-  const definitions = useOwnCredDefs(config?.wallet.type ?? null).data;
 
   const columns = useMemo(
     () => [
@@ -83,15 +79,13 @@ export function CredentialsListPage() {
     [connections],
   );
 
-  const definitionOptions = useMemo(() => definitions?.map((d) => ({ id: d.credDefId, label: ownCredDefLabel(d) })), [definitions]);
-
   return (
     <section aria-labelledby="credentials-title">
       <div className="page-head">
         <h1 id="credentials-title">Credential exchanges</h1>
         <p className="muted">Offers, requests and issued credentials with every connection, also those the agent has removed.</p>
         <div className="page-actions">
-          <a className="button subtle" href={registerExportHref('credential', filtersOf(params), params.sort)} download>
+          <a className="button subtle hide-narrow" href={registerExportHref('credential', filtersOf(params), params.sort)} download>
             Export CSV
           </a>
           <Link to="/credentials/counter" className="button">
@@ -108,7 +102,6 @@ export function CredentialsListPage() {
         states={credentialStates}
         roles={credentialRoles}
         connections={connections.options}
-        {...(definitionOptions && { definitions: definitionOptions })}
         onChange={update}
         onClear={clearFilters}
         hasFilters={hasFilters}

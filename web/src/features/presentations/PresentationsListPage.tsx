@@ -68,7 +68,7 @@ export function PresentationsListPage() {
         <h1 id="presentations-title">Presentation exchanges</h1>
         <p className="muted">Proof requests you sent and answered, also those the agent has removed.</p>
         <div className="page-actions">
-          <a className="button subtle" href={registerExportHref('presentation', filtersOf(params), params.sort)} download>
+          <a className="button subtle hide-narrow" href={registerExportHref('presentation', filtersOf(params), params.sort)} download>
             Export CSV
           </a>
           <Link to="/presentations/counter" className="button">
