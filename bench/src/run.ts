@@ -9,7 +9,7 @@ import { browserTimings, bundleSizes } from './web.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { startPostgres } from '../../bff/src/test/postgres-server.js';
-import { auditReads, memoryOf, seedAudit } from './store.js';
+import { auditReads, memoryOf, pglitePid, seedAudit } from './store.js';
 import { clusterFirstPage } from './cluster.js';
 import { webhookMemory } from './webhook-memory.js';
 import { backfillPass, exportAll, registerReads, seedRegister } from './register.js';
@@ -179,8 +179,9 @@ try {
     await onPg.stop();
     await postgres.stop();
     log('register: a backfill pass of 10,000 agent records through the BFF');
-    const large = await startConsole(8298, 8299, { SANDBOX_CREDENTIAL_RECORDS: '10000' });
-    register.backfill = await backfillPass(large.url, await login(large.url));
+    const backfillDir = mkdtempSync(join(tmpdir(), 'credence-bench-backfill-'));
+    const large = await startConsole(8298, 8299, { SANDBOX_CREDENTIAL_RECORDS: '10000', CREDENCE_DATA_DIR: backfillDir });
+    register.backfill = await backfillPass(large.url, await login(large.url), large.pid, pglitePid(large.pid), backfillDir);
     await large.stop();
     results.register = register;
     for (const kind of ['pglite', 'postgres'] as const) {
@@ -192,7 +193,14 @@ try {
       );
     }
     const b = register.backfill as Awaited<ReturnType<typeof backfillPass>>;
-    log(`register: backfill of ${b.records} records in ${b.seconds.value} s`);
+    for (const [name, pass] of [
+      ['into an empty register', b.intoEmptyRegister],
+      ['again', b.again],
+    ] as const) {
+      log(
+        `register: backfill ${name}: ${pass.records} exchange records (and ${b.issuedCredentialsListed} issued credentials listed) in ${pass.seconds.value} s, ${pass.recordsPerSecond.value} records/s, RSS peak BFF ${pass.rssPeakBff.value} MB${pass.rssPeakEmbeddedDatabase ? `, database ${pass.rssPeakEmbeddedDatabase.value} MB` : ''}`,
+      );
+    }
   }
 
   if (wanted('cluster')) {

@@ -146,8 +146,9 @@ export const registerExchangeSchema = z.object({
 export type RegisterExchange = z.infer<typeof registerExchangeSchema>;
 
 /**
- * `total_capped`: more than `total` rows match. A search counts its matches up to a cap (500 rows
- * beyond what a person's label counts say), so a broad one is shown as "500+", not counted.
+ * `total_capped`: more than `total` rows match. A search counts its matches only up to a cap (500 past
+ * the rows paged through, beside what a person's label counts say exactly), so a broad one is shown as
+ * "550+", not counted; a capped total is always more than offset + results, so there is a next page.
  */
 const pageTotals = { total: z.number().int(), total_capped: z.boolean().optional() };
 

@@ -235,17 +235,20 @@ describe.each([
     expect((await cappedPage({ q: 'bob', sort: 'updated' })).results.map((r) => r.exchange_id)).toEqual(
       (await page({ q: 'bob', sort: 'updated', limit: 5 })).results.map((r) => r.exchange_id),
     );
-    // A word in the values for every Bob (their student ids): counted up to the cap and said to be more.
+    // A word in the values for every Bob (their student ids): counted up to the cap past the rows paged
+    // through (4 + 0 + 5) and said to be more.
     const byValue = await page({ q: 'bob s63325', limit: 500 });
     expect(byValue.total).toBe(byValue.results.length);
     expect(byValue).toMatchObject({ total_capped: false });
     const cappedByValue = await cappedPage({ q: 'bob s63325' });
-    expect(cappedByValue).toMatchObject({ total: 5, total_capped: true });
+    expect(cappedByValue).toMatchObject({ total: 9, total_capped: true });
     expect(cappedByValue.results.map((r) => r.exchange_id)).toEqual(byValue.results.slice(0, 5).map((r) => r.exchange_id));
     // Another filter beside the search: the label counts do not say, the rows are counted up to the cap.
     const done = await page({ q: 'bob', state: 'done', limit: 500 });
     expect(done.total).toBe(done.results.length);
-    expect(await cappedPage({ q: 'bob', state: 'done' })).toMatchObject({ total: 5, total_capped: true });
+    expect(await cappedPage({ q: 'bob', state: 'done' })).toMatchObject({ total: 9, total_capped: true });
+    // On the next page the count goes further (4 + 5 + 5): a capped total always says there is more.
+    expect(await cappedPage({ q: 'bob', state: 'done', offset: 5 })).toMatchObject({ total: 14, total_capped: true });
     expect((await cappedPage({ q: 'bob', state: 'done', offset: 5 })).results.map((r) => r.exchange_id)).toEqual(
       done.results.slice(5, 10).map((r) => r.exchange_id),
     );

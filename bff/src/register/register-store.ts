@@ -59,21 +59,20 @@ interface LabelHit {
 
 /** The labels holding every long word of the search, with their row counts (a small table). */
 async function labelsOf(db: Kysely<Database>, kind: string, s: Search): Promise<LabelHit[] | undefined> {
-  const rows = await db
-    .selectFrom('register_labels')
-    .select([
-      'label',
-      'n',
-      sql<boolean>`${sql.join(
-        s.all.map((p) => sql`lower(label) like ${p}`),
-        sql` and `,
-      )}`.as('full'),
-    ])
-    .where('kind', '=', kind)
-    .where('n', '>', '0')
-    .where((eb) => eb.and(s.long.map((p) => eb(sql<string>`lower(label)`, 'like', p))))
-    .limit(MAX_LABELS + 1)
-    .execute();
+  const all = sql.join(
+    s.all.map((p) => sql`l like ${p}`),
+    sql` and `,
+  );
+  const long = sql.join(
+    s.long.map((p) => sql`l like ${p}`),
+    sql` and `,
+  );
+  // Each label lowered once, however many words.
+  const { rows } = await sql<{ label: string; n: string; full: boolean }>`
+    select label, n, ${all} as full
+    from (select label, n, lower(label) as l from register_labels where kind = ${kind} and n > 0) labels
+    where ${long}
+    limit ${MAX_LABELS + 1}`.execute(db);
   if (rows.length > MAX_LABELS) return undefined;
   return rows.map((r) => ({ label: r.label, n: Number(r.n), full: r.full }));
 }
@@ -482,11 +481,15 @@ export class RegisterStore {
    */
   async exchanges(f: ExchangeFilters & { limit: number; offset: number }): Promise<RegisterPage<RegisterExchange>> {
     return this.store.run(async (db) => {
+      // Counted past the rows paged through, so a capped total still says there is a next page.
+      const cap = this.countCap + f.offset + f.limit;
       const direction = f.sort.startsWith('-') ? ('desc' as const) : ('asc' as const);
       const sortColumn = f.sort.replace('-', '') === 'updated' ? ('updated_at' as const) : ('created_at' as const);
       const search = searchOf(f.q);
       const labels = search && search.long.length > 0 ? await labelsOf(db, f.kind, search) : undefined;
       const from = () => db.selectFrom('register_exchanges').where(exchangeWhere(f));
+      // A label holding every word: each of its rows matches, the search need not be checked (nor planned).
+      const unsearched = () => db.selectFrom('register_exchanges').where(exchangeWhere({ ...f, q: undefined }));
       const one = sql<number>`1`.as('one');
       if (!search || !labels) {
         const rows = await from().selectAll().orderBy(sortColumn, direction).orderBy('exchange_id', direction).limit(f.limit).offset(f.offset).execute();
@@ -498,9 +501,9 @@ export class RegisterStore {
           [
             from()
               .select(one)
-              .limit(this.countCap + 1),
+              .limit(cap + 1),
           ],
-          this.countCap,
+          cap,
         );
         return pageOf(rows.map(exchangeOut), counted.n, counted.capped, f.offset);
       }
@@ -514,7 +517,11 @@ export class RegisterStore {
       const residual = () => fenced<Selectable<RegisterExchangesTable>>(db, residualRows().selectAll(), 'r');
       const byLabels = (hits: LabelHit[]) => from().where(sql<boolean>`connection_label = any(${hits.map((l) => l.label)}::text[])`);
       const branches =
-        labels.length === 0 ? [] : labels.length <= MERGE_LABELS ? labels.map((l) => from().where('connection_label', '=', l.label)) : [byLabels(labels)];
+        labels.length === 0
+          ? []
+          : labels.length <= MERGE_LABELS
+            ? labels.map((l) => (l.full ? unsearched() : from()).where('connection_label', '=', l.label))
+            : [byLabels(labels)];
       // With no other filter, the rows of a label holding every word all match: its count is their total.
       const onlyQ = onlySearch(f);
       const exact = onlyQ ? labels.filter((l) => l.full).reduce((sum, l) => sum + l.n, 0) : 0;
@@ -524,12 +531,12 @@ export class RegisterStore {
           ? [
               byLabels(toCount)
                 .select(one)
-                .limit(this.countCap + 1),
+                .limit(cap + 1),
             ]
           : []),
         residual()
           .select(one)
-          .limit(this.countCap + 1),
+          .limit(cap + 1),
       ];
       const { rows, counted } = await unionPage<Selectable<RegisterExchangesTable>>(
         db,
@@ -550,7 +557,7 @@ export class RegisterStore {
         sql`${sql.ref(sortColumn)} ${sql.raw(direction)}, exchange_id ${sql.raw(direction)}`,
         f,
         counts,
-        this.countCap,
+        cap,
       );
       const results = rows.map(exchangeOut);
       // A whole first page that is not full is its own total.
@@ -562,10 +569,13 @@ export class RegisterStore {
   /** One page of issued credentials and the total matching; a search as for exchanges (labels: holders). */
   async credentials(f: CredentialFilters & { limit: number; offset: number }): Promise<RegisterPage<IssuedCredential>> {
     return this.store.run(async (db) => {
+      // Counted past the rows paged through, so a capped total still says there is a next page.
+      const cap = this.countCap + f.offset + f.limit;
       const direction = f.sort === 'issued' ? ('asc' as const) : ('desc' as const);
       const search = searchOf(f.q);
       const labels = search && search.long.length > 0 ? await labelsOf(db, 'issued', search) : undefined;
       const from = () => db.selectFrom('register_credentials').where(credentialWhere(f));
+      const unsearched = () => db.selectFrom('register_credentials').where(credentialWhere({ ...f, q: undefined }));
       const one = sql<number>`1`.as('one');
       if (!search || !labels) {
         const rows = await from().selectAll().orderBy('issued_at', direction).orderBy('cred_ex_id', direction).limit(f.limit).offset(f.offset).execute();
@@ -576,9 +586,9 @@ export class RegisterStore {
           [
             from()
               .select(one)
-              .limit(this.countCap + 1),
+              .limit(cap + 1),
           ],
-          this.countCap,
+          cap,
         );
         return pageOf(rows.map(credentialOut), counted.n, counted.capped, f.offset);
       }
@@ -592,7 +602,11 @@ export class RegisterStore {
       const residual = () => fenced<Selectable<RegisterCredentialsTable>>(db, residualRows().selectAll(), 'r');
       const byLabels = (hits: LabelHit[]) => from().where(sql<boolean>`holder_label = any(${hits.map((l) => l.label)}::text[])`);
       const branches =
-        labels.length === 0 ? [] : labels.length <= MERGE_LABELS ? labels.map((l) => from().where('holder_label', '=', l.label)) : [byLabels(labels)];
+        labels.length === 0
+          ? []
+          : labels.length <= MERGE_LABELS
+            ? labels.map((l) => (l.full ? unsearched() : from()).where('holder_label', '=', l.label))
+            : [byLabels(labels)];
       // With no other filter, the rows of a label holding every word all match: its count is their total.
       const onlyQ = onlySearch(f);
       const exact = onlyQ ? labels.filter((l) => l.full).reduce((sum, l) => sum + l.n, 0) : 0;
@@ -602,12 +616,12 @@ export class RegisterStore {
           ? [
               byLabels(toCount)
                 .select(one)
-                .limit(this.countCap + 1),
+                .limit(cap + 1),
             ]
           : []),
         residual()
           .select(one)
-          .limit(this.countCap + 1),
+          .limit(cap + 1),
       ];
       const { rows, counted } = await unionPage<Selectable<RegisterCredentialsTable>>(
         db,
@@ -628,7 +642,7 @@ export class RegisterStore {
         sql`issued_at ${sql.raw(direction)}, cred_ex_id ${sql.raw(direction)}`,
         f,
         counts,
-        this.countCap,
+        cap,
       );
       const results = rows.map(credentialOut);
       // A whole first page that is not full is its own total.
