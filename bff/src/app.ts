@@ -10,6 +10,7 @@ import type { SessionStore } from './auth/sessions.js';
 import type { UserDirectory } from './auth/users.js';
 import type { Mode } from './config.js';
 import type { AuditLog } from './audit/audit-log.js';
+import { RegisterAuditLookups } from './audit/audit-lookups.js';
 import { auditTrail } from './audit/audit-middleware.js';
 import type { EventBus } from './events/bus.js';
 import { RevocationService } from './revocation/revocation-service.js';
@@ -103,7 +104,7 @@ export function createApp(deps: AppDeps) {
     return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
   };
   // First, so that requests refused by the body limit or the origin check are recorded too.
-  app.use('/api/*', auditTrail(deps.audit));
+  app.use('/api/*', auditTrail(deps.audit, new RegisterAuditLookups(deps.store, deps.client, (id) => register.knownLabel(id))));
   // Before the body and origin checks, so that a refused request made with someone's session is recorded as theirs.
   // Opening the live event stream is not activity: an idle tab still times out.
   app.use(

@@ -71,6 +71,20 @@ for (const size of [
       await revoked.getByRole('link', { name: holder }).click();
       const held = page.getByRole('region', { name: 'Credentials they hold from us' });
       await expect(held.getByText('✗ Revoked', { exact: true })).toBeVisible();
+
+      // The audit log says it in business terms, each entry linked to the exchange Credence kept.
+      await page.goto('/audit');
+      await page.getByLabel('What (contains)').fill(holder);
+      const log = page.getByRole('table', { name: 'Audit log' });
+      for (const sentence of [
+        `revoked Student ID 1.2 of ${holder} (pending publication)`,
+        `issued Student ID 1.2 to ${holder}`,
+        `offered Student ID 1.2 to ${holder}`,
+      ]) {
+        await expect(log.getByRole('link', { name: sentence })).toBeVisible();
+      }
+      await log.getByRole('link', { name: `issued Student ID 1.2 to ${holder}` }).click();
+      await expect(page.getByText(/The agent no longer has this exchange/)).toBeVisible();
     });
   });
 }

@@ -39,14 +39,14 @@ test('an admin revokes a credential leaving it pending, finds it on the pending 
   await expect(audit.getByRole('row').filter({ hasText: 'POST /api/revocation/publish' })).toHaveCount(1);
 
   // The filtered log downloads as a CSV file holding what the table shows.
-  await page.getByLabel('Action contains').fill('revocation');
+  await page.getByLabel('What (contains)').fill('revocation');
   await expect(audit.getByRole('row').filter({ hasText: 'POST /api/session' })).toHaveCount(0);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download as CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^credence-audit-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync(await download.path(), 'utf8')
     .trimEnd()
     .split('\r\n');
-  expect(csv[0]).toBe('at,actor,role,action,target,status,outcome');
+  expect(csv[0]).toBe('at,actor,role,action,target,status,outcome,summary,reason,link');
   expect(csv.slice(1).map((line) => line.split(',')[3])).toEqual(['POST /api/revocation/publish', 'POST /api/revocation/revoke']);
 });
 

@@ -180,6 +180,16 @@ export function connectionLabel(connection: Pick<ConnectionRecord, 'alias' | 'th
   return connection.alias || connection.their_label || connection.connection_id;
 }
 
+/** "Student ID 1.2" from a legacy (`did:2:Student ID:1.2`) or an anoncreds (`…/SCHEMA/Student ID/1.2`) schema id. */
+export function schemaLabel(schemaId: string | null | undefined): string | undefined {
+  if (!schemaId) return undefined;
+  const legacy = /^[^:]+:2:(.+):([^:]+)$/.exec(schemaId);
+  if (legacy) return `${legacy[1]} ${legacy[2]}`;
+  const anoncreds = /\/SCHEMA\/([^/]+)\/([^/]+)$/.exec(schemaId);
+  if (anoncreds) return `${anoncreds[1]} ${anoncreds[2]}`;
+  return schemaId;
+}
+
 /** Normalises the agent's `verified` ("true"/"false"/boolean/absent) to boolean or null. */
 export function normaliseVerified(value: unknown): boolean | null {
   if (value === true || value === 'true') return true;

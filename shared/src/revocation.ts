@@ -102,17 +102,31 @@ export const auditEntrySchema = z.object({
   target: z.record(z.string(), z.string()),
   status: z.number().int(),
   outcome: z.enum(['success', 'failure']),
+  /** In business terms, after the actor: "issued Student ID 1.2 to Bob Smith"; "tried to …" when refused. Null on older entries. */
+  summary: z.string().nullable(),
+  /** Why it was refused: the problem's detail (and each field's complaint). */
+  reason: z.string().nullable(),
+  /** The console page it was about (the exchange, its kept copy once the agent removed it; the template…). */
+  link: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 // The log never stores a NUL (Postgres text cannot hold one), so a filter with one is a mistake.
 const NO_NUL = /^[^\0]*$/;
+const auditDate = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'must be a date (2026-11-01) or an ISO instant (2026-11-01T09:30:00Z)' }).optional(),
+);
 export const auditQuerySchema = z.strictObject({
   /** A username, exactly (any case). */
   actor: z.string().max(100).regex(NO_NUL, 'must not contain a NUL character').optional(),
-  /** Part of the action (`revoke`, `POST /api/session`). */
+  /** Part of the action or of its sentence (`revoke`, `Bob Smith`, `POST /api/session`). */
   action: z.string().max(200).regex(NO_NUL, 'must not contain a NUL character').optional(),
   outcome: z.enum(['success', 'failure']).optional(),
+  /** On or after (a day: from its start, UTC). */
+  from: auditDate,
+  /** On or before (a day: to its end, UTC). */
+  to: auditDate,
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).optional(),
 });

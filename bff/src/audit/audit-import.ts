@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { auditEntrySchema, type AuditEntry } from '@credence/shared';
+import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { boundedEntry } from './audit-log.js';
@@ -62,7 +63,10 @@ export async function importAuditFile(db: Kysely<Database>, file: string): Promi
       } catch {
         continue; // a torn last line after a crash
       }
-      const entry = auditEntrySchema.safeParse(parsed);
+      // The file-based log had no sentences: those fields are left empty.
+      const entry = auditEntrySchema
+        .extend({ summary: z.string().nullable().default(null), reason: z.string().nullable().default(null), link: z.string().nullable().default(null) })
+        .safeParse(parsed);
       if (!entry.success || Number.isNaN(Date.parse(entry.data.at))) continue;
       batch.push(boundedEntry(entry.data));
       if (batch.length >= 1_000) await flush();

@@ -7,7 +7,9 @@ import type { Database } from '../store/schema.js';
 export const AUDIT_VALUE_MAX = 200;
 const MAX_TARGET_KEYS = 12;
 
-export type AuditFilters = Pick<AuditQuery, 'actor' | 'action' | 'outcome'>;
+export type AuditFilters = Pick<AuditQuery, 'actor' | 'action' | 'outcome' | 'from' | 'to'>;
+/** An entry to record: the business-terms fields may be left out (the login route, an import). */
+export type AuditEntryInput = Omit<AuditEntry, 'summary' | 'reason' | 'link'> & Partial<Pick<AuditEntry, 'summary' | 'reason' | 'link'>>;
 
 /** Postgres text holds no NUL, and jsonb no lone surrogate: both become U+FFFD. */
 // eslint-disable-next-line no-control-regex -- NUL is exactly what must be matched
@@ -21,8 +23,17 @@ function filtered<O>(query: SelectQueryBuilder<Database, 'audit_log', O>, filter
   let q = query;
   // A person is named exactly (any case): "user1" must not also list user10…user199.
   if (filters.actor) q = q.where((eb) => eb(eb.fn('lower', ['actor']), '=', filters.actor!.trim().toLowerCase()));
-  if (filters.action) q = q.where((eb) => eb(eb.fn('lower', ['action']), 'like', likeContains(filters.action!)));
+  // What was done: the route (`revoke`) or the sentence (`Bob Smith`, `Student ID`).
+  if (filters.action) {
+    const like = likeContains(filters.action);
+    q = q.where((eb) => eb.or([eb(eb.fn('lower', ['action']), 'like', like), eb(eb.fn('lower', ['summary']), 'like', like)]));
+  }
   if (filters.outcome) q = q.where('outcome', '=', filters.outcome);
+  // A day in `to` means the whole of it (UTC).
+  if (filters.from) q = q.where('at', '>=', new Date(filters.from.length === 10 ? `${filters.from}T00:00:00Z` : filters.from));
+  if (filters.to) {
+    q = filters.to.length === 10 ? q.where('at', '<', new Date(Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000)) : q.where('at', '<=', new Date(filters.to));
+  }
   return q;
 }
 
@@ -34,6 +45,9 @@ function toEntry(row: {
   target: Record<string, string>;
   status: number;
   outcome: string;
+  summary: string | null;
+  reason: string | null;
+  link: string | null;
 }): AuditEntry {
   return {
     at: row.at.toISOString(),
@@ -43,17 +57,30 @@ function toEntry(row: {
     target: row.target,
     status: row.status,
     outcome: row.outcome as AuditEntry['outcome'],
+    summary: row.summary,
+    reason: row.reason,
+    link: row.link,
   };
 }
 
 /** An entry with every value capped in length and at most a dozen target ids. */
-export function boundedEntry(entry: AuditEntry): AuditEntry {
+export function boundedEntry(entry: AuditEntryInput): AuditEntry {
   const target = Object.fromEntries(
     Object.entries(entry.target)
       .slice(0, MAX_TARGET_KEYS)
       .map(([k, v]) => [cap(k, 64), cap(v)]),
   );
-  return { ...entry, actor: cap(entry.actor, 100), role: entry.role && cap(entry.role, 32), action: cap(entry.action), target };
+  const capped = (value: string | null | undefined, max: number) => (value ? cap(value, max) : null);
+  return {
+    ...entry,
+    actor: cap(entry.actor, 100),
+    role: entry.role && cap(entry.role, 32),
+    action: cap(entry.action),
+    target,
+    summary: capped(entry.summary, 400),
+    reason: capped(entry.reason, 1_000),
+    link: capped(entry.link, 300),
+  };
 }
 
 /**
@@ -64,7 +91,7 @@ export class AuditLog {
   constructor(private readonly store: Store) {}
 
   /** Records an entry. A failed write is reported, never turned into the request's answer. */
-  async append(entry: AuditEntry): Promise<void> {
+  async append(entry: AuditEntryInput): Promise<void> {
     const e = boundedEntry(entry);
     try {
       await this.store.run((db) =>
@@ -78,6 +105,9 @@ export class AuditLog {
             target: JSON.stringify(e.target),
             status: e.status,
             outcome: e.outcome,
+            summary: e.summary,
+            reason: e.reason,
+            link: e.link,
           })
           .execute(),
       );

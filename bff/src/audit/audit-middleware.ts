@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from '../app-env.js';
+import { describe, type AuditLookups } from './audit-describe.js';
 import type { AuditLog } from './audit-log.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -12,12 +13,38 @@ function validatedBody(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Record<stri
   return body && typeof body === 'object' ? (body as Record<string, unknown>) : undefined;
 }
 
+/** A JSON answer's body (the record made, or the problem), read from a copy; nothing for anything else. */
+async function answerBody(res: Response): Promise<unknown> {
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return undefined;
+  try {
+    return await res.clone().json();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why it was refused: the problem's detail, and each field's complaint. */
+function reasonOf(answer: unknown): string | null {
+  if (!answer || typeof answer !== 'object') return null;
+  const problem = answer as { detail?: unknown; title?: unknown; errors?: unknown };
+  const detail = typeof problem.detail === 'string' ? problem.detail : typeof problem.title === 'string' ? problem.title : '';
+  const fields = Array.isArray(problem.errors)
+    ? (problem.errors as unknown[]).flatMap((e) => {
+        const { path, message } = (e ?? {}) as { path?: unknown; message?: unknown };
+        return typeof path === 'string' && typeof message === 'string' ? [`${path}: ${message}`] : [];
+      })
+    : [];
+  const reason = [detail, fields.join('; ')].filter(Boolean).join(' — ');
+  return reason || null;
+}
+
 /**
  * Records every state-changing API call by a logged-in user, and every login attempt — who, role,
  * when, which route and ids, and the answer's status. Anonymous requests are not recorded (anyone
  * could fill the log), and ids come only from a body that passed validation.
  */
-export function auditTrail(log: AuditLog): MiddlewareHandler<AppEnv> {
+export function auditTrail(log: AuditLog, lookups?: AuditLookups): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     if (!MUTATING.has(c.req.method)) return;
@@ -39,6 +66,11 @@ export function auditTrail(log: AuditLog): MiddlewareHandler<AppEnv> {
     }
     Object.assign(target, c.get('auditTarget'));
     const status = c.res.status;
+    const answer = await answerBody(c.res);
+    const succeeded = status < 400;
+    const described = lookups
+      ? await describe({ method: c.req.method, route: route.replace(/^\/api(?=\/)/, ''), target, body, answer, succeeded }, lookups).catch(() => undefined)
+      : undefined;
     await log.append({
       at: new Date().toISOString(),
       actor,
@@ -46,7 +78,10 @@ export function auditTrail(log: AuditLog): MiddlewareHandler<AppEnv> {
       action: `${c.req.method} ${route}`,
       target,
       status,
-      outcome: status < 400 ? 'success' : 'failure',
+      outcome: succeeded ? 'success' : 'failure',
+      summary: described?.summary ?? null,
+      reason: succeeded ? null : reasonOf(answer),
+      link: described?.link ?? null,
     });
   };
 }

@@ -309,6 +309,11 @@ export class RegisterIngest {
     await this.store.recordExchange(sighting, label);
   }
 
+  /** A connection's label as last seen (webhooks, lists the console fetched); no call to the agent. */
+  knownLabel(connectionId: string): string | undefined {
+    return this.labels.get(connectionId);
+  }
+
   private async labelOf(connectionId: string): Promise<string | undefined> {
     const known = this.labels.get(connectionId);
     if (known !== undefined || !AGENT_ID.test(connectionId)) return known;

@@ -8,7 +8,7 @@ import { requireAccess } from '../middleware/require-role.js';
 import { validated } from '../middleware/validated.js';
 
 const { audit, auditExport } = consoleApi;
-const COLUMNS = ['at', 'actor', 'role', 'action', 'target', 'status', 'outcome'] as const;
+const COLUMNS = ['at', 'actor', 'role', 'action', 'target', 'status', 'outcome', 'summary', 'reason', 'link'] as const;
 
 /** One CSV row per entry; a cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`) is quoted as text. */
 function csvRows(entries: AuditEntry[], header: boolean): string {
@@ -22,6 +22,9 @@ function csvRows(entries: AuditEntry[], header: boolean): string {
       .join(' '),
     e.status,
     e.outcome,
+    e.summary ?? '',
+    e.reason ?? '',
+    e.link ?? '',
   ]);
   return stringify(rows, { header, columns: [...COLUMNS], escape_formulas: true, record_delimiter: 'windows' });
 }

@@ -74,6 +74,51 @@ describe('the register through the BFF', () => {
     expect(revoked.results).toEqual([expect.objectContaining({ cred_ex_id, status: 'revoked', revoked_by: 'admin' })]);
   });
 
+  it('writes the audit log in business terms, linked to the register entry, with the reason of a refusal', async () => {
+    const bff = await registerBff();
+    const issuer = await bff.cookieFor('issuer');
+    const admin = await bff.cookieFor('admin');
+    const bob = [...bff.sandbox.store.connections.values()].find((c) => c.their_label === 'Bob Smith')!;
+    const credDef = bff.sandbox.store.ledger.credDefs.find((d) => d.issuedBy === 'self' && d.kind === 'indy' && d.revocable)!;
+    const values = credDef.schema.attributes.map((name) => ({ name, value: name === 'name' ? 'Bob Smith' : 'x' }));
+    const sent = await bff.send(issuer, 'POST', '/api/issue-credential-2.0/send-offer', {
+      connection_id: bob.connection_id,
+      filter: { indy: { cred_def_id: credDef.cred_def_id } },
+      credential_preview: { '@type': 'issue-credential/2.0/credential-preview', attributes: values },
+      auto_remove: true,
+    });
+    const { cred_ex_id } = (await sent.json()) as { cred_ex_id: string };
+    await bff.settle();
+    await bff.send(issuer, 'POST', `/api/issue-credential-2.0/records/${cred_ex_id}/issue`, {});
+    await bff.settle();
+    // The agent removed the exchange; revoking it with a notice needs the connection the request left out.
+    const refused = await bff.send(admin, 'POST', '/api/revocation/revoke', { cred_ex_id, notify: true });
+    expect(refused.status).toBe(400);
+    await bff.send(admin, 'POST', '/api/revocation/revoke', { cred_ex_id, publish: false });
+
+    const credential = `${credDef.schema.name} ${credDef.schema.version}`;
+    type Entry = { actor: string; role: string; summary: string | null; reason: string | null; link: string | null; outcome: string };
+    const { entries } = (await (await bff.send(admin, 'GET', '/api/audit?action=bob%20smith')).json()) as { entries: Entry[] };
+    expect(entries.map((e) => `${e.actor} (${e.role}) ${e.summary}`)).toEqual([
+      `admin (admin) revoked ${credential} of Bob Smith (pending publication)`,
+      `admin (admin) tried to revoke ${credential} of Bob Smith`,
+      `issuer (issuer) issued ${credential} to Bob Smith`,
+      `issuer (issuer) offered ${credential} to Bob Smith`,
+    ]);
+    for (const e of entries) expect(e.link).toBe(`/credentials/${cred_ex_id}`);
+    expect(entries[1]!.reason).toMatch(/connection_id/);
+    expect(entries.filter((e) => e.reason !== null)).toHaveLength(1);
+
+    // A date range: today holds them all, yesterday none.
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const count = async (query: string) =>
+      ((await (await bff.send(admin, 'GET', `/api/audit?action=bob%20smith&${query}`)).json()) as { entries: Entry[] }).entries.length;
+    expect(await count(`from=${today}&to=${today}`)).toBe(4);
+    expect(await count(`to=${yesterday}`)).toBe(0);
+    expect((await bff.send(admin, 'GET', '/api/audit?from=last-week')).status).toBe(400);
+  });
+
   it('backfills the agent’s lists, twice to the same register', async () => {
     const bff = await registerBff();
     const admin = await bff.cookieFor('admin');
@@ -99,7 +144,13 @@ describe('the register through the BFF', () => {
     const admin = await bff.cookieFor('admin');
     const id = '7b0f6a35-2c1e-4c55-9d6e-0a1b2c3d4e5f';
     for (const [i, state] of ['offer-sent', 'request-received', 'done'].entries()) {
-      await bff.webhook('issue_credential_v2_0', { cred_ex_id: id, state, role: 'issuer', created_at: '2026-11-23T10:00:00Z', updated_at: `2026-11-23T10:0${i}:00Z` });
+      await bff.webhook('issue_credential_v2_0', {
+        cred_ex_id: id,
+        state,
+        role: 'issuer',
+        created_at: '2026-11-23T10:00:00Z',
+        updated_at: `2026-11-23T10:0${i}:00Z`,
+      });
     }
     await bff.webhook('issue_credential_v2_0', { cred_ex_id: id, state: 'deleted', role: 'issuer', updated_at: '2026-11-23T10:59:00Z' });
     // No waiting for the register here: the read itself waits for the writes queued before it.

@@ -292,6 +292,9 @@ describe('fuzzing every route that takes input', () => {
 
       // The valid request itself gets through to the agent: what follows is checked against a route that works.
       await send(sample.params ?? {}, validQuery, validBody);
+      // Besides, the audit log may read the connection's name for its sentence ("offered … to Bob Smith").
+      const auditRead = (call: UpstreamAnswer) => call.method === 'GET' && /^\/connections\/[0-9a-f-]{36}$/.test(call.url.pathname);
+      if (target.received.length > 1) target.received.splice(0, target.received.length, ...target.received.filter((call) => !auditRead(call)));
       expect(target.received.length, `the valid sample of ${name} did not reach the agent`).toBe(1);
       expect(target.received[0]!.status, `the agent refused the valid sample of ${name}`).toBeLessThan(500);
 

@@ -358,6 +358,14 @@ const migrations: Record<string, Migration> = {
       await sql`analyze register_labels`.execute(db);
     },
   },
+  '008-audit-summary': {
+    async up(db) {
+      // The audit log in business terms: the sentence, why a refusal happened, the page it is about.
+      // Added columns: an update of old entries is never needed (the append-only trigger stays).
+      await sql`alter table audit_log add column summary text, add column reason text, add column link text`.execute(db);
+      await sql`create index audit_log_summary_trgm on audit_log using gin (lower(summary) gin_trgm_ops)`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -49,6 +49,10 @@ export interface AuditLogTable {
   target: ColumnType<Record<string, string>, string, string>;
   status: number;
   outcome: string;
+  /** In business terms ("issued Student ID 1.2 to Bob Smith"); null on entries older than migration 008. */
+  summary: Optional<string>;
+  reason: Optional<string>;
+  link: Optional<string>;
 }
 
 export interface StoreMarksTable {

@@ -45,6 +45,9 @@ describe.each([
       '003-register',
       '004-proof-templates',
       '005-register-counts',
+      '006-register-thread',
+      '007-register-people',
+      '008-audit-summary',
     ]);
   });
 

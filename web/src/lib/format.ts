@@ -27,14 +27,7 @@ export function formatDateTime(iso: string): string {
 }
 
 /** "Student ID 1.2" from `did:2:Student ID:1.2` or `.../SCHEMA/Student ID/1.2`. */
-export function schemaLabel(schemaId: string | null | undefined): string | undefined {
-  if (!schemaId) return undefined;
-  const legacy = /^[^:]+:2:(.+):([^:]+)$/.exec(schemaId);
-  if (legacy) return `${legacy[1]} ${legacy[2]}`;
-  const anoncreds = /\/SCHEMA\/([^/]+)\/([^/]+)$/.exec(schemaId);
-  if (anoncreds) return `${anoncreds[1]} ${anoncreds[2]}`;
-  return schemaId;
-}
+export { schemaLabel } from '@credence/shared';
 
 /** The tag of a credential definition id in either style. */
 export function credDefTag(credDefId: string | null | undefined): string | undefined {

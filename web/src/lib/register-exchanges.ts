@@ -6,6 +6,8 @@ export interface ListPage<T> {
   rows: T[];
   hasNext: boolean;
   total?: number;
+  /** More rows match than `total` (a search counts only so far). */
+  totalCapped?: boolean;
 }
 
 export interface RegisterListQuery {
@@ -22,7 +24,7 @@ export async function fetchRegisterPage(
   signal: AbortSignal,
 ): Promise<ListPage<RegisterExchange>> {
   const page = await callApi(consoleApi.registerExchanges, { query: { ...filters, kind, sort, limit: size, offset } }, { signal });
-  return { rows: page.results, total: page.total, hasNext: offset + page.results.length < page.total };
+  return { rows: page.results, total: page.total, totalCapped: page.total_capped === true, hasNext: offset + page.results.length < page.total };
 }
 
 /** The CSV export of every exchange matching the list's filters, in its order. */

@@ -42,7 +42,7 @@ export function ExchangeListBody<T>({ list, noun, columns, getRowId, params, has
         size={params.size}
         rowsOnPage={list.data?.rows.length ?? 0}
         hasNext={list.data?.hasNext ?? false}
-        {...(list.data?.total !== undefined && { total: list.data.total })}
+        {...(list.data?.total !== undefined && { total: list.data.total, totalCapped: list.data.totalCapped ?? false })}
         busy={list.isFetching}
         onOffset={(offset) => update({ offset })}
         onSize={(size) => update({ size })}

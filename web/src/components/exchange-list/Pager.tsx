@@ -10,13 +10,15 @@ interface PagerProps {
   onSize: (size: number) => void;
   /** When the source counts its rows (the register): shown as "1–25 of 120". */
   total?: number;
+  /** More match than `total`: shown as "550+". */
+  totalCapped?: boolean;
   sizes?: readonly number[];
 }
 
 /** Previous/next paging: the agent gives no total, so the pager knows only whether a next page exists; the register does. */
-export function Pager({ offset, size, rowsOnPage, hasNext, busy, onOffset, onSize, total, sizes = PAGE_SIZES }: PagerProps) {
+export function Pager({ offset, size, rowsOnPage, hasNext, busy, onOffset, onSize, total, totalCapped = false, sizes = PAGE_SIZES }: PagerProps) {
   const first = rowsOnPage === 0 ? 0 : offset + 1;
-  const counted = total === undefined ? undefined : `${first}–${offset + rowsOnPage} of ${total.toLocaleString('en')}`;
+  const counted = total === undefined ? undefined : `${first}–${offset + rowsOnPage} of ${total.toLocaleString('en')}${totalCapped ? '+' : ''}`;
   return (
     <nav className="pager" aria-label="Pages">
       <p className="muted" aria-live="polite">

@@ -1,7 +1,7 @@
 import { ScrollRegion } from '../../components/ui/ScrollRegion';
-import { consoleApi } from '@credence/shared';
+import { consoleApi, type AuditEntry } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { urlFor } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
@@ -9,6 +9,24 @@ import { AUDIT_PAGE, auditQueries, type AuditFilters } from './queries';
 
 const outcomes = ['success', 'failure'] as const;
 const outcomeOf = (value: string | null) => outcomes.find((outcome) => outcome === value);
+const dayOf = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+
+/** "alice (issuer) issued Student ID 1.2 to Bob Smith", linked to what it was about; older entries name the route. */
+function WhatHappened({ entry }: { entry: AuditEntry }) {
+  const sentence = entry.summary ?? entry.action;
+  return (
+    <>
+      <strong>{entry.actor}</strong>
+      {entry.role && <span className="muted"> ({entry.role})</span>} {entry.link ? <Link to={entry.link}>{sentence}</Link> : sentence}
+      {entry.reason && (
+        <div className="text-danger small">
+          <span className="visually-hidden">Why: </span>
+          {entry.reason}
+        </div>
+      )}
+    </>
+  );
+}
 
 /** Who did what, when, and how it went: every state-changing action through the console. */
 export function AuditPage() {
@@ -17,6 +35,8 @@ export function AuditPage() {
     actor: params.get('actor') ?? undefined,
     action: params.get('action') ?? undefined,
     outcome: outcomeOf(params.get('outcome')),
+    from: dayOf(params.get('from')),
+    to: dayOf(params.get('to')),
     offset: Math.max(0, Number(params.get('offset')) || 0),
   };
   const audit = useQuery(auditQueries.page(filters));
@@ -38,7 +58,9 @@ export function AuditPage() {
         <p className="muted">Every state-changing action through the console, newest first.</p>
         <a
           className="button"
-          href={urlFor(consoleApi.auditExport, { query: { actor: filters.actor, action: filters.action, outcome: filters.outcome } })}
+          href={urlFor(consoleApi.auditExport, {
+            query: { actor: filters.actor, action: filters.action, outcome: filters.outcome, from: filters.from, to: filters.to },
+          })}
           download
         >
           Download as CSV
@@ -50,13 +72,21 @@ export function AuditPage() {
           <input id="audit-actor" defaultValue={filters.actor} onChange={(e) => set({ actor: e.target.value.trim() || undefined })} />
         </div>
         <div className="field field-grow">
-          <label htmlFor="audit-action">Action contains</label>
+          <label htmlFor="audit-action">What (contains)</label>
           <input
             id="audit-action"
             defaultValue={filters.action}
-            placeholder="revoke, upgrade, session…"
+            placeholder="revoked, Bob Smith, Student ID…"
             onChange={(e) => set({ action: e.target.value || undefined })}
           />
+        </div>
+        <div className="field">
+          <label htmlFor="audit-from">From</label>
+          <input id="audit-from" type="date" value={filters.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />
+        </div>
+        <div className="field">
+          <label htmlFor="audit-to">Until</label>
+          <input id="audit-to" type="date" value={filters.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} />
         </div>
         <div className="field">
           <label htmlFor="audit-outcome">Outcome</label>
@@ -75,7 +105,7 @@ export function AuditPage() {
         <ErrorState error={audit.error} onRetry={() => audit.refetch()} />
       ) : audit.data.entries.length === 0 ? (
         <div className="state-panel">
-          <h2>No entries{filters.actor || filters.action || filters.outcome ? ' match these filters' : ' yet'}</h2>
+          <h2>No entries{filters.actor || filters.action || filters.outcome || filters.from || filters.to ? ' match these filters' : ' yet'}</h2>
         </div>
       ) : (
         <ScrollRegion className="table-wrap" label="Audit log entries">
@@ -83,10 +113,11 @@ export function AuditPage() {
             <thead>
               <tr>
                 <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">About</th>
+                <th scope="col">What happened</th>
                 <th scope="col">Result</th>
+                <th scope="col" className="hide-narrow">
+                  Request
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -96,18 +127,20 @@ export function AuditPage() {
                     <time dateTime={e.at}>{formatDateTime(e.at)}</time>
                   </td>
                   <td>
-                    {e.actor} {e.role && <span className="muted small">{e.role}</span>}
+                    <WhatHappened entry={e} />
                   </td>
-                  <td className="mono small">{e.action}</td>
-                  <td className="mono small">
+                  <td>
+                    <span className={`badge ${e.outcome === 'success' ? 'badge-success' : 'badge-danger'}`}>
+                      {e.outcome === 'success' ? 'Done' : 'Refused'} {e.status}
+                    </span>
+                  </td>
+                  <td className="mono small muted hide-narrow">
+                    <div>{e.action}</div>
                     {Object.entries(e.target).map(([k, v]) => (
                       <div key={k}>
                         {k}: {v}
                       </div>
                     ))}
-                  </td>
-                  <td>
-                    <span className={`badge ${e.outcome === 'success' ? 'badge-success' : 'badge-danger'}`}>{e.status}</span>
                   </td>
                 </tr>
               ))}

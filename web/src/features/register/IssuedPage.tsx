@@ -203,7 +203,9 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
         </div>
       </form>
       <p className="muted" role="status">
-        {list.isPending ? 'Searching…' : `${total.toLocaleString('en')} credential${total === 1 ? '' : 's'}${hasFilters ? ' match' : ''}`}
+        {list.isPending
+          ? 'Searching…'
+          : `${total.toLocaleString('en')}${data?.total_capped ? '+' : ''} credential${total === 1 && !data?.total_capped ? '' : 's'}${hasFilters ? ' match' : ''}`}
       </p>
       {list.isError && !data ? (
         <ErrorState error={list.error} onRetry={() => list.refetch()} />
@@ -230,6 +232,7 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
           onOffset={(offset) => update({ offset })}
           onSize={(size) => update({ size })}
           total={total}
+          totalCapped={data?.total_capped === true}
           sizes={ISSUED_PAGE_SIZES}
         />
       )}
