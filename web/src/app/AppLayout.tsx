@@ -26,6 +26,7 @@ export function AppLayout({ session }: { session: Session }) {
   const config = useQuery(consoleConfigQueries.current());
   const queue = useQueue(session.role);
   const waiting = queue.items.length;
+  const shown = navigation.filter((item) => roleMayUse(session.role, item.area));
   // On a phone the navigation folds behind a Menu button; it closes again once a page is chosen.
   const { pathname } = useLocation();
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
@@ -52,7 +53,7 @@ export function AppLayout({ session }: { session: Session }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="topbar" onKeyDown={escapeMenu}>
+      <header className={shown.length > 6 ? 'topbar topbar-wide-nav' : 'topbar'} onKeyDown={escapeMenu}>
         <div className="brand">
           <span className="brand-mark" aria-hidden="true">
             ✓
@@ -82,15 +83,13 @@ export function AppLayout({ session }: { session: Session }) {
                 )}
               </NavLink>
             </li>
-            {navigation
-              .filter((item) => roleMayUse(session.role, item.area))
-              .map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} className="nav-link" onClick={closeMenu}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
+            {shown.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className="nav-link" onClick={closeMenu}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
             <li>
               <NavLink to="/events" className="nav-link" onClick={closeMenu}>
                 Events

@@ -68,7 +68,7 @@ export function FiltersBar({ kind, params, states, roles, connections, onChange,
           type="search"
           value={q}
           onChange={(e) => setQ(e.target.value)}
-          placeholder={kind === 'credential' ? 'A name or a value: Bob, S6332523' : 'A name or a proved value'}
+          placeholder={kind === 'credential' ? 'Name or value, e.g. Bob' : 'Name or proved value'}
           aria-describedby="filter-q-hint"
           maxLength={200}
         />
