@@ -86,6 +86,10 @@ test('a verifier on a phone: presentations with state and next step, and a prese
   await fitsTheWidth(page);
   await page.getByRole('button', { name: 'Filters' }).click();
   await page.getByLabel('State', { exact: true }).selectOption('presentation-received');
+  // One the agent still has: the register also lists those it removed (a counter's unanswered requests).
+  await page.getByText('More filters').click();
+  await page.getByLabel('On the agent').selectOption('Still on the agent');
+  await expect(page).toHaveURL(/removed=false/);
   await page.getByRole('table', { name: 'Presentation exchanges' }).getByRole('link').first().click();
   const verify = page.getByRole('button', { name: 'Verify', exact: true });
   await expect(verify).toBeInViewport();
