@@ -123,10 +123,7 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono<AppEnv>()
     .route('/', healthRoutes(deps))
-    .route(
-      '/',
-      sessionRoutes({ users: deps.users, limiter: deps.limiter, cookie, trustProxy: deps.trustProxy, oidc: deps.oidc, publicUrl: deps.publicUrl }),
-    )
+    .route('/', sessionRoutes({ users: deps.users, limiter: deps.limiter, cookie, trustProxy: deps.trustProxy, oidc: deps.oidc, publicUrl: deps.publicUrl }))
     .route(
       '/',
       sessionOidcRoutes({

@@ -73,7 +73,7 @@ const envSchema = z.object({
       { error: 'must list addresses or CIDR ranges separated by commas (or loopback, linklocal, uniquelocal)' },
     )
     .optional(),
-  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be the provider\'s issuer URL, e.g. https://sso.example.org/realms/staff' }).optional(),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: "must be the provider's issuer URL, e.g. https://sso.example.org/realms/staff" }).optional(),
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
   OIDC_ROLE_CLAIM: z
@@ -138,7 +138,10 @@ export function parseRoleMap(text: string): Map<string, UserRole> | string {
     }
   } else {
     pairs = [];
-    for (const part of trimmed.split(',').map((p) => p.trim()).filter(Boolean)) {
+    for (const part of trimmed
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       const at = part.lastIndexOf('=');
       if (at <= 0) return `must list value=role pairs separated by commas ("${part}" has no "=")`;
       pairs.push([part.slice(0, at).trim(), part.slice(at + 1).trim()]);
@@ -170,7 +173,9 @@ function oidcConfig(e: z.output<typeof envSchema>, problems: string[]): OidcConf
   }
   const missing = names.filter((name) => e[name] === undefined);
   if (missing.length > 0) {
-    problems.push(`${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required for sign-in with an OpenID provider (${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} set)`);
+    problems.push(
+      `${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required for sign-in with an OpenID provider (${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} set)`,
+    );
     return undefined;
   }
   const issuer = new URL(e.OIDC_ISSUER!);

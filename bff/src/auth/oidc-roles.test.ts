@@ -17,7 +17,10 @@ describe('claim mapping', () => {
   it('gives the strongest role of several mapped values', () => {
     expect(roleFromClaims({ groups: ['credence-verifiers', 'credence-admins', 'other'] }, 'groups', map)).toEqual({ role: 'admin', from: 'credence-admins' });
     expect(roleFromClaims({ groups: ['credence-verifiers', 'credence-issuers'] }, 'groups', map)).toEqual({ role: 'issuer', from: 'credence-issuers' });
-    expect(roleFromClaims({ realm_access: { roles: ['credence-verifiers'] } }, 'realm_access.roles', map)).toEqual({ role: 'verifier', from: 'credence-verifiers' });
+    expect(roleFromClaims({ realm_access: { roles: ['credence-verifiers'] } }, 'realm_access.roles', map)).toEqual({
+      role: 'verifier',
+      from: 'credence-verifiers',
+    });
   });
 
   it('refuses a user with no mapped value, naming what they had', () => {
@@ -35,7 +38,11 @@ describe('claim mapping', () => {
   });
 
   it('names the user by handle and display name', () => {
-    expect(identityFromClaims({ sub: 's1', preferred_username: 'ana', name: 'Ana Admin' })).toEqual({ subject: 's1', username: 'ana', displayName: 'Ana Admin' });
+    expect(identityFromClaims({ sub: 's1', preferred_username: 'ana', name: 'Ana Admin' })).toEqual({
+      subject: 's1',
+      username: 'ana',
+      displayName: 'Ana Admin',
+    });
     expect(identityFromClaims({ sub: 's2', email: 'bo@example.org' })).toEqual({ subject: 's2', username: 'bo@example.org', displayName: 'bo@example.org' });
     expect(identityFromClaims({ sub: 's3' })).toEqual({ subject: 's3', username: 's3', displayName: 's3' });
   });

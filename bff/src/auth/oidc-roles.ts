@@ -9,7 +9,12 @@ const STRENGTH: readonly UserRole[] = ['admin', 'issuer', 'verifier'];
  * array. A path whose name itself holds dots (`https://example.org/roles`) is tried whole first.
  */
 export function claimValues(claims: Record<string, unknown>, path: string): string[] {
-  const found = path in claims ? claims[path] : path.split('.').reduce<unknown>((at, key) => (at && typeof at === 'object' && !Array.isArray(at) ? (at as Record<string, unknown>)[key] : undefined), claims);
+  const found =
+    path in claims
+      ? claims[path]
+      : path
+          .split('.')
+          .reduce<unknown>((at, key) => (at && typeof at === 'object' && !Array.isArray(at) ? (at as Record<string, unknown>)[key] : undefined), claims);
   if (typeof found === 'string') return [found];
   if (Array.isArray(found)) return found.filter((v): v is string => typeof v === 'string');
   return [];
@@ -30,7 +35,7 @@ export function roleFromClaims(claims: Record<string, unknown>, claimPath: strin
 
 /** Who the provider says the user is: a short handle for lists and filters, and the name to show. */
 export function identityFromClaims(claims: Record<string, unknown>): { subject: string; username: string; displayName: string } {
-  const text = (key: string) => (typeof claims[key] === 'string' && (claims[key] as string).trim() ? (claims[key] as string).trim() : undefined);
+  const text = (key: string) => (typeof claims[key] === 'string' && claims[key].trim() ? claims[key].trim() : undefined);
   const subject = String(claims.sub);
   const username = text('preferred_username') ?? text('email') ?? subject;
   return { subject, username, displayName: text('name') ?? username };

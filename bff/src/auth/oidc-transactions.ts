@@ -49,7 +49,11 @@ export class OidcTransactions {
   /** The transaction of this id, removed so it cannot be used twice; null when unknown, used or expired. */
   async take(id: string): Promise<OidcTransaction | null> {
     const row = await this.store.run((db) =>
-      db.deleteFrom('oidc_transactions').where('id_hash', '=', hashOf(id)).returning(['state', 'nonce', 'code_verifier', 'next', 'expires_at']).executeTakeFirst(),
+      db
+        .deleteFrom('oidc_transactions')
+        .where('id_hash', '=', hashOf(id))
+        .returning(['state', 'nonce', 'code_verifier', 'next', 'expires_at'])
+        .executeTakeFirst(),
     );
     if (!row || row.expires_at.getTime() <= this.now()) return null;
     return { state: row.state, nonce: row.nonce, codeVerifier: row.code_verifier, next: row.next };

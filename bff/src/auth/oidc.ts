@@ -135,7 +135,12 @@ export class OidcSignIn {
     const identity = identityFromClaims(claims);
     const decision = roleFromClaims(claims, roleClaim, roleMap);
     if (decision.role === null) {
-      throw new SignInRefused(identity, roleClaim, decision.values, [...roleMap].map(([value, role]) => `${value} → ${role}`));
+      throw new SignInRefused(
+        identity,
+        roleClaim,
+        decision.values,
+        [...roleMap].map(([value, role]) => `${value} → ${role}`),
+      );
     }
     return {
       user: { username: identity.username, role: decision.role, subject: identity.subject, displayName: identity.displayName },

@@ -15,8 +15,7 @@ export interface SignInPage {
 
 export const SIGN_IN_PAGE_CSS_PATH = '/api/session/oidc/page.css';
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 export function signInPageHtml(page: SignInPage): string {
   const list = page.list

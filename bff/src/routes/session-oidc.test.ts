@@ -84,7 +84,12 @@ async function signIn(bff: Bff, login: string, options: { next?: string; tamper?
     jar.take(res);
     if (res.status === 200 && url.pathname.startsWith('/interaction/')) {
       const form = new URLSearchParams({ login, password: TEST_OIDC_PASSWORD });
-      res = await fetch(new URL(`${url.pathname}/login`, url), { method: 'POST', redirect: 'manual', headers: { cookie: jar.header, 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+      res = await fetch(new URL(`${url.pathname}/login`, url), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie: jar.header, 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+      });
       jar.take(res);
     }
     expect([302, 303]).toContain(res.status);
@@ -168,8 +173,7 @@ describe('sign-in through the OpenID provider', () => {
 
     // The nonce kept for this sign-in is not the one in the ID token (as if swapped by an attacker).
     const nonce = await signIn(bff, 'ana', {
-      tamper: () =>
-        bff.store.run((db) => db.updateTable('oidc_transactions').set({ nonce: 'someone-elses-nonce' }).execute()).then(() => undefined),
+      tamper: () => bff.store.run((db) => db.updateTable('oidc_transactions').set({ nonce: 'someone-elses-nonce' }).execute()).then(() => undefined),
     });
     expect(nonce.callback.status).toBe(400);
     expect(nonce.cookie).toBeUndefined();

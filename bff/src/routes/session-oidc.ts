@@ -101,7 +101,12 @@ export function sessionOidcRoutes({ users, oidc, cookie, audit, sessionLifetimeM
       } catch (error) {
         if (error instanceof SignInRefused) {
           const { identity } = error;
-          await record(identity.username, null, { subject: identity.subject, name: identity.displayName, refused: `no value of ${error.claim} maps to a role` }, 403);
+          await record(
+            identity.username,
+            null,
+            { subject: identity.subject, name: identity.displayName, refused: `no value of ${error.claim} maps to a role` },
+            403,
+          );
           const endSession = await signIn.endSessionUrl(`${originOf(c, publicUrl)}/login`);
           return failure(c, 403, {
             title: 'No Credence role for this account',

@@ -45,6 +45,7 @@ describe.each([
       '003-register',
       '004-proof-templates',
       '005-register-counts',
+      '006-oidc-sign-in',
     ]);
   });
 

@@ -76,7 +76,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
         response_types: ['code'],
       },
     ],
-    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'test-key', use: 'sig', alg: 'RS256' } as never] },
+    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'test-key', use: 'sig', alg: 'RS256' }] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     pkce: { required: () => true },
     // Claims of the requested scopes in the ID token too (the console reads the ID token first).
@@ -99,7 +99,10 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     },
     renderError: async (ctx: KoaContextWithOIDC, out: { error: string; error_description?: string | undefined }) => {
       ctx.type = 'html';
-      ctx.body = page('Error', `<h1>${escape(name)} error</h1><p class="error">${escape(String(out.error))}: ${escape(String(out.error_description ?? ''))}</p>`);
+      ctx.body = page(
+        'Error',
+        `<h1>${escape(name)} error</h1><p class="error">${escape(String(out.error))}: ${escape(String(out.error_description ?? ''))}</p>`,
+      );
     },
     interactions: { url: (_ctx: KoaContextWithOIDC, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     // First-party: the console is granted what it asks for, without a consent page.
@@ -130,7 +133,9 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   const provider = new Provider(issuer, configuration);
   provider.on('server_error', (_ctx: unknown, error: Error) => console.error('[test provider]', error));
   const issuedAccessTokens: string[] = [];
-  for (const event of ['access_token.issued', 'access_token.saved']) provider.on(event, (token: { jti: string }) => issuedAccessTokens.push(token.jti));
+  const remember = (token: { jti: string }) => issuedAccessTokens.push(token.jti);
+  provider.on('access_token.issued', remember);
+  provider.on('access_token.saved', remember);
   const callback = provider.callback();
 
   const loginForm = (uid: string, error?: string) =>
