@@ -99,7 +99,13 @@ describe('the register through the BFF', () => {
     const admin = await bff.cookieFor('admin');
     const id = '7b0f6a35-2c1e-4c55-9d6e-0a1b2c3d4e5f';
     for (const [i, state] of ['offer-sent', 'request-received', 'done'].entries()) {
-      await bff.webhook('issue_credential_v2_0', { cred_ex_id: id, state, role: 'issuer', created_at: '2026-11-23T10:00:00Z', updated_at: `2026-11-23T10:0${i}:00Z` });
+      await bff.webhook('issue_credential_v2_0', {
+        cred_ex_id: id,
+        state,
+        role: 'issuer',
+        created_at: '2026-11-23T10:00:00Z',
+        updated_at: `2026-11-23T10:0${i}:00Z`,
+      });
     }
     await bff.webhook('issue_credential_v2_0', { cred_ex_id: id, state: 'deleted', role: 'issuer', updated_at: '2026-11-23T10:59:00Z' });
     // No waiting for the register here: the read itself waits for the writes queued before it.
