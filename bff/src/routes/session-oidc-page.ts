@@ -27,6 +27,7 @@ export function signInPageHtml(page: SignInPage): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(page.title)} · Credence</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${SIGN_IN_PAGE_CSS_PATH}">
 </head>
 <body>

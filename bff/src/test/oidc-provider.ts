@@ -168,6 +168,10 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   };
 
   server.on('request', (req, res) => {
+    if (req.url === '/favicon.ico') {
+      res.writeHead(204).end();
+      return;
+    }
     if (req.url?.startsWith('/interaction/')) {
       interaction(req, res).catch((error: unknown) => {
         res.writeHead(400, { 'content-type': 'text/plain' }).end(`interaction failed: ${String(error)}`);
