@@ -97,14 +97,15 @@ test('an account with no mapped role is refused with a page that says what is mi
   await page.goto('/login');
   await signInAtProvider(page, 'nina');
   await expect(page.getByRole('heading', { name: 'No Credence role for this account' })).toBeVisible();
-  await expect(page.getByText(`${OIDC_PROVIDER_NAME} signed you in as Nina Nobody`)).toBeVisible();
+  await expect(page.getByText(`You signed in at ${OIDC_PROVIDER_NAME} as Nina Nobody`)).toBeVisible();
+  await expect(page.getByText('Ask your IT administrator to give your account a Credence role')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'credence-issuers → issuer' })).toBeVisible();
   expect(await violations(page), 'axe on the refusal page').toEqual([]);
   await page.screenshot({ path: 'test-results/oidc-refused.png', fullPage: true });
   // No session: the console still sends this browser to log in.
   expect((await page.request.get('/api/session')).status()).toBe(401);
   // Another account: sign out of the provider first, from the page itself.
-  await page.getByRole('link', { name: `Sign out of ${OIDC_PROVIDER_NAME} (to use another account)` }).click();
+  await page.getByRole('link', { name: 'Use another account' }).click();
   await page.getByRole('button', { name: 'Yes, sign me out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await signInAtProvider(page, 'vera');

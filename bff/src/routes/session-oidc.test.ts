@@ -157,7 +157,7 @@ describe('sign-in through the OpenID provider', () => {
     expect(html).toContain('Nina Nobody');
     expect(html).toContain('realm_access.roles');
     expect(html).toContain('credence-issuers → issuer');
-    expect(html).toMatch(/Sign out of Test SSO/);
+    expect(html).toMatch(/Use another account/);
     // Asked for JSON (not a browser navigation): the same as a problem.
     const json = await signIn(bff, 'nina', { accept: 'application/json' });
     expect(json.callback.headers.get('content-type')).toMatch(/problem\+json/);

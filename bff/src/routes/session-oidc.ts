@@ -111,13 +111,13 @@ export function sessionOidcRoutes({ users, oidc, cookie, audit, sessionLifetimeM
           return failure(c, 403, {
             title: 'No Credence role for this account',
             lines: [
-              `${signIn.name} signed you in as ${identity.displayName}, but that account has no role in Credence, so you cannot use the console yet.`,
-              `Credence gives a role from the "${error.claim}" value of your account: an administrator at ${signIn.name} needs to add one of the values below to your account. Then sign in again.`,
+              `You signed in at ${signIn.name} as ${identity.displayName}, but this account has not been given a role in Credence, so the console cannot open.`,
+              `Ask your IT administrator to give your account a Credence role at ${signIn.name}, then sign in again.`,
             ],
-            list: { label: `Values of "${error.claim}" that give a Credence role`, items: [...error.accepted] },
+            list: { label: `For your administrator: Credence reads "${error.claim}"; these values give a role`, items: [...error.accepted] },
             actions: [
-              { ...again, label: 'Back to the sign-in page' },
-              ...(endSession ? [{ label: `Sign out of ${signIn.name} (to use another account)`, href: endSession }] : []),
+              ...(endSession ? [{ label: 'Use another account', href: endSession, primary: true }] : []),
+              { label: 'Back to sign-in', href: '/login', primary: !endSession },
             ],
           });
         }

@@ -66,7 +66,7 @@ export function LoginPage() {
             <a className="button primary login-provider" href={oidcLoginUrl(next)}>
               Sign in with {provider.name}
             </a>
-            <p className="muted login-hint">With your {provider.name} account; Credence gives you the role your organisation assigned.</p>
+            <p className="muted login-hint">Use the work account you sign in to {provider.name} with.</p>
           </>
         )}
         {provider && showForm && (
