@@ -217,6 +217,12 @@ describe('sign-in through the OpenID provider', () => {
     expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${CONSOLE}/login`);
     expect(url.searchParams.has('id_token_hint')).toBe(false);
     expect((await bff.app.request('/api/session', { headers: { cookie: cookie! } })).status).toBe(401);
+    // The logout, like every change a provider's user makes, is audited with the provider's subject and name.
+    const admin = (await signIn(bff, 'ana')).cookie!;
+    const { entries } = (await (await bff.app.request('/api/audit?action=DELETE', { headers: { cookie: admin } })).json()) as {
+      entries: { actor: string; target: Record<string, string> }[];
+    };
+    expect(entries[0]).toMatchObject({ actor: 'vera', target: { subject: 'vera', name: 'Vera Verifier' } });
     const local = await bff.cookieFor('issuer');
     expect((await bff.app.request('/api/session', { method: 'DELETE', headers: { cookie: local } })).status).toBe(204);
   });
