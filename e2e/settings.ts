@@ -19,3 +19,7 @@ export const WEBHOOK_SECRET = 'e2e-webhook-secret-0123456789';
 export const TWO_NGINX_PORT = Number(process.env.E2E_TWO_NGINX_PORT ?? 8186);
 export const TWO_BFF_PORTS = [Number(process.env.E2E_TWO_BFF_A_PORT ?? 8187), Number(process.env.E2E_TWO_BFF_B_PORT ?? 8188)] as const;
 export const TWO_SANDBOX_PORT = Number(process.env.E2E_TWO_SANDBOX_PORT ?? 8189);
+/** tests/oidc.spec.ts: a console that signs in only through an OpenID provider, its sandbox agent, and the provider. */
+export const OIDC_BFF_PORT = Number(process.env.E2E_OIDC_BFF_PORT ?? 9270);
+export const OIDC_SANDBOX_PORT = Number(process.env.E2E_OIDC_SANDBOX_PORT ?? 9271);
+export const OIDC_PROVIDER_PORT = Number(process.env.E2E_OIDC_PROVIDER_PORT ?? 9272);

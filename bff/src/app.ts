@@ -6,6 +6,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AcapyClient } from './acapy/client.js';
 import type { AppEnv } from './app-env.js';
 import type { LoginLimiter } from './auth/login-limiter.js';
+import type { OidcSignIn } from './auth/oidc.js';
 import type { SessionStore } from './auth/sessions.js';
 import type { UserDirectory } from './auth/users.js';
 import type { Mode } from './config.js';
@@ -29,6 +30,7 @@ import { configRoutes } from './routes/config.js';
 import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
 import { sessionRoutes } from './routes/session.js';
+import { sessionOidcRoutes } from './routes/session-oidc.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { invitationLinkRoutes, shortInvitationRoute } from './routes/invitation-links.js';
 import { ProofTemplates } from './proof-templates/proof-templates.js';
@@ -64,6 +66,10 @@ export interface AppDeps {
   publicUrl?: string | undefined;
   /** Whose X-Forwarded-For to believe for login limits (TRUST_PROXY); none by default. */
   trustProxy?: TrustProxy;
+  /** Sign-in through the organisation's OpenID provider, when configured. */
+  oidc?: OidcSignIn | undefined;
+  /** The idle timeout: also the longest a provider's user stays signed in without signing in there again. */
+  sessionTtlMs?: number;
   /** The register's intake; made here from the store and the agent client when not given. */
   register?: RegisterIngest;
 }
@@ -118,7 +124,18 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono<AppEnv>()
     .route('/', healthRoutes(deps))
-    .route('/', sessionRoutes({ users: deps.users, limiter: deps.limiter, cookie, trustProxy: deps.trustProxy }))
+    .route('/', sessionRoutes({ users: deps.users, limiter: deps.limiter, cookie, trustProxy: deps.trustProxy, oidc: deps.oidc, publicUrl: deps.publicUrl }))
+    .route(
+      '/',
+      sessionOidcRoutes({
+        users: deps.users,
+        oidc: deps.oidc,
+        cookie,
+        audit: deps.audit,
+        sessionLifetimeMs: deps.sessionTtlMs ?? 60 * 60_000,
+        publicUrl: deps.publicUrl,
+      }),
+    )
     .route('/', configRoutes(deps))
     .route(
       '/',

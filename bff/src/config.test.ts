@@ -81,4 +81,52 @@ describe('parseConfig', () => {
   it('says what is wrong in its message', () => {
     expect(() => parseConfig({ ...base, PORT: 'x' })).toThrow(/Invalid settings:\n {2}- PORT must be a port number/);
   });
+
+  describe('OIDC_*', () => {
+    const oidc = {
+      ...base,
+      OIDC_ISSUER: 'https://sso.example.org/realms/staff',
+      OIDC_CLIENT_ID: 'credence',
+      OIDC_ROLE_CLAIM: 'realm_access.roles',
+      OIDC_ROLE_MAP: 'credence-admins=admin,credence-issuers=issuer',
+    };
+
+    it('reads the provider settings (a public client without a secret) and names the button after the host', () => {
+      const config = parseConfig(oidc);
+      expect(config.oidc).toMatchObject({
+        clientId: 'credence',
+        clientSecret: undefined,
+        roleClaim: 'realm_access.roles',
+        scopes: 'openid profile email',
+        name: 'sso.example.org',
+        insecureLoopback: false,
+      });
+      expect([...config.oidc!.roleMap]).toEqual([
+        ['credence-admins', 'admin'],
+        ['credence-issuers', 'issuer'],
+      ]);
+      expect(parseConfig(base).oidc).toBeUndefined();
+    });
+
+    it('accepts an http:// issuer only on a loopback address', () => {
+      for (const issuer of ['http://127.0.0.1:9272', 'http://127.8.9.10/realms/x', 'http://[::1]:8080']) {
+        expect(parseConfig({ ...oidc, OIDC_ISSUER: issuer }).oidc?.insecureLoopback).toBe(true);
+      }
+      for (const issuer of ['http://sso.example.org', 'http://localhost:9272', 'http://10.0.0.5', 'http://128.0.0.1']) {
+        expect(problemsOf({ ...oidc, OIDC_ISSUER: issuer })).toEqual([
+          expect.stringMatching(/^OIDC_ISSUER must be an https:\/\/ URL \(http:\/\/ is accepted only on a loopback address/),
+        ]);
+      }
+    });
+
+    it('names what is missing or wrong', () => {
+      expect(problemsOf({ ...base, OIDC_ISSUER: 'https://sso.example.org' })).toEqual([
+        expect.stringMatching(/^OIDC_CLIENT_ID, OIDC_ROLE_CLAIM, OIDC_ROLE_MAP are required/),
+      ]);
+      expect(problemsOf({ ...base, OIDC_CLIENT_SECRET: 'x' })).toEqual(['OIDC_CLIENT_SECRET is set but OIDC_ISSUER is not']);
+      expect(problemsOf({ ...oidc, OIDC_ROLE_MAP: 'staff=owner' })[0]).toMatch(/^OIDC_ROLE_MAP maps "staff" to "owner"/);
+      expect(problemsOf({ ...oidc, OIDC_SCOPES: 'profile' })).toEqual(['OIDC_SCOPES must include openid']);
+      expect(problemsOf({ ...oidc, OIDC_ISSUER: 'ftp://sso' })[0]).toMatch(/^OIDC_ISSUER must be/);
+    });
+  });
 });

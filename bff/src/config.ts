@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { userRoles, type UserRole } from '@credence/shared';
 import { z } from 'zod';
 import { compileTrustProxy, type TrustProxy } from './middleware/client-address.js';
 
@@ -72,6 +73,28 @@ const envSchema = z.object({
       { error: 'must list addresses or CIDR ranges separated by commas (or loopback, linklocal, uniquelocal)' },
     )
     .optional(),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: "must be the provider's issuer URL, e.g. https://sso.example.org/realms/staff" }).optional(),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_ROLE_CLAIM: z
+    .string()
+    .trim()
+    .regex(/^[^.\s]+(\.[^.\s]+)*$/, 'must be a claim name or a dotted path such as realm_access.roles')
+    .optional(),
+  OIDC_ROLE_MAP: z
+    .string()
+    .transform((text, ctx) => {
+      const map = parseRoleMap(text);
+      if (typeof map === 'string') {
+        ctx.addIssue({ code: 'custom', message: map });
+        return z.NEVER;
+      }
+      return map;
+    })
+    .optional(),
+  OIDC_SCOPES: z.string().trim().min(1).default('openid profile email'),
+  /** What the login page's button names; else the issuer's host. */
+  OIDC_NAME: z.string().trim().min(1).max(60, 'must be at most 60 characters').optional(),
   AUDIT_RETENTION_DAYS: z.coerce
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')
@@ -80,6 +103,102 @@ const envSchema = z.object({
 });
 
 export type Mode = 'sandbox' | 'agent';
+
+/** Claim value → role, from OIDC_ROLE_MAP. */
+export type RoleMap = ReadonlyMap<string, UserRole>;
+
+export interface OidcConfig {
+  issuer: URL;
+  clientId: string;
+  /** undefined: a public client (PKCE only). */
+  clientSecret: string | undefined;
+  roleClaim: string;
+  roleMap: RoleMap;
+  scopes: string;
+  name: string;
+  /** http:// issuers are allowed only on a loopback address; requests to them are then allowed over http. */
+  insecureLoopback: boolean;
+}
+
+/**
+ * OIDC_ROLE_MAP: `value=role` pairs separated by commas (`credence-admins=admin,staff=verifier`) or a JSON
+ * object (`{"credence-admins":"admin"}`); a message naming the fault otherwise.
+ */
+export function parseRoleMap(text: string): Map<string, UserRole> | string {
+  const roles = new Set<string>(userRoles);
+  let pairs: [string, unknown][];
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{')) {
+    try {
+      const json: unknown = JSON.parse(trimmed);
+      if (!json || typeof json !== 'object' || Array.isArray(json)) return 'must be a JSON object of claim value → role';
+      pairs = Object.entries(json);
+    } catch {
+      return 'is not valid JSON';
+    }
+  } else {
+    pairs = [];
+    for (const part of trimmed
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
+      const at = part.lastIndexOf('=');
+      if (at <= 0) return `must list value=role pairs separated by commas ("${part}" has no "=")`;
+      pairs.push([part.slice(0, at).trim(), part.slice(at + 1).trim()]);
+    }
+  }
+  if (pairs.length === 0) return 'maps no claim value to a role';
+  const map = new Map<string, UserRole>();
+  for (const [value, role] of pairs) {
+    if (typeof role !== 'string' || !roles.has(role)) return `maps "${value}" to ${JSON.stringify(role)}: the role must be one of ${userRoles.join(', ')}`;
+    map.set(value, role as UserRole);
+  }
+  return map;
+}
+
+/** 127.0.0.0/8 and ::1: an http:// issuer is accepted only there (tests, a provider on the same machine). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  if (host === '::1' || host === '0:0:0:0:0:0:0:1') return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+function oidcConfig(e: z.output<typeof envSchema>, problems: string[]): OidcConfig | undefined {
+  const names = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_ROLE_CLAIM', 'OIDC_ROLE_MAP'] as const;
+  const given = names.filter((name) => e[name] !== undefined);
+  const extras = (['OIDC_CLIENT_SECRET', 'OIDC_NAME'] as const).filter((name) => e[name] !== undefined);
+  if (given.length === 0) {
+    if (extras.length > 0) problems.push(`${extras.join(', ')} ${extras.length > 1 ? 'are' : 'is'} set but OIDC_ISSUER is not`);
+    return undefined;
+  }
+  const missing = names.filter((name) => e[name] === undefined);
+  if (missing.length > 0) {
+    problems.push(
+      `${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required for sign-in with an OpenID provider (${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} set)`,
+    );
+    return undefined;
+  }
+  const issuer = new URL(e.OIDC_ISSUER!);
+  const insecureLoopback = issuer.protocol === 'http:';
+  if (insecureLoopback && !isLoopbackHost(issuer.hostname)) {
+    problems.push(`OIDC_ISSUER must be an https:// URL (http:// is accepted only on a loopback address such as 127.0.0.1, for tests): ${issuer.href}`);
+    return undefined;
+  }
+  if (!/\bopenid\b/.test(e.OIDC_SCOPES)) {
+    problems.push('OIDC_SCOPES must include openid');
+    return undefined;
+  }
+  return {
+    issuer,
+    clientId: e.OIDC_CLIENT_ID!,
+    clientSecret: e.OIDC_CLIENT_SECRET,
+    roleClaim: e.OIDC_ROLE_CLAIM!,
+    roleMap: e.OIDC_ROLE_MAP!,
+    scopes: e.OIDC_SCOPES,
+    name: e.OIDC_NAME ?? issuer.host,
+    insecureLoopback,
+  };
+}
 
 export interface Config {
   port: number;
@@ -103,6 +222,8 @@ export interface Config {
   /** Whose X-Forwarded-For to believe when telling a client's address. */
   trustProxy: TrustProxy;
   auditRetentionDays: number;
+  /** Sign-in through the organisation's OpenID provider; undefined when OIDC_ISSUER is not set. */
+  oidc: OidcConfig | undefined;
   dataDir: string;
   upgrade: { pollMs: number; timeoutMs: number };
   events: {
@@ -142,6 +263,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const e = result.data;
+  const problems: string[] = [];
+  const oidc = oidcConfig(e, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
   const mode: Mode = e.CREDENCE_SANDBOX ? 'sandbox' : 'agent';
   const demoPassword = mode === 'sandbox' ? (e.CREDENCE_DEMO_PASSWORD ?? secret()) : undefined;
   return {
@@ -164,6 +288,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL,
     trustProxy: compileTrustProxy(e.TRUST_PROXY),
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    oidc,
     dataDir: e.CREDENCE_DATA_DIR,
     upgrade: { pollMs: e.UPGRADE_POLL_MS, timeoutMs: e.UPGRADE_TIMEOUT_MS },
     events: {

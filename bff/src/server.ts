@@ -6,6 +6,8 @@ import { AuditLog } from './audit/audit-log.js';
 import { createApp } from './app.js';
 import { LoginLimiter } from './auth/login-limiter.js';
 import { SessionStore } from './auth/sessions.js';
+import { OidcSignIn } from './auth/oidc.js';
+import { OidcTransactions } from './auth/oidc-transactions.js';
 import { UserDirectory, demoUsers, readUsersFile, DEMO_USERNAMES } from './auth/users.js';
 import { ConfigError, parseConfig, type Config } from './config.js';
 import type { EventBus } from './events/bus.js';
@@ -31,12 +33,12 @@ export async function startBff(env: Record<string, string | undefined> = process
     ...(config.demoPassword ? await demoUsers(config.demoPassword) : []),
     ...(config.usersFile ? await readUsersFile(config.usersFile).catch((error: Error) => Promise.reject(new ConfigError([error.message]))) : []),
   ];
-  if (users.length === 0) {
+  if (users.length === 0 && !config.oidc) {
     const add = 'Add one: CREDENCE_USERS_FILE=users.json pnpm --filter bff users add NAME --role admin';
     throw new ConfigError([
       config.usersFile
         ? `CREDENCE_USERS_FILE (${config.usersFile}) holds no users, so nobody could log in. ${add}`
-        : `CREDENCE_USERS_FILE is not set, so nobody could log in to a real agent's console. ${add}`,
+        : `CREDENCE_USERS_FILE is not set, so nobody could log in to a real agent's console. ${add} (or set OIDC_ISSUER and the other OIDC_* settings to sign in through your organisation's OpenID provider)`,
     ]);
   }
   // Never throws for an unreachable Postgres: it says so on /api/health and keeps trying.
@@ -58,7 +60,10 @@ export async function startBff(env: Record<string, string | undefined> = process
   const stopFollowing = upgrade.follow();
   const register = new RegisterIngest(new RegisterStore(store), client);
   const stopBackfill = backfillAtStart(register, store);
+  const oidc = config.oidc && new OidcSignIn(config.oidc, new OidcTransactions(store), config.agent.timeoutMs);
   const app = createApp({
+    oidc,
+    sessionTtlMs: config.sessionTtlMs,
     register,
     mode: config.mode,
     client,
@@ -124,6 +129,7 @@ export function describeStart(bff: RunningBff): string {
   lines.push(
     `  Store: ${bff.store.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres (DATABASE_URL)'}${bff.store.isReady ? '' : ' — not reachable yet, retrying'}`,
   );
+  if (config.oidc) lines.push(`  Sign-in: ${config.oidc.name} (${config.oidc.issuer.href}), callback ${config.publicUrl ?? url}/api/session/oidc/callback`);
   if (config.generated.sessionSecret) lines.push('  SESSION_SECRET is not set: sessions end when the console restarts.');
   return `${lines.join('\n')}\n`;
 }

@@ -17,8 +17,57 @@ export const loginBodySchema = z.strictObject({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-export const sessionSchema = z.object({ username: z.string(), role: userRoleSchema });
+export const sessionSchema = z.object({
+  username: z.string(),
+  role: userRoleSchema,
+  /** The name the OpenID provider gave, for a user signed in through it. */
+  displayName: z.string().optional(),
+});
 export type Session = z.infer<typeof sessionSchema>;
+
+/** How one may sign in here: local users (a form) and/or the organisation's OpenID provider (a button). */
+export const sessionMethodsSchema = z.object({
+  local: z.boolean(),
+  oidc: z.object({ name: z.string() }).nullable(),
+});
+export type SessionMethods = z.infer<typeof sessionMethodsSchema>;
+
+export const oidcLoginQuerySchema = z.object({ next: z.string().max(2000, 'At most 2000 characters').optional() });
+
+/** What the provider sends back (RFC 6749 §4.1.2, plus `iss` of RFC 9207); other parameters are ignored. */
+export const oidcCallbackQuerySchema = z.looseObject({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(1024).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(1000).optional(),
+  iss: z.string().max(2000).optional(),
+});
+
+/** Logging out of a provider's session: the browser goes on to the provider's end-session page. */
+export const logoutAnswerSchema = z.object({ providerLogoutUrl: z.url() }).nullable();
+export type LogoutAnswer = z.infer<typeof logoutAnswerSchema>;
+
+/** The WHATWG URL every runtime has (shared is compiled without DOM or Node types). */
+declare const URL: new (input: string, base?: string) => { origin: string; pathname: string; search: string; hash: string };
+
+/**
+ * `next` as a path of this site, or null: only same-site paths are followed after signing in, so a crafted
+ * link cannot send the user elsewhere (used by the web app and by the BFF's OIDC callback alike).
+ */
+export function safeNextPath(next: string | null | undefined, origin: string): string | null {
+  if (!next || !next.startsWith('/')) return null;
+  try {
+    const url = new URL(next, origin);
+    // `//evil.example` and `/\evil.example` both leave the site; only same-origin paths are followed.
+    if (url.origin !== origin || url.pathname.startsWith('/login')) return null;
+    // Dot segments resolve away (`/.//evil.example`, `/x/..//evil.example`, `/%2e//…` → `//evil.example`):
+    // a path that starts with two slashes (or a backslash) would leave the site when followed. Home instead.
+    if (/^[/\\]{2}/.test(url.pathname)) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return null;
+  }
+}
 
 export const modeSchema = z.enum(['sandbox', 'agent']);
 export type Mode = z.infer<typeof modeSchema>;

@@ -11,12 +11,13 @@ const router = createAppRouter();
 const queryClient = createQueryClient({
   onUnauthorized: () => {
     // The session ended (expired, logged out elsewhere): log in again, then come back here.
+    // Already there (a second 401 from a request sent before the first): clearing again would drop the
+    // login page's own queries while they load, and leave it waiting for them.
+    if (router.state.location.pathname === '/login') return;
     const here = `${router.state.location.pathname}${router.state.location.search}`;
     queryClient.clear();
     queryClient.setQueryData(sessionQueries.current().queryKey, null);
-    if (router.state.location.pathname !== '/login') {
-      void router.navigate(`/login?expired=1&next=${encodeURIComponent(here)}`, { replace: true });
-    }
+    void router.navigate(`/login?expired=1&next=${encodeURIComponent(here)}`, { replace: true });
   },
 });
 

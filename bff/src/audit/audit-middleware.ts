@@ -65,6 +65,8 @@ export function auditTrail(log: AuditLog, lookups?: AuditLookups): MiddlewareHan
       else if (Array.isArray(value)) target[key] = value.map(String).join(',');
     }
     Object.assign(target, c.get('auditTarget'));
+    // A user signed in at the organisation's provider: its subject and the name it gave.
+    if (user?.subject !== undefined) Object.assign(target, { subject: user.subject, name: user.displayName ?? user.username });
     const status = c.res.status;
     const answer = await answerBody(c.res);
     const succeeded = status < 400;

@@ -5,6 +5,9 @@ import type { Store } from '../store/store.js';
 export interface SessionUser {
   username: string;
   role: UserRole;
+  /** Set for a user signed in through the OpenID provider: its `sub`, and the name it gave. */
+  subject?: string;
+  displayName?: string;
 }
 
 /** No session outlives this, however active. */
@@ -54,7 +57,11 @@ export class SessionStore {
     this.touchEveryMs = Math.min(30_000, Math.floor(options.idleTtlMs / 20));
   }
 
-  async create(user: SessionUser): Promise<string> {
+  /**
+   * `lifetimeMs` caps this session below the absolute lifetime (a provider's user signs in again within the
+   * idle timeout, so a role taken away there takes effect by then).
+   */
+  async create(user: SessionUser, lifetimeMs = ABSOLUTE_LIFETIME_MS): Promise<string> {
     const id = randomBytes(32).toString('base64url');
     const at = this.now();
     await this.store.run((db) =>
@@ -67,7 +74,9 @@ export class SessionStore {
           created_at: new Date(at),
           last_seen_at: new Date(at),
           idle_expires_at: new Date(at + this.options.idleTtlMs),
-          absolute_expires_at: new Date(at + ABSOLUTE_LIFETIME_MS),
+          absolute_expires_at: new Date(at + Math.min(lifetimeMs, ABSOLUTE_LIFETIME_MS)),
+          subject: user.subject ?? null,
+          display_name: user.displayName ?? null,
         })
         .execute(),
     );
@@ -99,12 +108,12 @@ export class SessionStore {
           .where('id_hash', '=', hash)
           .where('idle_expires_at', '>', new Date(at))
           .where('absolute_expires_at', '>', new Date(at))
-          .returning(['username', 'role'])
+          .returning(['username', 'role', 'subject', 'display_name'])
           .executeTakeFirst();
       }
       return db
         .selectFrom('sessions')
-        .select(['username', 'role'])
+        .select(['username', 'role', 'subject', 'display_name'])
         .where('id_hash', '=', hash)
         .where('idle_expires_at', '>', new Date(at))
         .where('absolute_expires_at', '>', new Date(at))
@@ -114,7 +123,12 @@ export class SessionStore {
       this.known.delete(hash);
       return null;
     }
-    const user: SessionUser = { username: row.username, role: row.role as UserRole };
+    const user: SessionUser = {
+      username: row.username,
+      role: row.role as UserRole,
+      ...(row.subject !== null && { subject: row.subject }),
+      ...(row.display_name !== null && { displayName: row.display_name }),
+    };
     this.remember(hash, { user, checkedAt: at, touchedAt: activity ? at : (cached?.touchedAt ?? 0) });
     return user;
   }

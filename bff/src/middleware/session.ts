@@ -26,9 +26,9 @@ function isHttps(c: Context): boolean {
 }
 
 /** Whether this request's session cookie is Secure, and so what it is called. */
-function cookieOf(c: Context, secure: boolean | undefined): { name: string; secure: boolean } {
+export function cookieOf(c: Context, secure: boolean | undefined, base = SESSION_COOKIE): { name: string; secure: boolean } {
   const isSecure = secure ?? isHttps(c);
-  return { name: isSecure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, secure: isSecure };
+  return { name: isSecure ? `__Host-${base}` : base, secure: isSecure };
 }
 
 /**
@@ -72,10 +72,10 @@ export function loadSession(
   };
 }
 
-export async function startSession(c: Context<AppEnv>, options: SessionCookieOptions, user: SessionUser): Promise<void> {
+export async function startSession(c: Context<AppEnv>, options: SessionCookieOptions, user: SessionUser, lifetimeMs?: number): Promise<void> {
   const previous = c.get('sessionId');
   if (previous) await options.store.destroy(previous);
-  const id = await options.store.create(user);
+  const id = await options.store.create(user, lifetimeMs);
   const cookie = cookieOf(c, options.secure);
   await setSignedCookie(c, cookie.name, id, options.secret, {
     httpOnly: true,

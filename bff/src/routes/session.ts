@@ -2,12 +2,14 @@ import { consoleApi } from '@credence/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import type { LoginLimiter } from '../auth/login-limiter.js';
+import type { OidcSignIn } from '../auth/oidc.js';
 import type { UserDirectory } from '../auth/users.js';
 import { clientAddress, type TrustProxy } from '../middleware/client-address.js';
 import { requireAccess } from '../middleware/require-role.js';
 import { endSession, startSession, type SessionCookieOptions } from '../middleware/session.js';
 import { validated } from '../middleware/validated.js';
 import { ProblemError } from '../problem.js';
+import { originOf } from './session-oidc.js';
 
 const { login, session, logout } = consoleApi;
 
@@ -16,9 +18,12 @@ export interface SessionRouteDeps {
   limiter: LoginLimiter;
   cookie: SessionCookieOptions;
   trustProxy?: TrustProxy | undefined;
+  /** For a session started at the provider, logging out also goes through its end-session page. */
+  oidc?: OidcSignIn | undefined;
+  publicUrl?: string | undefined;
 }
 
-export function sessionRoutes({ users, limiter, cookie, trustProxy }: SessionRouteDeps) {
+export function sessionRoutes({ users, limiter, cookie, trustProxy, oidc, publicUrl }: SessionRouteDeps) {
   return new Hono<AppEnv>()
     .post(login.path, requireAccess(login.access), validated('json', login.body), async (c) => {
       const { username, password } = c.req.valid('json');
@@ -40,9 +45,15 @@ export function sessionRoutes({ users, limiter, cookie, trustProxy }: SessionRou
       c.set('user', user);
       return c.json(user);
     })
-    .get(session.path, requireAccess(session.access), (c) => c.json(c.get('user')!))
+    .get(session.path, requireAccess(session.access), (c) => {
+      // The provider's subject stays on the server (the audit log has it); the browser gets the name to show.
+      const { username, role, displayName } = c.get('user')!;
+      return c.json({ username, role, ...(displayName !== undefined && { displayName }) });
+    })
     .delete(logout.path, requireAccess(logout.access), async (c) => {
+      const wasProviders = c.get('user')?.subject !== undefined;
       await endSession(c, cookie);
-      return c.body(null, 204);
+      const providerLogoutUrl = wasProviders && oidc ? await oidc.endSessionUrl(`${originOf(c, publicUrl)}/login`) : null;
+      return providerLogoutUrl ? c.json({ providerLogoutUrl }) : c.body(null, 204);
     });
 }

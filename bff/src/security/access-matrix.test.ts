@@ -46,6 +46,11 @@ const matrix: Row[] = [
   { route: 'GET /api/health', expected: everyone(200) },
   { route: 'POST /api/session', body: {}, expected: everyone(400) },
   { route: 'GET /api/session', expected: anyUser(200) },
+  // How to sign in is asked before anyone is; the provider routes answer 404 where none is configured.
+  { route: 'GET /api/session/methods', expected: everyone(200) },
+  { route: 'GET /api/session/oidc/page.css', expected: everyone(200) },
+  { route: 'GET /api/session/oidc/login', expected: everyone(404) },
+  { route: 'GET /api/session/oidc/callback', expected: everyone(404) },
   { route: 'GET /api/config', expected: anyUser(200) },
   { route: 'GET /api/events', expected: anyUser(200) },
   { route: 'POST /api/revocation/revoke', body: {}, expected: adminOnly(400) },

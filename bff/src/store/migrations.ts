@@ -366,6 +366,24 @@ const migrations: Record<string, Migration> = {
       await sql`create index audit_log_summary_trgm on audit_log using gin (lower(summary) gin_trgm_ops)`.execute(db);
     },
   },
+  '009-oidc-sign-in': {
+    async up(db) {
+      // Who the provider said the user is, for sessions started through it (null for local users).
+      await sql`alter table sessions add column subject text`.execute(db);
+      await sql`alter table sessions add column display_name text`.execute(db);
+      // A sign-in on its way through the provider: single-use, bound to the browser by a cookie holding the id.
+      await sql`
+        create table oidc_transactions (
+          id_hash text primary key,
+          state text not null,
+          nonce text not null,
+          code_verifier text not null,
+          next text,
+          expires_at timestamptz not null
+        )`.execute(db);
+      await sql`create index oidc_transactions_expiry on oidc_transactions (expires_at)`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -16,6 +16,19 @@ export interface SessionsTable {
   /** Idle and absolute limits, checked by every query that reads a session. */
   idle_expires_at: Timestamp;
   absolute_expires_at: Timestamp;
+  /** The OpenID provider's `sub` and the name it gave; null for a local user. */
+  subject: Optional<string>;
+  display_name: Optional<string>;
+}
+
+export interface OidcTransactionsTable {
+  /** SHA-256 of the id in the browser's cookie. */
+  id_hash: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  next: string | null;
+  expires_at: Timestamp;
 }
 
 export interface LoginAttemptsTable {
@@ -173,6 +186,7 @@ export interface RegisterLabelsTable {
 
 export interface Database {
   sessions: SessionsTable;
+  oidc_transactions: OidcTransactionsTable;
   login_attempts: LoginAttemptsTable;
   upgrade_jobs: UpgradeJobsTable;
   audit_log: AuditLogTable;

@@ -48,6 +48,7 @@ describe.each([
       '006-register-thread',
       '007-register-people',
       '008-audit-summary',
+      '009-oidc-sign-in',
     ]);
   });
 

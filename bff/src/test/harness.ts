@@ -11,6 +11,7 @@ import type { EventBus } from '../events/bus.js';
 import { MemoryBus } from '../events/memory-bus.js';
 import { LoginLimiter } from '../auth/login-limiter.js';
 import { SessionStore } from '../auth/sessions.js';
+import type { OidcSignIn } from '../auth/oidc.js';
 import { UserDirectory, demoUsers } from '../auth/users.js';
 import { AGENT_KEY, testSandbox, type TestSandboxOptions } from '@credence/sandbox/testing';
 
@@ -53,6 +54,10 @@ export async function testBff(
     agent?: { url: string; timeoutMs: number };
     clientQueueLimit?: number;
     observe?: (request: Request, response: Response) => Promise<void>;
+    /** Sign-in through an OpenID provider. */
+    oidc?: OidcSignIn;
+    /** No local users (a console that signs in only through the provider). */
+    noLocalUsers?: boolean;
   } = {},
 ) {
   const bus = options.bus ?? new MemoryBus({ capacity: 100 });
@@ -80,7 +85,8 @@ export async function testBff(
     register,
     mode: 'agent',
     client,
-    users: await users(),
+    users: options.noLocalUsers ? new UserDirectory([]) : await users(),
+    ...(options.oidc && { oidc: options.oidc, sessionTtlMs: options.idleTtlMs ?? 60 * 60_000 }),
     sessions,
     store,
     ...(options.trustProxy && { trustProxy: options.trustProxy }),

@@ -18,7 +18,16 @@ import {
   proofTemplateUpdateBodySchema,
 } from '../proof-templates.js';
 import { invitationLinkBodySchema, invitationLinkSchema, sandboxScanBodySchema } from '../invitation-links.js';
-import { consoleConfigSchema, healthSchema, loginBodySchema, sessionSchema } from '../session.js';
+import {
+  consoleConfigSchema,
+  healthSchema,
+  loginBodySchema,
+  logoutAnswerSchema,
+  oidcCallbackQuerySchema,
+  oidcLoginQuerySchema,
+  sessionMethodsSchema,
+  sessionSchema,
+} from '../session.js';
 import {
   issuedCredentialPageSchema,
   registerCredentialExportQuerySchema,
@@ -34,7 +43,13 @@ export const consoleApi = {
   health: route({ method: 'GET', path: '/health', access: 'public', response: healthSchema }),
   login: route({ method: 'POST', path: '/session', access: 'public', body: loginBodySchema, response: sessionSchema }),
   session: route({ method: 'GET', path: '/session', access: 'login', response: sessionSchema }),
-  logout: route({ method: 'DELETE', path: '/session', access: 'public', response: z.null() }),
+  /** 204, or the provider's end-session URL for a session started there (the browser goes on to it). */
+  logout: route({ method: 'DELETE', path: '/session', access: 'public', response: logoutAnswerSchema }),
+  sessionMethods: route({ method: 'GET', path: '/session/methods', access: 'public', response: sessionMethodsSchema }),
+  /** A browser navigation (not callApi): 302 to the provider's login page. */
+  oidcLogin: route({ method: 'GET', path: '/session/oidc/login', access: 'public', query: oidcLoginQuerySchema, response: z.null() }),
+  /** Where the provider sends the browser back: 302 to `next` with the session cookie, or a page saying why not. */
+  oidcCallback: route({ method: 'GET', path: '/session/oidc/callback', access: 'public', query: oidcCallbackQuerySchema, response: z.null() }),
   config: route({ method: 'GET', path: '/config', access: 'login', response: consoleConfigSchema }),
   /** The live events: a server-sent event stream opened with EventSource (not callApi), one console event per message. */
   events: route({

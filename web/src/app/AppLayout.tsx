@@ -41,10 +41,12 @@ export function AppLayout({ session }: { session: Session }) {
   };
   const signOut = useMutation({
     mutationFn: logout,
-    onSettled: () => {
+    onSettled: (answer) => {
       queryClient.clear();
       queryClient.setQueryData(sessionQueries.current().queryKey, null);
-      void navigate('/login', { replace: true });
+      // Signed in at the organisation's provider: its sign-out page ends that session too, then comes back to /login.
+      if (answer?.providerLogoutUrl) window.location.assign(answer.providerLogoutUrl);
+      else void navigate('/login', { replace: true });
     },
   });
 
@@ -105,7 +107,7 @@ export function AppLayout({ session }: { session: Session }) {
             </span>
           )}
           <div className="user" role="group" aria-label="Current user">
-            {session.username} <span className="role-tag">{session.role}</span>
+            {session.displayName ?? session.username} <span className="role-tag">{session.role}</span>
           </div>
           <button type="button" className="button subtle" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
             Log out

@@ -11,8 +11,14 @@ function json(status: number, body: unknown, type = 'application/json') {
 }
 
 /** The login page with `fetch` answering per call, and a stand-in for the page after login. */
-function renderLogin(answers: (path: string, init?: RequestInit) => Response, initial = '/login') {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => answers(String(input), init));
+function renderLogin(
+  answers: (path: string, init?: RequestInit) => Response,
+  initial = '/login',
+  methods: { local: boolean; oidc: { name: string } | null } = { local: true, oidc: null },
+) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input) === '/api/session/methods' ? json(200, methods) : answers(String(input), init),
+  );
   vi.stubGlobal('fetch', fetchMock);
   const onUnauthorized = vi.fn();
   // The app's own client, so its 401 handling is part of what is tested.
@@ -93,5 +99,21 @@ describe('LoginPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await screen.findByText('Arrived at the console');
     expect(router.state.location.pathname).toBe('/presentations');
+  });
+
+  it('offers only the organisation’s provider when the console has no local users', async () => {
+    renderLogin(() => problem(401, 'Log in to continue.'), '/login?next=%2Fissued', { local: false, oidc: { name: 'Ministry SSO' } });
+    const link = await screen.findByRole('link', { name: 'Sign in with Ministry SSO' });
+    expect(link.getAttribute('href')).toBe('/api/session/oidc/login?next=%2Fissued');
+    expect(screen.queryByLabelText('Username')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull();
+  });
+
+  it('offers both the provider and the local form when both exist', async () => {
+    renderLogin(() => problem(401, 'Log in to continue.'), '/login', { local: true, oidc: { name: 'Ministry SSO' } });
+    expect((await screen.findByRole('link', { name: 'Sign in with Ministry SSO' })).getAttribute('href')).toBe('/api/session/oidc/login');
+    expect(screen.getByText('or with a Credence username')).toBeTruthy();
+    expect(screen.getByLabelText('Username')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
   });
 });

@@ -5,7 +5,7 @@ import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { applyServerErrors } from '../../lib/form-errors';
-import { homeFor, login, safeNext, sessionQueries } from './queries';
+import { homeFor, login, oidcLoginUrl, safeNext, sessionQueries } from './queries';
 
 export function LoginPage() {
   const [params] = useSearchParams();
@@ -13,6 +13,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const session = useQuery(sessionQueries.current());
+  const methods = useQuery(sessionQueries.methods());
   const errorId = useId();
   const form = useForm<LoginBody>({ resolver: zodResolver(loginBodySchema), defaultValues: { username: '', password: '' } });
   const { register, handleSubmit, formState, setError, setFocus } = form;
@@ -31,19 +32,19 @@ export function LoginPage() {
     },
   });
 
-  useEffect(() => setFocus('username'), [setFocus]);
+  // The form unless the console says it has no local users (an older console, or no answer: the form).
+  const provider = methods.data?.oidc ?? null;
+  const showForm = methods.isError || methods.data?.local === true;
+  useEffect(() => {
+    if (showForm) setFocus('username');
+  }, [setFocus, showForm]);
 
   if (session.data) return <Navigate to={next ?? homeFor(session.data.role)} replace />;
 
   const rootError = formState.errors.root?.message;
   return (
     <main className="login-page" id="main">
-      <form
-        className="card login-card"
-        onSubmit={handleSubmit((values) => mutation.mutate(values))}
-        noValidate
-        aria-describedby={rootError ? errorId : undefined}
-      >
+      <div className="card login-card">
         <div className="brand brand-large" aria-hidden="true">
           <span className="brand-mark">✓</span> Credence
         </div>
@@ -54,6 +55,34 @@ export function LoginPage() {
             Your session ended. Log in again to continue.
           </p>
         )}
+        {methods.isPending && (
+          <p className="muted" aria-busy="true">
+            Loading…
+          </p>
+        )}
+        {provider && (
+          <>
+            {/* A navigation, not a fetch: the BFF sends the browser on to the provider's login page. */}
+            <a className="button primary login-provider" href={oidcLoginUrl(next)}>
+              Sign in with {provider.name}
+            </a>
+            <p className="muted login-hint">Use the work account you sign in to {provider.name} with.</p>
+          </>
+        )}
+        {provider && showForm && (
+          <p className="login-divider">
+            <span>or with a Credence username</span>
+          </p>
+        )}
+        {showForm && localLoginForm()}
+      </div>
+    </main>
+  );
+
+  // A function called while rendering (not a component), so the inputs keep their identity and focus.
+  function localLoginForm() {
+    return (
+      <form className="login-form" onSubmit={handleSubmit((values) => mutation.mutate(values))} noValidate aria-describedby={rootError ? errorId : undefined}>
         {rootError && (
           <p className="form-error" role="alert" id={errorId}>
             {rootError}
@@ -84,10 +113,10 @@ export function LoginPage() {
             </p>
           )}
         </div>
-        <button type="submit" className="button primary" disabled={mutation.isPending}>
+        <button type="submit" className={provider ? 'button' : 'button primary'} disabled={mutation.isPending}>
           {mutation.isPending ? 'Logging in…' : 'Log in'}
         </button>
       </form>
-    </main>
-  );
+    );
+  }
 }

@@ -1,7 +1,7 @@
-import { consoleApi, type LoginBody, type Session, type UserRole } from '@credence/shared';
+import { consoleApi, safeNextPath, type LoginBody, type Session, type SessionMethods, type UserRole } from '@credence/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { isApiError } from '../../lib/api';
-import { callApi } from '../../lib/api-client';
+import { callApi, urlFor } from '../../lib/api-client';
 
 export const sessionQueries = {
   all: () => ['session'] as const,
@@ -19,7 +19,17 @@ export const sessionQueries = {
       },
       staleTime: 60_000,
     }),
+  /** How one may sign in here (no login needed). */
+  methods: () =>
+    queryOptions({
+      queryKey: [...sessionQueries.all(), 'methods'] as const,
+      queryFn: (): Promise<SessionMethods> => callApi(consoleApi.sessionMethods),
+      staleTime: 5 * 60_000,
+    }),
 };
+
+/** The BFF's address that starts a sign-in at the organisation's provider (a navigation, not a fetch). */
+export const oidcLoginUrl = (next: string | null) => urlFor(consoleApi.oidcLogin, { query: next ? { next } : {} });
 
 export const login = (body: LoginBody) => callApi(consoleApi.login, { body });
 export const logout = () => callApi(consoleApi.logout);
@@ -31,16 +41,5 @@ export function homeFor(role: UserRole): string {
 
 /** Only same-site paths are followed after login, so a crafted link cannot send the user elsewhere. */
 export function safeNext(next: string | null, origin = window.location.origin): string | null {
-  if (!next || !next.startsWith('/')) return null;
-  try {
-    const url = new URL(next, origin);
-    // `//evil.example` and `/\evil.example` both leave the site; only same-origin paths are followed.
-    if (url.origin !== origin || url.pathname.startsWith('/login')) return null;
-    // Dot segments resolve away (`/.//evil.example`, `/x/..//evil.example`, `/%2e//…` → `//evil.example`):
-    // a path that starts with two slashes (or a backslash) would leave the site when followed. Home instead.
-    if (/^[/\\]{2}/.test(url.pathname)) return null;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return null;
-  }
+  return safeNextPath(next, origin);
 }

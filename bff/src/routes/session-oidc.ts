@@ -1,0 +1,135 @@
+import { consoleApi, PROBLEM_CONTENT_TYPE, safeNextPath } from '@credence/shared';
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { AppEnv } from '../app-env.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import { OidcSignIn, SignInFailed, SignInRefused } from '../auth/oidc.js';
+import { TRANSACTION_TTL_MS } from '../auth/oidc-transactions.js';
+import type { UserDirectory } from '../auth/users.js';
+import { cookieOf, startSession, type SessionCookieOptions } from '../middleware/session.js';
+import { requireAccess } from '../middleware/require-role.js';
+import { validated } from '../middleware/validated.js';
+import { ProblemError } from '../problem.js';
+import { SIGN_IN_PAGE_CSS_PATH, signInPageCss, signInPageHtml, type SignInPage } from './session-oidc-page.js';
+
+const { sessionMethods, oidcLogin, oidcCallback } = consoleApi;
+
+/** The cookie that binds a sign-in at the provider to this browser (Lax: it must come back on the provider's redirect). */
+export const OIDC_TRANSACTION_COOKIE = 'credence_oidc';
+
+export interface OidcRouteDeps {
+  users: UserDirectory;
+  oidc: OidcSignIn | undefined;
+  cookie: SessionCookieOptions;
+  audit: AuditLog;
+  /** A provider's user signs in again after this long at most (the idle timeout), so a role taken away there ends by then. */
+  sessionLifetimeMs: number;
+  /** PUBLIC_URL: the console's own address as browsers reach it; else each request's. */
+  publicUrl?: string | undefined;
+}
+
+/** This console's origin as the browser sees it (the provider redirects back to it). */
+export function originOf(c: Context, publicUrl: string | undefined): string {
+  if (publicUrl) return new URL(publicUrl).origin;
+  const url = new URL(c.req.url);
+  if (c.req.header('x-forwarded-proto') === 'https') url.protocol = 'https:';
+  return url.origin;
+}
+
+const wantsHtml = (c: Context) => (c.req.header('accept') ?? '').includes('text/html');
+
+export function sessionOidcRoutes({ users, oidc, cookie, audit, sessionLifetimeMs, publicUrl }: OidcRouteDeps) {
+  const configured = (): OidcSignIn => {
+    if (!oidc) throw new ProblemError(404, 'Sign-in through an OpenID provider is not configured here (OIDC_ISSUER is not set).');
+    return oidc;
+  };
+  const redirectUri = (c: Context) => `${originOf(c, publicUrl)}/api${oidcCallback.path}`;
+
+  /** A failed sign-in: a page for a browser, a problem for anything else. */
+  const failure = (c: Context, status: number, page: SignInPage) => {
+    if (!wantsHtml(c)) {
+      return c.body(JSON.stringify({ type: 'about:blank', title: page.title, status, detail: page.lines.join(' ') }), status as 400, {
+        'content-type': PROBLEM_CONTENT_TYPE,
+      });
+    }
+    return c.html(signInPageHtml(page), status as 400);
+  };
+
+  const record = (actor: string, role: string | null, target: Record<string, string>, status: number) =>
+    audit.append({
+      at: new Date().toISOString(),
+      actor,
+      role,
+      action: `GET /api${oidcCallback.path}`,
+      target,
+      status,
+      outcome: status < 400 ? 'success' : 'failure',
+    });
+
+  return new Hono<AppEnv>()
+    .get(sessionMethods.path, requireAccess(sessionMethods.access), (c) => c.json({ local: users.size > 0, oidc: oidc ? { name: oidc.name } : null }))
+    .get(SIGN_IN_PAGE_CSS_PATH.replace(/^\/api/, ''), (c) => c.body(signInPageCss, 200, { 'content-type': 'text/css; charset=utf-8' }))
+    .get(oidcLogin.path, requireAccess(oidcLogin.access), validated('query', oidcLogin.query), async (c) => {
+      const signIn = configured();
+      const next = safeNextPath(c.req.valid('query').next, originOf(c, publicUrl));
+      const { url, transactionId } = await signIn.begin(redirectUri(c), next);
+      const binding = cookieOf(c, cookie.secure, OIDC_TRANSACTION_COOKIE);
+      setCookie(c, binding.name, transactionId, {
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: binding.secure,
+        path: '/',
+        maxAge: TRANSACTION_TTL_MS / 1000,
+      });
+      return c.redirect(url.href, 302);
+    })
+    .get(oidcCallback.path, requireAccess(oidcCallback.access), validated('query', oidcCallback.query), async (c) => {
+      const signIn = configured();
+      const binding = cookieOf(c, cookie.secure, OIDC_TRANSACTION_COOKIE);
+      const transactionId = getCookie(c, binding.name);
+      // Single use: whatever happens next, this browser's transaction cookie is spent.
+      deleteCookie(c, binding.name, { path: '/', httpOnly: true, sameSite: 'Lax', secure: binding.secure });
+      const callbackUrl = new URL(redirectUri(c));
+      callbackUrl.search = new URL(c.req.url).search;
+      const again = { label: `Sign in with ${signIn.name} again`, href: '/login', primary: true };
+      try {
+        const { user, next, roleFrom } = await signIn.finish(callbackUrl, transactionId);
+        await startSession(c, cookie, user, sessionLifetimeMs);
+        c.set('user', user);
+        await record(user.username, user.role, { subject: user.subject!, name: user.displayName!, [signIn.settings.roleClaim]: roleFrom }, 302);
+        return c.redirect(next ?? '/', 302);
+      } catch (error) {
+        if (error instanceof SignInRefused) {
+          const { identity } = error;
+          await record(
+            identity.username,
+            null,
+            { subject: identity.subject, name: identity.displayName, refused: `no value of ${error.claim} maps to a role` },
+            403,
+          );
+          const endSession = await signIn.endSessionUrl(`${originOf(c, publicUrl)}/login`);
+          return failure(c, 403, {
+            title: 'No Credence role for this account',
+            lines: [
+              `You signed in at ${signIn.name} as ${identity.displayName}, but this account has not been given a role in Credence, so the console cannot open.`,
+              `Ask your IT administrator to give your account a Credence role at ${signIn.name}, then sign in again.`,
+            ],
+            list: { label: `For your administrator: Credence reads "${error.claim}"; these values give a role`, items: [...error.accepted] },
+            actions: [
+              ...(endSession ? [{ label: 'Use another account', href: endSession, primary: true }] : []),
+              { label: 'Back to sign-in', href: '/login', primary: !endSession },
+            ],
+          });
+        }
+        if (error instanceof SignInFailed || (error instanceof ProblemError && error.status === 502)) {
+          const status = error instanceof SignInFailed ? error.status : 502;
+          return failure(c, status, {
+            title: status === 502 ? `${signIn.name} could not be reached` : 'Sign-in did not complete',
+            lines: [error.message, 'Nothing was changed. Start the sign-in again from the login page.'],
+            actions: [again],
+          });
+        }
+        throw error;
+      }
+    });
+}
