@@ -66,7 +66,7 @@ export function LoginPage() {
             <a className="button primary login-provider" href={oidcLoginUrl(next)}>
               Sign in with {provider.name}
             </a>
-            <p className="muted login-hint">Use the work account you sign in to {provider.name} with.</p>
+            <p className="muted login-hint">Use your {provider.name} work account.</p>
           </>
         )}
         {provider && showForm && (
