@@ -157,7 +157,10 @@ export function createApp(deps: AppDeps) {
     .route('/', registerRoutes(register))
     .route(
       '/',
-      agentRouteHandlers(agentRoutes, deps.client, (path, body) => register.agentAnswer(path, body)),
+      agentRouteHandlers(agentRoutes, deps.client, {
+        answered: (path, body) => register.agentAnswer(path, body),
+        missing: (path) => register.agentMissing(path),
+      }),
     );
   app.route('/api', api);
   app.route('/webhooks', webhookRoutes({ bus: deps.bus, secret: deps.webhookSecret, register }));

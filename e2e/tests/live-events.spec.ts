@@ -30,6 +30,8 @@ test('a webhook posted as the agent posts it shows its advised action once, howe
   await expect(page.getByText('Presentation received —')).toHaveCount(1);
   await page.getByRole('link', { name: 'Events' }).click();
   await expect(page.getByRole('table', { name: 'Events' }).getByRole('row').filter({ hasText: payload.pres_ex_id })).toHaveCount(1);
+  // The agent never held this one: it says so as it would, so later journeys do not find it "still on the agent".
+  expect((await postWebhook(request, 'present_proof_v2_0', { ...payload, state: 'deleted', updated_at: '2026-11-21T10:00:01.000001Z' })).ok()).toBe(true);
 });
 
 test('after the connection drops, the indicator recovers and no event is lost', async ({ loggedInAs, request, context, consoleErrors }) => {

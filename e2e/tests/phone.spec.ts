@@ -90,7 +90,9 @@ test('a verifier on a phone: presentations with state and next step, and a prese
   await page.getByText('More filters').click();
   await page.getByLabel('On the agent').selectOption('Still on the agent');
   await expect(page).toHaveURL(/removed=false/);
-  await page.getByRole('table', { name: 'Presentation exchanges' }).getByRole('link').first().click();
+  const presentations = page.getByRole('table', { name: 'Presentation exchanges' });
+  await expect(presentations).not.toHaveAttribute('aria-busy');
+  await presentations.getByRole('link').first().click();
   const verify = page.getByRole('button', { name: 'Verify', exact: true });
   await expect(verify).toBeInViewport();
   await verify.click();

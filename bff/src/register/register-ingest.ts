@@ -157,6 +157,18 @@ export class RegisterIngest {
     }
   }
 
+  /**
+   * The agent answered 404 for one exchange record: it removed it (auto-remove, or a delete the
+   * console never heard of). The register keeps its copy, marked removed.
+   */
+  agentMissing(path: string): void {
+    const match = /^\/(issue-credential-2\.0|present-proof-2\.0)\/records\/([^/]+)$/.exec(path);
+    if (!match || !AGENT_ID.test(match[2]!)) return;
+    const kind = match[1] === 'issue-credential-2.0' ? 'credential' : 'presentation';
+    const id = match[2]!;
+    this.enqueue(() => this.store.markRemoved(kind, id));
+  }
+
   /** The console revoked a credential (its revoke route succeeded). */
   revoked(body: RevokeBody, by: string): void {
     const target = body.cred_ex_id ? { cred_ex_id: body.cred_ex_id } : { rev_reg_id: body.rev_reg_id!, cred_rev_id: body.cred_rev_id! };

@@ -424,6 +424,21 @@ export class RegisterStore {
   }
 
   /** The console revoked a credential: pending until published (unless `publish`), by whom, notified or not. */
+  /** The agent no longer holds this exchange; a row not yet in the register is not made up. */
+  async markRemoved(kind: RegisterKind, exchangeId: string): Promise<void> {
+    await this.store.run(async (db) => {
+      await db
+        .updateTable('register_exchanges')
+        .set({ removed_from_agent: true })
+        .where('kind', '=', kind)
+        .where('exchange_id', '=', exchangeId)
+        .where('removed_from_agent', '=', false)
+        .execute();
+      if (kind === 'credential')
+        await db.updateTable('register_credentials').set({ removed_from_agent: true, updated_at: new Date() }).where('cred_ex_id', '=', exchangeId).execute();
+    });
+  }
+
   async markRevoked(
     target: { cred_ex_id?: string; rev_reg_id?: string; cred_rev_id?: string },
     by: string,

@@ -6,6 +6,7 @@ import type { AcapyClient } from '../acapy/client.js';
 import type { AppEnv } from '../app-env.js';
 import { requireAccess } from '../middleware/require-role.js';
 import { validated } from '../middleware/validated.js';
+import { ProblemError } from '../problem.js';
 
 /** What a route without params or query takes: nothing (anything sent is dropped, never forwarded). */
 const nothing = z.object({});
@@ -16,25 +17,37 @@ interface AgentCall {
   body: unknown;
 }
 
-/** Told of every 2xx answer the agent gives (path and body), e.g. so the register keeps the records. */
-export type AnswerObserver = (path: string, body: unknown) => void;
+/** Told of what the agent answers, e.g. so the register keeps the records and learns which ones it no longer has. */
+export interface AnswerObserver {
+  /** Every 2xx answer with a body (path and body). */
+  answered(path: string, body: unknown): void;
+  /** A GET the agent answered 404: it does not hold that record (any more). */
+  missing(path: string): void;
+}
+
+function told(tell: () => void): void {
+  try {
+    tell();
+  } catch {
+    // What the console keeps of an answer never changes what the browser gets.
+  }
+}
 
 async function forward(c: Context<AppEnv>, client: AcapyClient, route: AgentRouteEntry, call: AgentCall, observe?: AnswerObserver) {
   const path = fillPath(route.path, call.params);
-  const answer = await client.request(route.method, path, {
-    query: new URLSearchParams(queryToStrings(call.query)),
-    body: call.body,
-    ...(route.withoutBody && { withoutBody: true }),
-  });
+  const answer = await client
+    .request(route.method, path, {
+      query: new URLSearchParams(queryToStrings(call.query)),
+      body: call.body,
+      ...(route.withoutBody && { withoutBody: true }),
+    })
+    .catch((error: unknown) => {
+      if (observe && route.method === 'GET' && error instanceof ProblemError && error.status === 404) told(() => observe.missing(path));
+      throw error;
+    });
   // 204/205/304 carry no body: pass them on as they are.
   if (answer.status === 204 || answer.status === 205 || answer.status === 304) return c.body(null, answer.status);
-  if (observe && route.method !== 'DELETE') {
-    try {
-      observe(path, answer.body);
-    } catch {
-      // What the console keeps of an answer never changes what the browser gets.
-    }
-  }
+  if (observe && route.method !== 'DELETE') told(() => observe.answered(path, answer.body));
   if (route.reshape) return c.json(route.reshape(answer.body) as object, answer.status as ContentfulStatusCode);
   // Passed on as the agent wrote it: re-encoding a page of 100 records costs more than the proxying.
   return c.body(answer.bytes as Uint8Array<ArrayBuffer>, answer.status as ContentfulStatusCode, { 'content-type': 'application/json; charset=utf-8' });

@@ -158,6 +158,22 @@ describe('the register through the BFF', () => {
     expect(page.results.find((e) => e.exchange_id === id)).toMatchObject({ state: 'done', removed_from_agent: true });
   });
 
+  it('marks an exchange removed when the agent answers 404 for it (deleted without a webhook the console heard)', async () => {
+    const bff = await registerBff();
+    const verifier = await bff.cookieFor('verifier');
+    const id = '2c9e1f4a-8d3b-4e7a-9f10-5a6b7c8d9e0f';
+    await bff.webhook('present_proof_v2_0', { pres_ex_id: id, state: 'presentation-received', role: 'verifier', updated_at: '2026-11-23T10:00:00Z' });
+    const still = (await (await bff.send(verifier, 'GET', '/api/register/exchanges?kind=presentation&removed=false')).json()) as RegisterExchangePage;
+    expect(still.results.map((e) => e.exchange_id)).toContain(id);
+
+    expect((await bff.send(verifier, 'GET', `/api/present-proof-2.0/records/${id}`)).status).toBe(404);
+    await bff.register.idle();
+    const gone = (await (await bff.send(verifier, 'GET', '/api/register/exchanges?kind=presentation&removed=true')).json()) as RegisterExchangePage;
+    expect(gone.results.find((e) => e.exchange_id === id)).toMatchObject({ state: 'presentation-received', removed_from_agent: true });
+    const kept = (await (await bff.send(verifier, 'GET', '/api/register/exchanges?kind=presentation&removed=false')).json()) as RegisterExchangePage;
+    expect(kept.results.map((e) => e.exchange_id)).not.toContain(id);
+  });
+
   it('acknowledges webhooks at once when the database is away, and says nothing more than the store does', async () => {
     const bff = await registerBff();
     await bff.store.close();
