@@ -9,6 +9,11 @@ export interface AdvisedAction {
 }
 
 const credentialAdvice: Partial<Record<CredentialState, AdvisedAction>> = {
+  // Not in the spec's list, but the holder waits on the issuer here: the console offers "Offer as proposed".
+  'proposal-received': {
+    label: 'Review proposal',
+    advice: 'Review what the holder proposed and send an offer, as proposed or changed, or decline it.',
+  },
   'offer-received': {
     label: 'Review offer',
     advice: 'Fetch the offer details and decide whether to send a request.',
@@ -18,6 +23,11 @@ const credentialAdvice: Partial<Record<CredentialState, AdvisedAction>> = {
 };
 
 const presentationAdvice: Partial<Record<PresentationState, AdvisedAction>> = {
+  // As for credentials: the prover waits on the verifier, who can send a request from the proposal.
+  'proposal-received': {
+    label: 'Review proposal',
+    advice: 'Review what the prover proposed and send a proof request for it.',
+  },
   'request-received': {
     label: 'Prepare presentation',
     advice: 'Prepare and send a presentation.',

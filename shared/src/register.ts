@@ -94,6 +94,8 @@ const credentialFilters = {
   cred_def_id: optionalText(500),
   rev_reg_id: optionalText(500),
   connection_id: optionalUuid,
+  /** The credential issued by one exchange. */
+  cred_ex_id: optionalText(200),
   sort: z.enum(issuedSorts, { error: 'must be issued or -issued' }).default('-issued'),
 };
 
@@ -142,6 +144,11 @@ export const registerExchangeSchema = z.object({
   predicates_proved: z.array(z.string()),
   /** Presentations: the verification result once known (verifier role), else null. */
   verified: z.boolean().nullable(),
+  /**
+   * Credentials this agent issued: the revocation status of the credential (also once the exchange is
+   * done and gone, when its state says no more). Null for every other exchange.
+   */
+  revocation_status: z.enum(issuedStatuses).nullable(),
 });
 export type RegisterExchange = z.infer<typeof registerExchangeSchema>;
 

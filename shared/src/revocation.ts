@@ -127,6 +127,8 @@ export const auditQuerySchema = z.strictObject({
   from: auditDate,
   /** On or before (a day: to its end, UTC). */
   to: auditDate,
+  /** Sign-ins and sign-outs: true lists only them, false leaves them out; absent, both kinds. */
+  sign_ins: z.stringbool({ error: 'must be true or false' }).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).optional(),
 });

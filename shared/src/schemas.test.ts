@@ -54,6 +54,11 @@ describe('advised actions', () => {
     expect(advisedPresentationAction('presentation-received')?.label).toBe('Verify');
     expect(advisedPresentationAction('done')).toBeUndefined();
   });
+
+  it('also name the step a received proposal waits for', () => {
+    expect(advisedCredentialAction('proposal-received')?.label).toBe('Review proposal');
+    expect(advisedPresentationAction('proposal-received')?.label).toBe('Review proposal');
+  });
 });
 
 describe('v1.0 and v2.0 names', () => {

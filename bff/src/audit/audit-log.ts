@@ -1,5 +1,5 @@
 import type { AuditEntry, AuditQuery } from '@credence/shared';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Store } from '../store/store.js';
 import type { Database } from '../store/schema.js';
 
@@ -7,7 +7,7 @@ import type { Database } from '../store/schema.js';
 export const AUDIT_VALUE_MAX = 200;
 const MAX_TARGET_KEYS = 12;
 
-export type AuditFilters = Pick<AuditQuery, 'actor' | 'action' | 'outcome' | 'from' | 'to'>;
+export type AuditFilters = Pick<AuditQuery, 'actor' | 'action' | 'outcome' | 'from' | 'to' | 'sign_ins'>;
 /** An entry to record: the business-terms fields may be left out (the login route, an import). */
 export type AuditEntryInput = Omit<AuditEntry, 'summary' | 'reason' | 'link'> & Partial<Pick<AuditEntry, 'summary' | 'reason' | 'link'>>;
 
@@ -19,6 +19,9 @@ const likeContains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g,
 
 type AuditRow = Database['audit_log'];
 
+/** Matching entries counted at most (past the page's offset) for the page's total. */
+export const AUDIT_COUNT_CAP = 10_000;
+
 function filtered<O>(query: SelectQueryBuilder<Database, 'audit_log', O>, filters: AuditFilters): SelectQueryBuilder<Database, 'audit_log', O> {
   let q = query;
   // A person is named exactly (any case): "user1" must not also list user10…user199.
@@ -29,6 +32,11 @@ function filtered<O>(query: SelectQueryBuilder<Database, 'audit_log', O>, filter
     q = q.where((eb) => eb.or([eb(eb.fn('lower', ['action']), 'like', like), eb(eb.fn('lower', ['summary']), 'like', like)]));
   }
   if (filters.outcome) q = q.where('outcome', '=', filters.outcome);
+  if (filters.sign_ins !== undefined) {
+    const signIn = (eb: ExpressionBuilder<Database, 'audit_log'>) =>
+      eb.or([eb('action', 'in', ['POST /api/session', 'DELETE /api/session']), eb('action', 'like', 'GET /api/session/oidc/%')]);
+    q = filters.sign_ins ? q.where(signIn) : q.where((eb) => eb.not(signIn(eb)));
+  }
   // A day in `to` means the whole of it (UTC).
   if (filters.from) q = q.where('at', '>=', new Date(filters.from.length === 10 ? `${filters.from}T00:00:00Z` : filters.from));
   if (filters.to) {
@@ -117,16 +125,31 @@ export class AuditLog {
   }
 
   /** Newest first, filtered, one page; `hasMore` says whether another page exists. */
-  async read(query: AuditQuery): Promise<{ entries: AuditEntry[]; hasMore: boolean }> {
+  async read(query: AuditQuery): Promise<{ entries: AuditEntry[]; hasMore: boolean; total: number; total_capped: boolean }> {
     const limit = query.limit ?? 50;
-    const rows = await this.store.run((db) =>
-      filtered(db.selectFrom('audit_log').selectAll(), query)
+    const offset = query.offset ?? 0;
+    return this.store.run(async (db) => {
+      const rows = await filtered(db.selectFrom('audit_log').selectAll(), query)
         .orderBy('id', 'desc')
-        .offset(query.offset ?? 0)
+        .offset(offset)
         .limit(limit + 1)
-        .execute(),
-    );
-    return { entries: rows.slice(0, limit).map(toEntry), hasMore: rows.length > limit };
+        .execute();
+      const hasMore = rows.length > limit;
+      const entries = rows.slice(0, limit).map(toEntry);
+      if (offset === 0 && !hasMore) return { entries, hasMore, total: entries.length, total_capped: false };
+      // Counted only so far: a log of millions is not walked to say "10,000+".
+      const cap = AUDIT_COUNT_CAP + offset;
+      const counted = await db
+        .selectFrom(
+          filtered(db.selectFrom('audit_log').select(sql<number>`1`.as('one')), query)
+            .limit(cap + 1)
+            .as('m'),
+        )
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      const n = Number(counted.n);
+      return { entries, hasMore, total: Math.min(n, cap), total_capped: n > cap };
+    });
   }
 
   /** Every matching entry, newest first, in batches read by id (never an offset), for the CSV export. */

@@ -161,6 +161,7 @@ function credentialWhere(f: Omit<CredentialFilters, 'sort'>) {
     if (f.cred_def_id) and.push(eb('cred_def_id', '=', f.cred_def_id));
     if (f.rev_reg_id) and.push(eb('rev_reg_id', '=', f.rev_reg_id));
     if (f.connection_id) and.push(eb('connection_id', '=', f.connection_id));
+    if (f.cred_ex_id) and.push(eb('cred_ex_id', '=', f.cred_ex_id));
     return eb.and(and);
   };
 }
@@ -192,7 +193,7 @@ async function exchangeTotal(db: Kysely<Database>, f: Omit<ExchangeFilters, 'sor
 }
 
 async function credentialTotal(db: Kysely<Database>, f: Omit<CredentialFilters, 'sort'>): Promise<number> {
-  if (f.q || f.rev_reg_id || f.connection_id) {
+  if (f.q || f.rev_reg_id || f.connection_id || f.cred_ex_id) {
     const row = await db
       .selectFrom('register_credentials')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -246,6 +247,7 @@ export function exchangeOut(r: Selectable<RegisterExchangesTable>): RegisterExch
     requested: r.requested,
     predicates_proved: r.predicates_proved,
     verified: r.verified,
+    revocation_status: null,
   };
 }
 
@@ -495,6 +497,25 @@ export class RegisterStore {
    * cheaply is counted up to SEARCH_COUNT_CAP and said to be more (`total_capped`).
    */
   async exchanges(f: ExchangeFilters & { limit: number; offset: number }): Promise<RegisterPage<RegisterExchange>> {
+    const page = await this.exchangePage(f);
+    return { ...page, results: await this.withRevocation(page.results) };
+  }
+
+  /**
+   * The revocation status of the credentials these exchanges issued, read for the page's rows only:
+   * a credential revoked after its exchange was done (and removed) shows so wherever it is listed.
+   */
+  private async withRevocation(results: RegisterExchange[]): Promise<RegisterExchange[]> {
+    const issued = results.filter((r) => r.kind === 'credential' && r.role === 'issuer').map((r) => r.exchange_id);
+    if (issued.length === 0) return results;
+    const rows = await this.store.run((db) =>
+      db.selectFrom('register_credentials').select(['cred_ex_id', 'status']).where('cred_ex_id', 'in', issued).where('issued_at', 'is not', null).execute(),
+    );
+    const status = new Map(rows.map((r) => [r.cred_ex_id, r.status as IssuedStatus]));
+    return results.map((r) => ({ ...r, revocation_status: status.get(r.exchange_id) ?? null }));
+  }
+
+  private async exchangePage(f: ExchangeFilters & { limit: number; offset: number }): Promise<RegisterPage<RegisterExchange>> {
     return this.store.run(async (db) => {
       // Counted past the rows paged through, so a capped total still says there is a next page.
       const cap = this.countCap + f.offset + f.limit;
@@ -687,7 +708,7 @@ export class RegisterStore {
           .limit(EXPORT_BATCH)
           .execute();
       });
-      if (rows.length > 0) yield rows.map(exchangeOut);
+      if (rows.length > 0) yield await this.withRevocation(rows.map(exchangeOut));
       if (rows.length < EXPORT_BATCH) return;
       const last = rows[rows.length - 1]!;
       after = { at: last[sortColumn], id: last.exchange_id };

@@ -72,6 +72,13 @@ describe('the register through the BFF', () => {
     await bff.settle();
     const revoked = (await (await bff.send(admin, 'GET', `/api/register/credentials?status=revoked&q=${values[1]!.value}`)).json()) as IssuedCredentialPage;
     expect(revoked.results).toEqual([expect.objectContaining({ cred_ex_id, status: 'revoked', revoked_by: 'admin' })]);
+    // The exchange list says so too, though the exchange itself ended "done" before the revocation.
+    const listed = (await (
+      await bff.send(issuer, 'GET', `/api/register/exchanges?kind=credential&connection_id=${bob.connection_id}&removed=true`)
+    ).json()) as RegisterExchangePage;
+    expect(listed.results.find((e) => e.exchange_id === cred_ex_id)).toMatchObject({ state: 'done', revocation_status: 'revoked' });
+    const one = (await (await bff.send(issuer, 'GET', `/api/register/credentials?cred_ex_id=${cred_ex_id}`)).json()) as IssuedCredentialPage;
+    expect(one).toMatchObject({ total: 1, results: [{ cred_ex_id, status: 'revoked' }] });
   });
 
   it('writes the audit log in business terms, linked to the register entry, with the reason of a refusal', async () => {

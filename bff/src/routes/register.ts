@@ -31,6 +31,7 @@ const EXCHANGE_COLUMNS = [
   'created_at',
   'updated_at',
   'removed_from_agent',
+  'revocation_status',
 ] as const;
 const CREDENTIAL_COLUMNS = [
   'cred_ex_id',
@@ -73,6 +74,7 @@ function exchangeRow(e: RegisterExchange): string[] {
     e.created_at,
     e.updated_at,
     cell(e.removed_from_agent),
+    cell(e.revocation_status),
   ];
 }
 

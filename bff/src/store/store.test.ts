@@ -171,6 +171,12 @@ describe.each([
       expect((await log.read({ offset: 28, limit: 5 })).entries).toHaveLength(2);
       // A LIKE wildcard in a filter is a plain character.
       expect((await log.read({ actor: '%' })).entries).toHaveLength(0);
+      // Totals: counted with every filter; sign-ins (here the logouts) left out or alone.
+      expect(first).toMatchObject({ total: 30, total_capped: false });
+      expect(await log.read({ sign_ins: false, limit: 4 })).toMatchObject({ total: 15, hasMore: true });
+      expect((await log.read({ sign_ins: false, limit: 50 })).entries.every((e) => e.action === 'POST /api/revocation/revoke')).toBe(true);
+      expect((await log.read({ sign_ins: true, limit: 50 })).entries.every((e) => e.action === 'DELETE /api/session')).toBe(true);
+      expect((await log.read({ sign_ins: true, actor: 'bob', limit: 2 })).total).toBe(10);
     });
 
     it('caps every stored value, and refuses to change an entry', async () => {

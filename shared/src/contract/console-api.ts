@@ -89,7 +89,8 @@ export const consoleApi = {
     path: '/audit',
     access: areaRoles.audit,
     query: auditQuerySchema,
-    response: z.object({ entries: z.array(auditEntrySchema), hasMore: z.boolean() }),
+    // total counts up to AUDIT_COUNT_CAP matching entries; past it total_capped says "more".
+    response: z.object({ entries: z.array(auditEntrySchema), hasMore: z.boolean(), total: z.number().int(), total_capped: z.boolean() }),
   }),
   /** The filtered log as a CSV file (newest first), downloaded through a link rather than read by callApi. */
   auditExport: route({

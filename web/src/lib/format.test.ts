@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { credDefTag, humanize, schemaLabel, timeAgo } from './format';
+import { credDefTag, datesAreCrossed, humanize, schemaLabel, timeAgo } from './format';
 
 describe('format', () => {
   it('names schemas of both id styles', () => {
@@ -23,5 +23,13 @@ describe('format', () => {
   it('turns state names into words', () => {
     expect(humanize('request-received')).toBe('Request received');
     expect(humanize('offer_sent')).toBe('Offer sent');
+  });
+
+  it('tells a date range whose start is after its end', () => {
+    expect(datesAreCrossed('2026-11-30', '2026-11-01')).toBe(true);
+    expect(datesAreCrossed('2026-11-01', '2026-11-01')).toBe(false);
+    expect(datesAreCrossed('2026-11-01T10:00:00Z', '2026-11-01')).toBe(false);
+    expect(datesAreCrossed('2026-11-01T10:00:00Z', '2026-11-01T09:00:00Z')).toBe(true);
+    expect(datesAreCrossed(undefined, '2026-11-01')).toBe(false);
   });
 });

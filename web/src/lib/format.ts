@@ -44,3 +44,10 @@ export function humanize(value: string): string {
 export function shortId(id: string): string {
   return id.length > 12 ? `${id.slice(0, 8)}…` : id;
 }
+
+/** A date range whose start is after its end (days or instants, compared by their day when one is a day). */
+export function datesAreCrossed(from: string | undefined, to: string | undefined): boolean {
+  if (!from || !to) return false;
+  const day = (v: string) => v.slice(0, 10);
+  return from.length === 10 || to.length === 10 ? day(from) > day(to) : Date.parse(from) > Date.parse(to);
+}

@@ -1,4 +1,4 @@
-import { consoleApi, type RegisterExchange, type RegisterKind, type RegisterSort } from '@credence/shared';
+import { consoleApi, type IssuedStatus, type RegisterExchange, type RegisterKind, type RegisterSort } from '@credence/shared';
 import { callApi, urlFor } from './api-client';
 
 /** One page of a list, with its total when the source counts its rows (the register does). */
@@ -36,4 +36,10 @@ export function registerExportHref(kind: RegisterKind, filters: Partial<Record<s
 export async function fetchKeptExchange(kind: RegisterKind, id: string, signal: AbortSignal): Promise<RegisterExchange | null> {
   const page = await callApi(consoleApi.registerExchanges, { query: { kind, exchange_id: id, limit: 1 } }, { signal });
   return page.results[0] ?? null;
+}
+
+/** The revocation status the register holds for the credential one exchange issued, or null (not issued, not kept). */
+export async function fetchIssuedStatus(credExId: string, signal: AbortSignal): Promise<IssuedStatus | null> {
+  const page = await callApi(consoleApi.registerCredentials, { query: { cred_ex_id: credExId, limit: 1, offset: 0, sort: '-issued' } }, { signal });
+  return page.results[0]?.status ?? null;
 }

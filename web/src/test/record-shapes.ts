@@ -180,6 +180,7 @@ export function registerRow(id: string, changes: Partial<RegisterExchange> = {})
     requested: null,
     predicates_proved: [],
     verified: null,
+    revocation_status: null,
     ...changes,
   };
 }

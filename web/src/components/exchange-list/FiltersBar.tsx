@@ -5,7 +5,10 @@ import { consoleConfigQueries } from '../../lib/console-config';
 import { ownCredDefLabel, ownDefinitionQueries } from '../../lib/own-definitions';
 import { humanize } from '../../lib/format';
 import type { ConnectionOption } from '../../lib/connections';
-import type { ExchangeListParams, FilterKey, ListChanges } from './list-params';
+import { useSearchParams } from 'react-router';
+import { CanonicalSearch, LeftOutOfLink } from '../../lib/canonical-search';
+import { datesAreCrossed } from '../../lib/format';
+import { searchOfListParams, type ExchangeListParams, type FilterKey, type ListChanges } from './list-params';
 
 interface FiltersBarProps {
   kind: RegisterKind;
@@ -50,157 +53,175 @@ export function FiltersBar({ kind, params, states, roles, connections, onChange,
     enabled: kind === 'credential' && moreOpen && walletType !== undefined,
   }).data;
   const select = (key: FilterKey) => (e: { target: { value: string } }) => onChange({ [key]: e.target.value || undefined });
+  const datesCrossed = datesAreCrossed(params.from, params.to);
+  const [search] = useSearchParams();
 
   return (
-    <form
-      className="filters"
-      role="search"
-      aria-label="Filter records"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onChange({ q: q.trim() || undefined, thread_id: threadId.trim() || undefined });
-      }}
-    >
-      <div className="field field-grow">
-        <label htmlFor="filter-q">Search</label>
-        <input
-          id="filter-q"
-          type="search"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          placeholder={kind === 'credential' ? 'Name or value, e.g. Bob' : 'Name or proved value'}
-          aria-describedby="filter-q-hint"
-          maxLength={200}
-        />
-        <span id="filter-q-hint" className="visually-hidden">
-          Matches the connection&apos;s name and the {kind === 'credential' ? 'values offered or issued' : 'values proved'}, in part and in any case.
-        </span>
-      </div>
-      <button
-        type="button"
-        className="button filters-toggle"
-        aria-expanded={phoneOpen}
-        aria-controls="filters-rest"
-        onClick={() => setPhoneOpen((open) => !open)}
+    <>
+      <CanonicalSearch search={search} canonical={searchOfListParams(params, kind)} />
+      <LeftOutOfLink />
+      <form
+        className="filters"
+        role="search"
+        aria-label="Filter records"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onChange({ q: q.trim() || undefined, thread_id: threadId.trim() || undefined });
+        }}
       >
-        Filters{setCount > 0 ? ` (${setCount} set)` : ''}
-      </button>
-      <div id="filters-rest" className={`filters-rest${phoneOpen ? ' open' : ''}`}>
-        <div className="field">
-          <label htmlFor="filter-state">State</label>
-          <select id="filter-state" value={params.state ?? ''} onChange={select('state')}>
-            <option value="">Any state</option>
-            {states.map((s) => (
-              <option key={s} value={s}>
-                {humanize(s)}
-              </option>
-            ))}
-          </select>
+        <div className="field field-grow">
+          <label htmlFor="filter-q">Search</label>
+          <input
+            id="filter-q"
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder={kind === 'credential' ? 'Name or value, e.g. Bob' : 'Name or proved value'}
+            aria-describedby="filter-q-hint"
+            maxLength={200}
+          />
+          <span id="filter-q-hint" className="visually-hidden">
+            Matches the connection&apos;s name and the {kind === 'credential' ? 'values offered or issued' : 'values proved'}, in part and in any case.
+          </span>
         </div>
-        <div className="field">
-          <label htmlFor="filter-role">Role</label>
-          <select id="filter-role" value={params.role ?? ''} onChange={select('role')}>
-            <option value="">Any role</option>
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {humanize(r)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-connection">Connection</label>
-          <select id="filter-connection" value={params.connection_id ?? ''} onChange={select('connection_id')}>
-            <option value="">Any connection</option>
-            {params.connection_id && !connections.some((c) => c.id === params.connection_id) && (
-              <option value={params.connection_id}>{params.connection_id}</option>
-            )}
-            {connections.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-sort">Order</label>
-          <select id="filter-sort" value={params.sort} onChange={(e) => onChange({ sort: e.target.value })}>
-            {Object.entries(SORTS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="filter-actions">
-          <button type="submit" className="button">
-            Apply
-          </button>
-          {hasFilters && (
-            <button type="button" className="button subtle" onClick={onClear}>
-              Clear filters
-            </button>
-          )}
-        </div>
-        <details className="more-filters" open={moreOpen} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
-          <summary>More filters{moreSet > 0 ? ` (${moreSet} set)` : ''}</summary>
-          <div className="more-filters-fields">
-            {kind === 'credential' && (
-              <div className="field">
-                <label htmlFor="filter-cred-def">Credential definition</label>
-                <select id="filter-cred-def" value={params.cred_def_id ?? ''} onChange={select('cred_def_id')}>
-                  <option value="">Any</option>
-                  {params.cred_def_id && !definitions?.some((d) => d.credDefId === params.cred_def_id) && (
-                    <option value={params.cred_def_id}>{params.cred_def_id}</option>
-                  )}
-                  {definitions?.map((d) => (
-                    <option key={d.credDefId} value={d.credDefId}>
-                      {ownCredDefLabel(d)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            )}
-            <div className="field">
-              <label htmlFor="filter-from">Started from</label>
-              <input id="filter-from" type="date" value={params.from?.slice(0, 10) ?? ''} onChange={select('from')} />
-            </div>
-            <div className="field">
-              <label htmlFor="filter-to">Started until</label>
-              <input id="filter-to" type="date" value={params.to?.slice(0, 10) ?? ''} onChange={select('to')} />
-            </div>
-            <div className="field">
-              <label htmlFor="filter-removed">On the agent</label>
-              <select id="filter-removed" value={params.removed ?? ''} onChange={select('removed')}>
-                <option value="">Either</option>
-                <option value="false">Still on the agent</option>
-                <option value="true">Removed from the agent</option>
-              </select>
-            </div>
-            {kind === 'presentation' && (
-              <div className="field">
-                <label htmlFor="filter-verified">Result</label>
-                <select id="filter-verified" value={params.verified ?? ''} onChange={select('verified')}>
-                  <option value="">Any result</option>
-                  <option value="true">Verified</option>
-                  <option value="false">Not verified</option>
-                </select>
-              </div>
-            )}
-            <div className="field field-grow">
-              <label htmlFor="filter-thread">Thread id</label>
-              <input
-                id="filter-thread"
-                value={threadId}
-                onChange={(e) => setThreadId(e.target.value)}
-                placeholder="Exact thread id"
-                spellCheck={false}
-                maxLength={200}
-              />
-            </div>
+        <button
+          type="button"
+          className="button filters-toggle"
+          aria-expanded={phoneOpen}
+          aria-controls="filters-rest"
+          onClick={() => setPhoneOpen((open) => !open)}
+        >
+          Filters{setCount > 0 ? ` (${setCount} set)` : ''}
+        </button>
+        <div id="filters-rest" className={`filters-rest${phoneOpen ? ' open' : ''}`}>
+          <div className="field">
+            <label htmlFor="filter-state">State</label>
+            <select id="filter-state" value={params.state ?? ''} onChange={select('state')}>
+              <option value="">Any state</option>
+              {states.map((s) => (
+                <option key={s} value={s}>
+                  {humanize(s)}
+                </option>
+              ))}
+            </select>
           </div>
-        </details>
-      </div>
-    </form>
+          <div className="field">
+            <label htmlFor="filter-role">Role</label>
+            <select id="filter-role" value={params.role ?? ''} onChange={select('role')}>
+              <option value="">Any role</option>
+              {roles.map((r) => (
+                <option key={r} value={r}>
+                  {humanize(r)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="filter-connection">Connection</label>
+            <select id="filter-connection" value={params.connection_id ?? ''} onChange={select('connection_id')}>
+              <option value="">Any connection</option>
+              {params.connection_id && !connections.some((c) => c.id === params.connection_id) && (
+                <option value={params.connection_id}>{params.connection_id}</option>
+              )}
+              {connections.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="filter-sort">Order</label>
+            <select id="filter-sort" value={params.sort} onChange={(e) => onChange({ sort: e.target.value })}>
+              {Object.entries(SORTS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="filter-actions">
+            <button type="submit" className="button">
+              Search
+            </button>
+            {hasFilters && (
+              <button type="button" className="button subtle" onClick={onClear}>
+                Clear filters
+              </button>
+            )}
+          </div>
+          <details className="more-filters" open={moreOpen} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
+            <summary>More filters{moreSet > 0 ? ` (${moreSet} set)` : ''}</summary>
+            <div className="more-filters-fields">
+              {kind === 'credential' && (
+                <div className="field">
+                  <label htmlFor="filter-cred-def">Credential definition</label>
+                  <select id="filter-cred-def" value={params.cred_def_id ?? ''} onChange={select('cred_def_id')}>
+                    <option value="">Any</option>
+                    {params.cred_def_id && !definitions?.some((d) => d.credDefId === params.cred_def_id) && (
+                      <option value={params.cred_def_id}>{params.cred_def_id}</option>
+                    )}
+                    {definitions?.map((d) => (
+                      <option key={d.credDefId} value={d.credDefId}>
+                        {ownCredDefLabel(d)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
+              <div className="field">
+                <label htmlFor="filter-from">Started from</label>
+                <input id="filter-from" type="date" value={params.from?.slice(0, 10) ?? ''} onChange={select('from')} />
+              </div>
+              <div className="field">
+                <label htmlFor="filter-to">Started until</label>
+                <input
+                  id="filter-to"
+                  type="date"
+                  value={params.to?.slice(0, 10) ?? ''}
+                  onChange={select('to')}
+                  aria-invalid={datesCrossed || undefined}
+                  aria-describedby={datesCrossed ? 'filter-dates-crossed' : undefined}
+                />
+              </div>
+              {datesCrossed && (
+                <p id="filter-dates-crossed" className="field-error dates-crossed" role="alert">
+                  “Started from” is after “Started until”: nothing can match. Swap or clear one of the dates.
+                </p>
+              )}
+              <div className="field">
+                <label htmlFor="filter-removed">On the agent</label>
+                <select id="filter-removed" value={params.removed ?? ''} onChange={select('removed')}>
+                  <option value="">Either</option>
+                  <option value="false">Still on the agent</option>
+                  <option value="true">Removed from the agent</option>
+                </select>
+              </div>
+              {kind === 'presentation' && (
+                <div className="field">
+                  <label htmlFor="filter-verified">Result</label>
+                  <select id="filter-verified" value={params.verified ?? ''} onChange={select('verified')}>
+                    <option value="">Any result</option>
+                    <option value="true">Verified</option>
+                    <option value="false">Not verified</option>
+                  </select>
+                </div>
+              )}
+              <div className="field field-grow">
+                <label htmlFor="filter-thread">Thread id</label>
+                <input
+                  id="filter-thread"
+                  value={threadId}
+                  onChange={(e) => setThreadId(e.target.value)}
+                  placeholder="Exact thread id"
+                  spellCheck={false}
+                  maxLength={200}
+                />
+              </div>
+            </div>
+          </details>
+        </div>
+      </form>
+    </>
   );
 }

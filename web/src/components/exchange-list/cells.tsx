@@ -1,7 +1,8 @@
-import type { AdvisedAction, RegisterAttribute } from '@credence/shared';
+import type { AdvisedAction, IssuedStatus, RegisterAttribute } from '@credence/shared';
 import { Link } from 'react-router';
 import { formatDateTime, shortId, timeAgo } from '../../lib/format';
 import { useFromHere } from '../ui/BackLink';
+import { RevokedMark } from '../ui/IssuedStatusBadge';
 import { StateBadge } from '../ui/StateBadge';
 
 /** The row's link: when the exchange started, opening its page, whose back link returns to this list as it is (filters, page). */
@@ -63,10 +64,11 @@ export function AttributeValues({ attributes, shown = 4 }: { attributes: Registe
 }
 
 /** The register's state of an exchange, and whether the agent still has it. */
-export function KeptState({ state, removed }: { state: string; removed: boolean }) {
+export function KeptState({ state, removed, revoked }: { state: string; removed: boolean; revoked?: { credExId: string; status: IssuedStatus | null } }) {
   return (
     <span className="register-status">
       <StateBadge state={state} />
+      {revoked && <RevokedMark credExId={revoked.credExId} status={revoked.status} />}
       {removed && <span className="muted small">Removed from the agent</span>}
     </span>
   );

@@ -43,6 +43,16 @@ export function parseListParams(search: URLSearchParams, kind: RegisterKind): Ex
   return params;
 }
 
+/** The address a list's params make: filters, then order, size and page where not the default. */
+export function searchOfListParams(params: ExchangeListParams, kind: RegisterKind): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const key of filterKeysOf(kind)) if (params[key] !== undefined) search.set(key, params[key]);
+  if (params.sort !== DEFAULT_SORT) search.set('sort', params.sort);
+  if (params.size !== DEFAULT_PAGE_SIZE) search.set('size', String(params.size));
+  if (params.offset > 0) search.set('offset', String(params.offset));
+  return search;
+}
+
 /** The list's filters as the register's query (and its CSV export's). */
 export function filtersOf(params: ExchangeListParams): Filters {
   const filters: Filters = {};

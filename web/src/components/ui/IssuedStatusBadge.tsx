@@ -1,4 +1,5 @@
 import type { IssuedStatus } from '@credence/shared';
+import { Link } from 'react-router';
 
 /** How a status reads, everywhere it appears. */
 export const STATUS_TEXT: Record<IssuedStatus, string> = {
@@ -16,5 +17,18 @@ export function IssuedStatusBadge({ status }: { status: IssuedStatus }) {
       {status !== 'issued' && <span aria-hidden="true">✗ </span>}
       {STATUS_TEXT[status]}
     </span>
+  );
+}
+
+/**
+ * A credential revoked after its exchange ended (the exchange's own state still says "Done"): marked
+ * where the exchange is shown, linked to its row on the Issued credentials page. Nothing while valid.
+ */
+export function RevokedMark({ credExId, status }: { credExId: string; status: IssuedStatus | null | undefined }) {
+  if (!status || status === 'issued') return null;
+  return (
+    <Link to={`/issued?cred_ex_id=${encodeURIComponent(credExId)}`} className="revoked-mark" title="See it on the Issued credentials page">
+      <IssuedStatusBadge status={status} />
+    </Link>
   );
 }

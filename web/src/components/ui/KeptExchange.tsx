@@ -6,6 +6,7 @@ import { formatDateTime, humanize, schemaLabel } from '../../lib/format';
 import { registerKeys } from '../../lib/query-keys';
 import { fetchKeptExchange } from '../../lib/register-exchanges';
 import { KeptState } from '../exchange-list/cells';
+import { AttributeTable } from './AttributeTable';
 import { BackLink, type CameFrom } from './BackLink';
 import { ErrorMessage, FieldList, Mono } from './RecordParts';
 import { VerifiedBadge } from './VerifiedBadge';
@@ -25,22 +26,7 @@ function Values({ attributes, caption }: { attributes: RegisterExchange['attribu
   return (
     <section aria-labelledby="kept-values-title" className="card">
       <h2 id="kept-values-title">{caption}</h2>
-      <table className="data-table compact">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Value</th>
-          </tr>
-        </thead>
-        <tbody>
-          {attributes.map((a) => (
-            <tr key={a.name}>
-              <td>{a.name}</td>
-              <td>{a.value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <AttributeTable attributes={attributes} />
     </section>
   );
 }
@@ -71,11 +57,11 @@ export function KeptExchange({ kind, id, back, agentAnswer, notKept }: KeptExcha
       <BackLink fallback={back} />
       <div className="page-head">
         <h1 id="kept-title">{title}</h1>
-        <KeptState state={e.state} removed />
+        <KeptState state={e.state} removed revoked={credential ? { credExId: e.exchange_id, status: e.revocation_status } : undefined} />
       </div>
       <p className="callout" role="status">
-        {agentAnswer === 'deleted' ? 'The agent has just removed this exchange' : 'The agent no longer has this exchange'} (it removes finished ones unless told
-        to keep them). This is what Credence kept of it; nothing more can be done with it at the agent.
+        {agentAnswer === 'deleted' ? 'The agent has just removed this exchange' : 'The agent no longer has this exchange'}: it was removed once finished, or
+        deleted. This is what Credence kept of it; nothing more can be done with it at the agent.
       </p>
       <ErrorMessage message={e.error_msg} />
       <section aria-labelledby="kept-fields-title" className="card">

@@ -4,12 +4,19 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { urlFor } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/format';
+import { CanonicalSearch, LeftOutOfLink } from '../../lib/canonical-search';
+import { datesAreCrossed, formatDateTime } from '../../lib/format';
 import { AUDIT_PAGE, auditQueries, type AuditFilters } from './queries';
 
 const outcomes = ['success', 'failure'] as const;
 const outcomeOf = (value: string | null) => outcomes.find((outcome) => outcome === value);
 const dayOf = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+
+/** "1 entry", "2,431 entries match", "10,000+ entries". */
+function countText(total: number, capped: boolean, filtered: boolean): string {
+  const one = total === 1 && !capped;
+  return `${total.toLocaleString('en')}${capped ? '+' : ''} ${one ? 'entry' : 'entries'}${filtered ? (one ? ' matches' : ' match') : ''}`;
+}
 
 /** "alice (issuer) issued Student ID 1.2 to Bob Smith", linked to what it was about; older entries name the route. */
 function WhatHappened({ entry }: { entry: AuditEntry }) {
@@ -28,16 +35,52 @@ function WhatHappened({ entry }: { entry: AuditEntry }) {
   );
 }
 
+const signInsChoices = ['show', 'only'] as const;
+type SignIns = (typeof signInsChoices)[number] | undefined;
+
+interface AuditParams {
+  actor?: string;
+  action?: string;
+  outcome?: (typeof outcomes)[number];
+  from?: string;
+  to?: string;
+  /** Sign-ins and sign-outs are left out unless asked for: they would bury what was done. */
+  signins?: SignIns;
+  offset: number;
+}
+
+function parseAuditParams(search: URLSearchParams): AuditParams {
+  const offset = Number(search.get('offset'));
+  return {
+    actor: search.get('actor')?.trim() || undefined,
+    action: search.get('action') || undefined,
+    outcome: outcomeOf(search.get('outcome')),
+    from: dayOf(search.get('from')),
+    to: dayOf(search.get('to')),
+    signins: signInsChoices.find((c) => c === search.get('signins')),
+    offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
+  };
+}
+
+function searchOfAuditParams(params: AuditParams): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const key of ['actor', 'action', 'outcome', 'from', 'to', 'signins'] as const) if (params[key]) search.set(key, params[key]);
+  if (params.offset > 0) search.set('offset', String(params.offset));
+  return search;
+}
+
 /** Who did what, when, and how it went: every state-changing action through the console. */
 export function AuditPage() {
-  const [params, setParams] = useSearchParams();
+  const [search, setParams] = useSearchParams();
+  const params = parseAuditParams(search);
   const filters: AuditFilters = {
-    actor: params.get('actor') ?? undefined,
-    action: params.get('action') ?? undefined,
-    outcome: outcomeOf(params.get('outcome')),
-    from: dayOf(params.get('from')),
-    to: dayOf(params.get('to')),
-    offset: Math.max(0, Number(params.get('offset')) || 0),
+    actor: params.actor,
+    action: params.action,
+    outcome: params.outcome,
+    from: params.from,
+    to: params.to,
+    sign_ins: params.signins === 'only' ? true : params.signins === 'show' ? undefined : false,
+    offset: params.offset,
   };
   const audit = useQuery(auditQueries.page(filters));
   const set = (changes: Record<string, string | undefined>) =>
@@ -50,16 +93,21 @@ export function AuditPage() {
       if (!('offset' in changes)) next.delete('offset');
       return next;
     });
+  const datesCrossed = datesAreCrossed(params.from, params.to);
+  const filtered = Boolean(params.actor || params.action || params.outcome || params.from || params.to || params.signins === 'only');
+  const data = audit.data;
 
   return (
     <section aria-labelledby="audit-title">
+      <CanonicalSearch search={search} canonical={searchOfAuditParams(params)} />
+      <LeftOutOfLink />
       <div className="page-head">
         <h1 id="audit-title">Audit log</h1>
         <p className="muted">Every state-changing action through the console, newest first.</p>
         <a
           className="button"
           href={urlFor(consoleApi.auditExport, {
-            query: { actor: filters.actor, action: filters.action, outcome: filters.outcome, from: filters.from, to: filters.to },
+            query: { actor: filters.actor, action: filters.action, outcome: filters.outcome, from: filters.from, to: filters.to, sign_ins: filters.sign_ins },
           })}
           download
         >
@@ -86,7 +134,14 @@ export function AuditPage() {
         </div>
         <div className="field">
           <label htmlFor="audit-to">Until</label>
-          <input id="audit-to" type="date" value={filters.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} />
+          <input
+            id="audit-to"
+            type="date"
+            value={filters.to ?? ''}
+            onChange={(e) => set({ to: e.target.value || undefined })}
+            aria-invalid={datesCrossed || undefined}
+            aria-describedby={datesCrossed ? 'audit-dates-crossed' : undefined}
+          />
         </div>
         <div className="field">
           <label htmlFor="audit-outcome">Outcome</label>
@@ -96,7 +151,26 @@ export function AuditPage() {
             <option value="failure">Failed</option>
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="audit-signins">Sign-ins</label>
+          <select id="audit-signins" value={params.signins ?? ''} onChange={(e) => set({ signins: e.target.value || undefined })}>
+            <option value="">Left out</option>
+            <option value="show">Shown</option>
+            <option value="only">Only sign-ins</option>
+          </select>
+        </div>
+        {datesCrossed && (
+          <p id="audit-dates-crossed" className="field-error dates-crossed" role="alert">
+            “From” is after “Until”: nothing can match. Swap or clear one of the dates.
+          </p>
+        )}
       </form>
+      {data && (
+        <p className="muted" role="status">
+          {countText(data.total, data.total_capped, filtered)}
+          {params.signins === undefined ? ' · sign-ins left out' : ''}
+        </p>
+      )}
       {audit.isPending ? (
         <div className="state-panel" aria-busy="true">
           Loading…
@@ -105,11 +179,12 @@ export function AuditPage() {
         <ErrorState error={audit.error} onRetry={() => audit.refetch()} />
       ) : audit.data.entries.length === 0 ? (
         <div className="state-panel">
-          <h2>No entries{filters.actor || filters.action || filters.outcome || filters.from || filters.to ? ' match these filters' : ' yet'}</h2>
+          <h2>No entries{filtered ? ' match these filters' : ' yet'}</h2>
         </div>
       ) : (
         <ScrollRegion className="table-wrap" label="Audit log entries">
-          <table className="data-table" aria-label="Audit log">
+          {/* On a phone each entry is a card (CSS); the explicit roles keep it a table for screen readers. */}
+          <table className="data-table stack-narrow" role="table" aria-label="Audit log">
             <thead>
               <tr>
                 <th scope="col">When</th>
@@ -123,18 +198,18 @@ export function AuditPage() {
             <tbody>
               {audit.data.entries.map((e, i) => (
                 <tr key={`${e.at}-${i}`}>
-                  <td>
+                  <td data-label="When">
                     <time dateTime={e.at}>{formatDateTime(e.at)}</time>
                   </td>
-                  <td>
+                  <td data-label="What happened">
                     <WhatHappened entry={e} />
                   </td>
-                  <td>
+                  <td data-label="Result">
                     <span className={`badge ${e.outcome === 'success' ? 'badge-success' : 'badge-danger'}`}>
                       {e.outcome === 'success' ? 'Done' : 'Refused'} {e.status}
                     </span>
                   </td>
-                  <td className="mono small muted hide-narrow">
+                  <td className="mono small muted hide-narrow" data-label="Request">
                     <div>{e.action}</div>
                     {Object.entries(e.target).map(([k, v]) => (
                       <div key={k}>
@@ -149,7 +224,11 @@ export function AuditPage() {
         </ScrollRegion>
       )}
       <nav className="pager" aria-label="Pages">
-        <span />
+        <span className="muted">
+          {data && data.entries.length > 0
+            ? `${(params.offset + 1).toLocaleString('en')}–${(params.offset + data.entries.length).toLocaleString('en')} of ${data.total.toLocaleString('en')}${data.total_capped ? '+' : ''}`
+            : ''}
+        </span>
         <div className="pager-controls">
           <button
             type="button"

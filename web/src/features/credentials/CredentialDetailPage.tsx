@@ -10,9 +10,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ComponentType } from 'react';
 import { useParams } from 'react-router';
+import { AttributeTable } from '../../components/ui/AttributeTable';
 import { BackLink } from '../../components/ui/BackLink';
 import { isNoSuchRecord, RecordStates } from '../../components/ui/RecordStates';
 import { ErrorMessage, FieldList, Mono, NextStepCallout, RawJson, yesNo } from '../../components/ui/RecordParts';
+import { RevokedMark } from '../../components/ui/IssuedStatusBadge';
 import { StateBadge } from '../../components/ui/StateBadge';
 import { CredentialActions } from './components/CredentialActions';
 import { OfferReview } from './components/OfferReview';
@@ -20,6 +22,8 @@ import { ProposalReview } from './components/ProposalReview';
 import { useConnections } from '../../lib/connections';
 import { useWasDeleted } from '../../lib/deleted-records';
 import { formatDateTime, humanize, schemaLabel } from '../../lib/format';
+import { registerKeys } from '../../lib/query-keys';
+import { fetchIssuedStatus } from '../../lib/register-exchanges';
 import { credentialQueries } from './queries';
 
 export interface CredentialDetailPageProps {
@@ -36,6 +40,13 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
   const detail = useQuery({ ...credentialQueries.detail(credExId), enabled: !wasDeleted && missingId !== credExId });
   if (isNoSuchRecord(detail.error) && missingId !== credExId) setMissingId(credExId);
   const connections = useConnections();
+  const agentRecord = detail.data?.cred_ex_record;
+  const issued = agentRecord?.role === 'issuer' && (agentRecord.state === 'credential-issued' || agentRecord.state === 'done');
+  const revocation = useQuery({
+    queryKey: [...registerKeys.credentials(), 'status', credExId] as const,
+    queryFn: ({ signal }) => fetchIssuedStatus(credExId, signal),
+    enabled: issued,
+  });
 
   if (wasDeleted || !detail.isSuccess)
     return <RecordStates query={detail} wasDeleted={wasDeleted} back={toList} noun="credential exchange" id={credExId} kind="credential" />;
@@ -55,6 +66,7 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
       <div className="page-head">
         <h1 id="credential-title">{schemaLabel(schemaId) ?? 'Credential exchange'}</h1>
         <StateBadge state={record.state} />
+        <RevokedMark credExId={record.cred_ex_id} status={revocation.data} />
       </div>
       <ErrorMessage message={record.error_msg} />
       <NextStepCallout action={action} errorMsg={record.error_msg} />
@@ -91,22 +103,7 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
       {preview && !reviewingOffer && (
         <section aria-labelledby="attributes-title" className="card">
           <h2 id="attributes-title">Attributes</h2>
-          <table className="data-table compact">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Value</th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.attributes.map((a) => (
-                <tr key={a.name}>
-                  <td>{a.name}</td>
-                  <td>{a.value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <AttributeTable attributes={preview.attributes} />
         </section>
       )}
       {sub && (

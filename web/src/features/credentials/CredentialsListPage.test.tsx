@@ -76,14 +76,51 @@ describe('CredentialsListPage', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe('/credentials?state=done&offset=25');
   });
 
-  it('keeps state and next step on a phone, leaving out values, role and updated', async () => {
+  it('keeps state, values and next step on a phone, leaving out role and updated', async () => {
     renderPage('/credentials', '/credentials', <CredentialsListPage />, {
       '/api/register/exchanges': page(registerRow(ids[0]!)),
       '/api/connections': { results: [] },
     });
     const table = await screen.findByRole('table');
     const hiddenOnPhone = [...table.querySelectorAll('tbody td.hide-narrow')].map((td) => td.getAttribute('data-label'));
-    expect(hiddenOnPhone).toEqual(['Values', 'Role', 'Updated']);
+    expect(hiddenOnPhone).toEqual(['Role', 'Updated']);
     expect(within(table).getByText('Offer sent')).toBeTruthy();
+  });
+
+  it('marks a credential revoked after its exchange ended, linked to its row on the Issued page', async () => {
+    renderPage('/credentials', '/credentials', <CredentialsListPage />, {
+      '/api/register/exchanges': page(
+        registerRow(ids[0]!, { state: 'done', removed_from_agent: true, revocation_status: 'revoked' }),
+        registerRow(ids[1]!, { state: 'done', revocation_status: 'revoked-pending' }),
+        registerRow(ids[2]!, { state: 'done', revocation_status: 'issued' }),
+      ),
+      '/api/connections': { results: [] },
+    });
+    const rows = (await within(await screen.findByRole('table')).findAllByRole('row')).slice(1);
+    const revoked = within(rows[0]!).getByRole('link', { name: /Revoked/ });
+    expect(revoked.getAttribute('href')).toBe(`/issued?cred_ex_id=${ids[0]}`);
+    expect(within(rows[1]!).getByRole('link', { name: /Revoked — not yet published/ })).toBeTruthy();
+    expect(within(rows[2]!).queryByText(/Revoked/)).toBeNull();
+  });
+
+  it('rewrites a link with values it cannot use to what it shows, and names what it left out', async () => {
+    const { router, requests } = renderPage('/credentials', '/credentials?q=Bob&sort=bogus&size=7&state=nonsense&removed=maybe', <CredentialsListPage />, {
+      '/api/register/exchanges': page(registerRow(ids[0]!)),
+      '/api/connections': { results: [] },
+    });
+    await screen.findByRole('table');
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?q=Bob'));
+    expect(screen.getByText(/Part of the link could not be used and was left out/).textContent).toContain('sort=bogus, size=7, state=nonsense, removed=maybe');
+    const asked = requests.filter((r) => r.url.startsWith('/api/register/exchanges')).map((r) => new URL(r.url, 'http://x').searchParams.get('q'));
+    expect(asked.every((q) => q === 'Bob')).toBe(true);
+  });
+
+  it('says so when the start date is after the end date', async () => {
+    renderPage('/credentials', '/credentials?from=2026-11-30&to=2026-11-01', <CredentialsListPage />, {
+      '/api/register/exchanges': page(),
+      '/api/connections': { results: [] },
+    });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/“Started from” is after “Started until”: nothing can match/);
+    expect(screen.getByLabelText('Started until').getAttribute('aria-invalid')).toBe('true');
   });
 });

@@ -51,13 +51,15 @@ export function CredentialsListPage() {
       column.accessor('attributes', {
         id: 'values',
         header: 'Values',
-        meta: { hideOnPhone: true },
         cell: (info) => <AttributeValues attributes={info.getValue()} shown={3} />,
       }),
       column.accessor('state', {
         id: 'state',
         header: 'State',
-        cell: (info) => <KeptState state={info.getValue()} removed={info.row.original.removed_from_agent} />,
+        cell: (info) => {
+          const { exchange_id: credExId, removed_from_agent: removed, revocation_status: status } = info.row.original;
+          return <KeptState state={info.getValue()} removed={removed} revoked={{ credExId, status }} />;
+        },
       }),
       column.accessor('role', { id: 'role', header: 'Role', meta: { hideOnPhone: true }, cell: (info) => humanize(info.getValue()) }),
       column.accessor('updated_at', {

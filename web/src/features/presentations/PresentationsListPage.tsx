@@ -35,7 +35,6 @@ export function PresentationsListPage() {
       column.accessor('attributes', {
         id: 'values',
         header: 'Proved',
-        meta: { hideOnPhone: true },
         cell: (info) => <AttributeValues attributes={info.getValue()} shown={3} />,
       }),
       column.accessor('state', { header: 'State', cell: (info) => <KeptState state={info.getValue()} removed={info.row.original.removed_from_agent} /> }),
@@ -47,8 +46,15 @@ export function PresentationsListPage() {
       }),
       column.accessor('verified', {
         header: 'Result',
-        // Only the verifier learns a result; for the prover there is none to show.
-        cell: (info) => (info.row.original.role === 'verifier' ? <VerifiedBadge verified={info.getValue()} /> : <span className="muted">—</span>),
+        // Only the verifier learns a result, once it verified; until then (and for the prover) there is none to show.
+        cell: (info) =>
+          info.row.original.role === 'verifier' && info.getValue() !== null ? (
+            <VerifiedBadge verified={info.getValue()} />
+          ) : (
+            <span className="muted" title="No result yet">
+              —
+            </span>
+          ),
       }),
       column.display({
         id: 'action',

@@ -29,15 +29,18 @@ describe('QueuePage', () => {
     const { requests } = renderPage('/queue', '/queue', <QueuePage />, {
       '/api/config': config('issuer'),
       '/api/connections': connections,
-      '/api/issue-credential-2.0/records': byState({ 'request-received': '2026-11-20T10:00:00Z', 'offer-received': '2026-11-22T10:00:00Z' }, credential),
+      '/api/issue-credential-2.0/records': byState(
+        { 'request-received': '2026-11-20T10:00:00Z', 'offer-received': '2026-11-22T10:00:00Z', 'proposal-received': '2026-11-21T10:00:00Z' },
+        credential,
+      ),
     });
     const items = await screen.findAllByRole('listitem');
-    expect(items.map((item) => within(item).getByRole('link').textContent)).toEqual(['Issue credential', 'Review offer']);
+    expect(items.map((item) => within(item).getByRole('link').textContent)).toEqual(['Issue credential', 'Review proposal', 'Review offer']);
     expect(within(items[0]!).getByRole('link').getAttribute('href')).toBe('/credentials/request-received-id');
     expect(items[0]!.textContent).toContain('Alice Jones');
     // One call per state the spec advises an action for (the agent has no OR filter); no presentations for an issuer.
     const states = requests.filter((r) => r.url.includes('/issue-credential-2.0/records')).map((r) => new URL(r.url, 'http://x').searchParams.get('state'));
-    expect(states.sort()).toEqual(['credential-received', 'offer-received', 'request-received']);
+    expect(states.sort()).toEqual(['credential-received', 'offer-received', 'proposal-received', 'request-received']);
     expect(requests.some((r) => r.url.includes('/present-proof-2.0/'))).toBe(false);
   });
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { credentialActionStates, oldestFirst, presentationActionStates, type QueueItem } from './queue';
 
 describe('the work queue', () => {
-  it('covers the states the spec advises an action for', () => {
-    expect(credentialActionStates).toEqual(['offer-received', 'request-received', 'credential-received']);
-    expect(presentationActionStates).toEqual(['request-received', 'presentation-received']);
+  it('covers the states the spec advises an action for, and a received proposal', () => {
+    expect(credentialActionStates).toEqual(['proposal-received', 'offer-received', 'request-received', 'credential-received']);
+    expect(presentationActionStates).toEqual(['proposal-received', 'request-received', 'presentation-received']);
   });
 
   it('puts who has waited longest first', () => {

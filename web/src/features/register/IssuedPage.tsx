@@ -14,7 +14,8 @@ import { credDefTag, formatDateTime, schemaLabel } from '../../lib/format';
 import { ownCredDefLabel, useOwnCredDefs } from '../../lib/own-definitions';
 import { registerKeys } from '../../lib/query-keys';
 import { IssuedStatusBadge, STATUS_TEXT } from '../../components/ui/IssuedStatusBadge';
-import { ISSUED_PAGE_SIZES, issuedExportHref, parseIssuedParams, type IssuedParams } from './issued-params';
+import { CanonicalSearch, LeftOutOfLink } from '../../lib/canonical-search';
+import { ISSUED_PAGE_SIZES, issuedExportHref, parseIssuedParams, searchOfIssuedParams, type IssuedParams } from './issued-params';
 
 export interface IssuedPageProps {
   /** Revocation's "Revoke…" for one credential (admins), composed in by the app's router. */
@@ -27,6 +28,12 @@ const column = createColumnHelper<IssuedCredential>();
  * removes the exchange, searchable by person or value, with its revocation status and, for admins,
  * "Revoke…" filled with the registry and id the agent needs.
  */
+/** "1 credential", "120 credentials match", "550+ credentials match". */
+function countText(total: number, capped: boolean, filtered: boolean): string {
+  const one = total === 1 && !capped;
+  return `${total.toLocaleString('en')}${capped ? '+' : ''} credential${one ? '' : 's'}${filtered ? (one ? ' matches' : ' match') : ''}`;
+}
+
 export function IssuedPage({ RevokeControl }: IssuedPageProps) {
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => parseIssuedParams(search), [search]);
@@ -49,6 +56,7 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
             ...(params.q && { q: params.q }),
             ...(params.status && { status: params.status }),
             ...(params.cred_def_id && { cred_def_id: params.cred_def_id }),
+            ...(params.cred_ex_id && { cred_ex_id: params.cred_ex_id }),
           },
         },
         { signal },
@@ -66,7 +74,8 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
       if (!('offset' in changes)) next.delete('offset');
       return next;
     });
-  const hasFilters = Boolean(params.q || params.status || params.cred_def_id);
+  const hasFilters = Boolean(params.q || params.status || params.cred_def_id || params.cred_ex_id);
+  const clearFilters = () => update({ q: undefined, status: undefined, cred_def_id: undefined, cred_ex_id: undefined });
 
   const columns = useMemo(
     () => [
@@ -130,6 +139,8 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
   const total = data?.total ?? 0;
   return (
     <section aria-labelledby="issued-title">
+      <CanonicalSearch search={search} canonical={searchOfIssuedParams(params)} />
+      <LeftOutOfLink />
       <div className="page-head">
         <h1 id="issued-title">Issued credentials</h1>
         <p className="muted">Every credential this agent issued, kept by Credence after the agent removes the exchange.</p>
@@ -194,7 +205,7 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
               className="button subtle"
               onClick={() => {
                 setTyped({ for: undefined, text: '' });
-                update({ q: undefined, status: undefined, cred_def_id: undefined });
+                clearFilters();
               }}
             >
               Clear
@@ -202,23 +213,23 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
           )}
         </div>
       </form>
+      {params.cred_ex_id && (
+        <p className="notice">
+          The credential issued by exchange <span className="mono">{params.cred_ex_id}</span>.{' '}
+          <Link to="/issued" onClick={() => setTyped({ for: undefined, text: '' })}>
+            Show every issued credential
+          </Link>
+        </p>
+      )}
       <p className="muted" role="status">
-        {list.isPending
-          ? 'Searching…'
-          : `${total.toLocaleString('en')}${data?.total_capped ? '+' : ''} credential${total === 1 && !data?.total_capped ? '' : 's'}${hasFilters ? ' match' : ''}`}
+        {list.isPending ? 'Searching…' : countText(total, data?.total_capped === true, hasFilters)}
       </p>
       {list.isError && !data ? (
         <ErrorState error={list.error} onRetry={() => list.refetch()} />
       ) : list.isPending ? (
         <p aria-busy="true">Loading…</p>
       ) : rows.length === 0 ? (
-        <EmptyList
-          noun="issued credentials"
-          offset={params.offset}
-          hasFilters={hasFilters}
-          onClear={() => update({ q: undefined, status: undefined, cred_def_id: undefined })}
-          onFirstPage={() => update({ offset: 0 })}
-        />
+        <EmptyList noun="issued credentials" offset={params.offset} hasFilters={hasFilters} onClear={clearFilters} onFirstPage={() => update({ offset: 0 })} />
       ) : (
         <DataTable caption="Issued credentials" columns={columns} data={rows} getRowId={(c) => c.cred_ex_id} busy={list.isFetching} />
       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issuedExportHref, parseIssuedParams } from './issued-params';
+import { issuedExportHref, parseIssuedParams, searchOfIssuedParams } from './issued-params';
 
 describe('the Issued page’s URL', () => {
   it('keeps the search, a known status, a definition and the page', () => {
@@ -20,5 +20,12 @@ describe('the Issued page’s URL', () => {
     expect(issuedExportHref({ q: 'Bob Smith', status: 'issued', size: 25, offset: 50 })).toBe(
       '/api/register/credentials/export.csv?sort=-issued&q=Bob+Smith&status=issued',
     );
+  });
+
+  it('opens on the one credential an exchange issued, and writes back only what it uses', () => {
+    const id = '11111111-1111-4111-8111-111111111111';
+    const params = parseIssuedParams(new URLSearchParams(`cred_ex_id=${id}&size=10000&sort=x`));
+    expect(params).toEqual({ cred_ex_id: id, size: 10_000, offset: 0 });
+    expect(searchOfIssuedParams(params).toString()).toBe(`cred_ex_id=${id}&size=10000`);
   });
 });

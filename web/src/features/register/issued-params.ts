@@ -1,12 +1,17 @@
 import { issuedStatuses, registerCredentialQuerySchema, type IssuedStatus, type RegisterCredentialExportQuery } from '@credence/shared';
 
-export const ISSUED_PAGE_SIZES = [25, 50, 100, 250] as const;
+import { PAGE_SIZES } from '../../components/exchange-list/list-params';
+
+/** The same sizes as the exchange lists: long pages are virtualised. */
+export const ISSUED_PAGE_SIZES = PAGE_SIZES;
 const DEFAULT_SIZE = 25;
 
 export interface IssuedParams {
   q?: string;
   status?: IssuedStatus;
   cred_def_id?: string;
+  /** One credential: the one an exchange issued (linked from wherever that exchange is shown). */
+  cred_ex_id?: string;
   offset: number;
   size: number;
 }
@@ -20,11 +25,22 @@ export function parseIssuedParams(search: URLSearchParams): IssuedParams {
   if (status && (issuedStatuses as readonly string[]).includes(status)) params.status = status as IssuedStatus;
   const credDefId = search.get('cred_def_id')?.trim();
   if (credDefId && credDefId.length <= 500) params.cred_def_id = credDefId;
+  const credExId = search.get('cred_ex_id')?.trim();
+  if (credExId && registerCredentialQuerySchema.shape.cred_ex_id.safeParse(credExId).success) params.cred_ex_id = credExId;
   const size = Number(search.get('size'));
   if ((ISSUED_PAGE_SIZES as readonly number[]).includes(size)) params.size = size;
   const offset = Number(search.get('offset'));
   if (Number.isInteger(offset) && offset > 0 && offset <= 10_000_000) params.offset = offset;
   return params;
+}
+
+/** The address these params make, defaults left out. */
+export function searchOfIssuedParams(params: IssuedParams): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const key of ['q', 'status', 'cred_def_id', 'cred_ex_id'] as const) if (params[key]) search.set(key, params[key]);
+  if (params.size !== DEFAULT_SIZE) search.set('size', String(params.size));
+  if (params.offset > 0) search.set('offset', String(params.offset));
+  return search;
 }
 
 /** The same filters, as the URL of the CSV export of every matching credential. */
@@ -34,6 +50,7 @@ export function issuedExportHref(params: IssuedParams): string {
     ...(params.q && { q: params.q }),
     ...(params.status && { status: params.status }),
     ...(params.cred_def_id && { cred_def_id: params.cred_def_id }),
+    ...(params.cred_ex_id && { cred_ex_id: params.cred_ex_id }),
   };
   return `/api/register/credentials/export.csv?${new URLSearchParams(filters).toString()}`;
 }
