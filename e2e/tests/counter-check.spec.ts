@@ -55,6 +55,10 @@ for (const size of [
       for (const field of await page.getByRole('group', { name: 'The person’s details' }).getByRole('textbox').all()) {
         if (!(await field.inputValue())) await field.fill('2001');
       }
+      // A date compared as a number (birthdate_dateint) is asked for as YYYYMMDD.
+      await page.getByRole('button', { name: 'Show QR code' }).click();
+      await expect(page.getByText('Enter a date as YYYYMMDD, e.g. 20071121')).toBeVisible();
+      await page.getByLabel('birthdate_dateint', { exact: true }).fill('20010415');
       await page.getByRole('button', { name: 'Show QR code' }).click();
       await expect(page.getByRole('img', { name: /QR code of the credential offer/ })).toBeVisible();
       expect(await page.getByLabel('Invitation URL', { exact: true }).inputValue()).toMatch(/\/i\/[A-Za-z0-9_-]{32}$/);

@@ -33,7 +33,7 @@ for (const size of [
       await definition.selectOption({ label: 'Student ID 1.2 · anoncreds-revocable (anoncreds)' });
       for (const field of await page.getByRole('textbox', { name: /^Value of / }).all()) {
         const name = (await field.getAttribute('aria-label'))!.replace('Value of ', '');
-        await field.fill(name === 'name' ? holder : name === 'student_id' ? 'S6332523' : '2001');
+        await field.fill(name === 'name' ? holder : name === 'student_id' ? 'S6332523' : name.endsWith('_dateint') ? '20010415' : '2001');
       }
       await page.getByRole('checkbox', { name: /Remove the exchange record when it is done/ }).check();
       await page.getByRole('button', { name: 'Send offer' }).click();

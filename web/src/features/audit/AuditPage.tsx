@@ -179,7 +179,8 @@ export function AuditPage() {
         <ErrorState error={audit.error} onRetry={() => audit.refetch()} />
       ) : audit.data.entries.length === 0 ? (
         <div className="state-panel">
-          <h2>No entries{filtered ? ' match these filters' : ' yet'}</h2>
+          <h2>{filtered ? 'No entries match these filters' : params.signins === undefined ? 'No actions yet' : 'No entries yet'}</h2>
+          {params.signins === undefined && <p className="muted">Sign-ins and sign-outs are left out: choose “Shown” under Sign-ins to see them.</p>}
         </div>
       ) : (
         <ScrollRegion className="table-wrap" label="Audit log entries">

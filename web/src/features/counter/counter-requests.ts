@@ -1,4 +1,5 @@
 import { CREDENTIAL_PREVIEW_TYPE, templateAsks, type CreateOfferBody, type OwnCredDef, type ProofTemplate } from '@credence/shared';
+import { DATEINT_HINT, isDateint } from '../../lib/format';
 import { z } from 'zod';
 
 export const PREDICATE_TYPES = ['>=', '>', '<=', '<'] as const;
@@ -76,7 +77,12 @@ export function checkSummary({ values }: Check): string {
 /** An issuer's counter offer: one value per attribute of the chosen definition's schema. */
 export const offerFormSchema = z.object({
   credDefId: z.string().min(1, 'Choose the credential to issue.'),
-  values: z.array(z.object({ name: z.string(), value: z.string().trim().min(1, 'Fill this in.').max(10_000, 'At most 10,000 characters.') })),
+  values: z.array(
+    z.object({ name: z.string(), value: z.string().trim().min(1, 'Fill this in.').max(10_000, 'At most 10,000 characters.') }).superRefine((row, ctx) => {
+      // A date compared as a number by proofs (RFC 0592): anything else would fail every such check later.
+      if (row.name.endsWith('_dateint') && row.value !== '' && !isDateint(row.value)) ctx.addIssue({ code: 'custom', path: ['value'], message: DATEINT_HINT });
+    }),
+  ),
 });
 export type OfferFormValues = z.infer<typeof offerFormSchema>;
 

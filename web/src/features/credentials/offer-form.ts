@@ -9,7 +9,9 @@ import {
   type OwnCredDef,
   type SendOfferBody,
 } from '@credence/shared';
+import type { z } from 'zod';
 import { bodyResolver } from '../../lib/body-resolver';
+import { DATEINT_HINT, isDateint } from '../../lib/format';
 
 export const indyFilterFields = ['cred_def_id', 'schema_id', 'schema_issuer_did', 'schema_name', 'schema_version', 'issuer_did'] as const;
 export const anoncredsFilterFields = ['cred_def_id', 'schema_id', 'schema_issuer_id', 'schema_name', 'schema_version', 'issuer_id'] as const;
@@ -100,8 +102,21 @@ export const offerRoute = (mode: OfferFormValues['mode']) => (mode === 'send' ? 
 /** The filter-level rule ("indy and/or anoncreds") belongs to the format checkboxes. */
 export const offerFieldPath = (path: string) => (path === 'filter' ? 'formats' : path);
 
+/**
+ * The AnonCreds convention (RFC 0592): a `_dateint` attribute holds a date as a number, so a proof can
+ * compare it ("born on or before 20071121"). The agent takes any text; the form stops a clerk from
+ * issuing a value every such predicate would later fail on.
+ */
+const datesAsNumbers = (body: { credential_preview: { attributes: { name: string; value: string }[] } }, ctx: z.RefinementCtx) =>
+  body.credential_preview.attributes.forEach((a, index) => {
+    if (a.name.trim().endsWith('_dateint') && a.value !== '' && !isDateint(a.value.trim()))
+      ctx.addIssue({ code: 'custom', path: ['credential_preview', 'attributes', index, 'value'], message: DATEINT_HINT });
+  });
+const sendOfferForm = sendOfferBodySchema.superRefine(datesAsNumbers);
+const createOfferForm = createOfferBodySchema.superRefine(datesAsNumbers);
+
 export const offerResolver = bodyResolver<OfferFormValues, unknown>(
-  (values) => (values.mode === 'send' ? sendOfferBodySchema : createOfferBodySchema),
+  (values) => (values.mode === 'send' ? sendOfferForm : createOfferForm),
   toOfferBody,
   offerFieldPath,
 );
