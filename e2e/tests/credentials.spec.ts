@@ -71,7 +71,7 @@ test.describe('issuer staff on the credentials list', () => {
   test('a filter that matches nothing says so and can be cleared', async ({ page }) => {
     await page.getByText('More filters').click();
     await page.getByLabel('Thread id').fill('no-such-thread');
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'No credential exchanges match these filters' })).toBeVisible();
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
     await expect(table(page)).toBeVisible();

@@ -45,7 +45,7 @@ for (const size of [
       await page.goto('/issued');
       await page.getByLabel('Person or value').fill(holder);
       await page.getByRole('button', { name: 'Search' }).click();
-      await expect(page.getByRole('status').filter({ hasText: /^1 credential match$/ })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: /^1 credential matches$/ })).toBeVisible();
       const row = page.getByRole('table', { name: 'Issued credentials' }).getByRole('row').filter({ hasText: holder });
       await expect(row.getByText('removed from the agent')).toBeVisible();
       await expect(row.getByText('Issued', { exact: true })).toBeVisible();
@@ -67,6 +67,14 @@ for (const size of [
       await expect(revoked.getByText('✗ Revoked', { exact: true })).toBeVisible();
       await expect(revoked.getByText(/by admin/)).toBeVisible();
       await page.screenshot({ path: test.info().outputPath('issued-revoked.png'), fullPage: true });
+
+      // The exchange ended "Done" before the revocation: wherever it is listed, the credential shows revoked.
+      await page.goto(`/credentials?q=${encodeURIComponent(holder)}`);
+      const exchange = page.getByRole('table', { name: 'Credential exchanges' }).getByRole('row').filter({ hasText: holder });
+      await expect(exchange.getByText('Done', { exact: true })).toBeVisible();
+      await exchange.getByRole('link', { name: 'Revoked', exact: true }).click();
+      await expect(page).toHaveURL(/\/issued\?cred_ex_id=[0-9a-f-]{36}$/);
+      await expect(page.getByRole('status').filter({ hasText: /^1 credential matches$/ })).toBeVisible();
 
       await revoked.getByRole('link', { name: holder }).click();
       const held = page.getByRole('region', { name: 'Credentials they hold from us' });
