@@ -7,6 +7,7 @@ import { humanize } from '../../lib/format';
 import type { ConnectionOption } from '../../lib/connections';
 import { useSearchParams } from 'react-router';
 import { CanonicalSearch, LeftOutOfLink } from '../../lib/canonical-search';
+import { ChoiceField, type Choice } from '../ui/ChoiceField';
 import { datesAreCrossed } from '../../lib/format';
 import { searchOfListParams, type ExchangeListParams, type FilterKey, type ListChanges } from './list-params';
 
@@ -27,6 +28,15 @@ const SORTS: Record<RegisterSort, string> = {
   '-updated': 'Recently changed first',
   updated: 'Longest unchanged first',
 };
+
+const REMOVED: Choice[] = [
+  ['false', 'Still on the agent'],
+  ['true', 'Removed from the agent'],
+];
+const VERIFIED: Choice[] = [
+  ['true', 'Verified'],
+  ['false', 'Not verified'],
+];
 
 /** The filters behind "More filters": their count shows on it, and any one set keeps it open. */
 const MORE: FilterKey[] = ['cred_def_id', 'from', 'to', 'removed', 'verified', 'thread_id'];
@@ -53,6 +63,7 @@ export function FiltersBar({ kind, params, states, roles, connections, onChange,
     enabled: kind === 'credential' && moreOpen && walletType !== undefined,
   }).data;
   const select = (key: FilterKey) => (e: { target: { value: string } }) => onChange({ [key]: e.target.value || undefined });
+  const choose = (key: FilterKey) => (value: string | undefined) => onChange({ [key]: value });
   const datesCrossed = datesAreCrossed(params.from, params.to);
   const [search] = useSearchParams();
 
@@ -94,52 +105,31 @@ export function FiltersBar({ kind, params, states, roles, connections, onChange,
           Filters{setCount > 0 ? ` (${setCount} set)` : ''}
         </button>
         <div id="filters-rest" className={`filters-rest${phoneOpen ? ' open' : ''}`}>
-          <div className="field">
-            <label htmlFor="filter-state">State</label>
-            <select id="filter-state" value={params.state ?? ''} onChange={select('state')}>
-              <option value="">Any state</option>
-              {states.map((s) => (
-                <option key={s} value={s}>
-                  {humanize(s)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="filter-role">Role</label>
-            <select id="filter-role" value={params.role ?? ''} onChange={select('role')}>
-              <option value="">Any role</option>
-              {roles.map((r) => (
-                <option key={r} value={r}>
-                  {humanize(r)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="filter-connection">Connection</label>
-            <select id="filter-connection" value={params.connection_id ?? ''} onChange={select('connection_id')}>
-              <option value="">Any connection</option>
-              {params.connection_id && !connections.some((c) => c.id === params.connection_id) && (
-                <option value={params.connection_id}>{params.connection_id}</option>
-              )}
-              {connections.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="filter-sort">Order</label>
-            <select id="filter-sort" value={params.sort} onChange={(e) => onChange({ sort: e.target.value })}>
-              {Object.entries(SORTS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChoiceField
+            id="filter-state"
+            label="State"
+            value={params.state}
+            onChange={choose('state')}
+            any="Any state"
+            choices={states.map((v) => [v, humanize(v)])}
+          />
+          <ChoiceField
+            id="filter-role"
+            label="Role"
+            value={params.role}
+            onChange={choose('role')}
+            any="Any role"
+            choices={roles.map((v) => [v, humanize(v)])}
+          />
+          <ChoiceField
+            id="filter-connection"
+            label="Connection"
+            value={params.connection_id}
+            onChange={choose('connection_id')}
+            any="Any connection"
+            choices={connections.map((c) => [c.id, c.label])}
+          />
+          <ChoiceField id="filter-sort" label="Order" value={params.sort} onChange={(sort) => onChange({ sort })} choices={Object.entries(SORTS)} />
           <div className="filter-actions">
             <button type="submit" className="button">
               Search
@@ -154,20 +144,14 @@ export function FiltersBar({ kind, params, states, roles, connections, onChange,
             <summary>More filters{moreSet > 0 ? ` (${moreSet} set)` : ''}</summary>
             <div className="more-filters-fields">
               {kind === 'credential' && (
-                <div className="field">
-                  <label htmlFor="filter-cred-def">Credential definition</label>
-                  <select id="filter-cred-def" value={params.cred_def_id ?? ''} onChange={select('cred_def_id')}>
-                    <option value="">Any</option>
-                    {params.cred_def_id && !definitions?.some((d) => d.credDefId === params.cred_def_id) && (
-                      <option value={params.cred_def_id}>{params.cred_def_id}</option>
-                    )}
-                    {definitions?.map((d) => (
-                      <option key={d.credDefId} value={d.credDefId}>
-                        {ownCredDefLabel(d)}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <ChoiceField
+                  id="filter-cred-def"
+                  label="Credential definition"
+                  value={params.cred_def_id}
+                  onChange={choose('cred_def_id')}
+                  any="Any"
+                  choices={(definitions ?? []).map((d) => [d.credDefId, ownCredDefLabel(d)])}
+                />
               )}
               <div className="field">
                 <label htmlFor="filter-from">Started from</label>
@@ -189,23 +173,9 @@ export function FiltersBar({ kind, params, states, roles, connections, onChange,
                   “Started from” is after “Started until”: nothing can match. Swap or clear one of the dates.
                 </p>
               )}
-              <div className="field">
-                <label htmlFor="filter-removed">On the agent</label>
-                <select id="filter-removed" value={params.removed ?? ''} onChange={select('removed')}>
-                  <option value="">Either</option>
-                  <option value="false">Still on the agent</option>
-                  <option value="true">Removed from the agent</option>
-                </select>
-              </div>
+              <ChoiceField id="filter-removed" label="On the agent" value={params.removed} onChange={choose('removed')} any="Either" choices={REMOVED} />
               {kind === 'presentation' && (
-                <div className="field">
-                  <label htmlFor="filter-verified">Result</label>
-                  <select id="filter-verified" value={params.verified ?? ''} onChange={select('verified')}>
-                    <option value="">Any result</option>
-                    <option value="true">Verified</option>
-                    <option value="false">Not verified</option>
-                  </select>
-                </div>
+                <ChoiceField id="filter-verified" label="Result" value={params.verified} onChange={choose('verified')} any="Any result" choices={VERIFIED} />
               )}
               <div className="field field-grow">
                 <label htmlFor="filter-thread">Thread id</label>

@@ -2,6 +2,7 @@ import { connectionLabel } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ChoiceField } from '../../components/ui/ChoiceField';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { connectionQueries } from '../../lib/connections';
 import { formatDateTime, timeAgo } from '../../lib/format';
@@ -66,17 +67,14 @@ export function ConnectionsListPage() {
           <label htmlFor="connection-search">Name or alias</label>
           <input id="connection-search" type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="e.g. Alice" />
         </div>
-        <div className="field">
-          <label htmlFor="connection-state">State</label>
-          <select id="connection-state" value={state ?? ''} onChange={(e) => set({ state: e.target.value || undefined, page: undefined })}>
-            <option value="">Any state</option>
-            {stateChoices.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField
+          id="connection-state"
+          label="State"
+          value={state}
+          onChange={(value) => set({ state: value, page: undefined })}
+          any="Any state"
+          choices={stateChoices}
+        />
         <div className="filter-actions">
           <button type="submit" className="button">
             Search

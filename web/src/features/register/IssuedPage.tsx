@@ -1,4 +1,4 @@
-import { consoleApi, type IssuedCredential, type IssuedStatus } from '@credence/shared';
+import { consoleApi, issuedStatuses, type IssuedCredential } from '@credence/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState, type ComponentType } from 'react';
@@ -7,6 +7,7 @@ import { AttributeValues } from '../../components/exchange-list/cells';
 import { DataTable } from '../../components/exchange-list/DataTable';
 import { EmptyList } from '../../components/exchange-list/EmptyList';
 import { Pager } from '../../components/exchange-list/Pager';
+import { ChoiceField } from '../../components/ui/ChoiceField';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { callApi } from '../../lib/api-client';
 import { consoleConfigQueries } from '../../lib/console-config';
@@ -170,31 +171,22 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
             onChange={(e) => setTyped({ for: params.q, text: e.target.value })}
           />
         </div>
-        <div className="field">
-          <label htmlFor="issued-status">Status</label>
-          <select id="issued-status" value={params.status ?? ''} onChange={(e) => update({ status: e.target.value || undefined })}>
-            <option value="">Any</option>
-            {(Object.keys(STATUS_TEXT) as IssuedStatus[]).map((s) => (
-              <option key={s} value={s}>
-                {STATUS_TEXT[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="issued-definition">Credential</label>
-          <select id="issued-definition" value={params.cred_def_id ?? ''} onChange={(e) => update({ cred_def_id: e.target.value || undefined })}>
-            <option value="">Any</option>
-            {params.cred_def_id && !definitions.data?.some((d) => d.credDefId === params.cred_def_id) && (
-              <option value={params.cred_def_id}>{params.cred_def_id}</option>
-            )}
-            {definitions.data?.map((d) => (
-              <option key={d.credDefId} value={d.credDefId}>
-                {ownCredDefLabel(d)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField
+          id="issued-status"
+          label="Status"
+          value={params.status}
+          onChange={(status) => update({ status })}
+          any="Any"
+          choices={issuedStatuses.map((status) => [status, STATUS_TEXT[status]])}
+        />
+        <ChoiceField
+          id="issued-definition"
+          label="Credential"
+          value={params.cred_def_id}
+          onChange={(credDefId) => update({ cred_def_id: credDefId })}
+          any="Any"
+          choices={(definitions.data ?? []).map((d) => [d.credDefId, ownCredDefLabel(d)])}
+        />
         <div className="form-buttons">
           <button type="submit" className="button primary">
             Search
