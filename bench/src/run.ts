@@ -167,7 +167,13 @@ try {
     const liteCookie = await login(lite.url);
     const liteSeedMs = reused ? null : await seedRegister({ host: dataDir, user: 'postgres', database: 'postgres' });
     log(liteSeedMs === null ? `register pglite: reusing ${dataDir}` : `register pglite: seeded in ${Math.round(liteSeedMs / 1000)} s`);
-    register.pglite = { seedMs: liteSeedMs, reads: await registerReads(lite.url, liteCookie), export: await exportAll(lite.url, liteCookie, lite.pid) };
+    register.pglite = {
+      seedMs: liteSeedMs,
+      reads: await registerReads(lite.url, liteCookie),
+      export: await exportAll(lite.url, liteCookie, lite.pid),
+      // The lists in the browser with a million exchanges behind them: a page of 100, and 10,000 rows scrolled.
+      browser: await browserTimings(lite.url, () => Promise.resolve(liteCookie)),
+    };
     await lite.stop();
     log('register: the same on Postgres');
     const postgres = await startPostgres();
@@ -184,6 +190,10 @@ try {
     register.backfill = await backfillPass(large.url, await login(large.url), large.pid, pglitePid(large.pid), backfillDir);
     await large.stop();
     results.register = register;
+    const liteBrowser = (register.pglite as { browser: Awaited<ReturnType<typeof browserTimings>> }).browser;
+    log(
+      `register pglite, browser: 100 rows of a million rendered ${liteBrowser.listOf100Rendered.value} ms after navigation (median); 10,000 rows in ${liteBrowser.listOf10000Rendered.value} ms, scrolled with the longest task ${liteBrowser.scroll10000.longestTask.value} ms`,
+    );
     for (const kind of ['pglite', 'postgres'] as const) {
       const r = register[kind] as { reads: Awaited<ReturnType<typeof registerReads>>; export: Awaited<ReturnType<typeof exportAll>> };
       for (const [name, q] of Object.entries(r.reads.perQuery))
