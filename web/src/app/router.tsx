@@ -9,7 +9,8 @@ import { AreaGuard } from './AreaGuard';
 
 function Home() {
   const session = useQuery(sessionQueries.current()).data;
-  return session ? <Navigate to={homeFor(session.role)} replace /> : null;
+  // Said in the state, so a menu opened on "/" while the home page loads stays open there.
+  return session ? <Navigate to={homeFor(session.role)} replace state={{ redirectedFromHome: true }} /> : null;
 }
 
 // Each area's pages load as their own chunk, on first visit.
