@@ -28,9 +28,10 @@ export function AppLayout({ session }: { session: Session }) {
   const waiting = queue.items.length;
   const shown = navigation.filter((item) => roleMayUse(session.role, item.area));
   // On a phone the navigation folds behind a Menu button; it closes again once a page is chosen.
-  const { pathname, state } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
-  const fromHome = (state as { redirectedFromHome?: boolean } | null)?.redirectedFromHome === true;
+  const fromHome = (location.state as { redirectedFromHome?: boolean } | null)?.redirectedFromHome === true;
   const menuOpen = menuOpenAt === pathname || (menuOpenAt === '/' && fromHome);
   const menuButton = useRef<HTMLButtonElement>(null);
   // Choosing a page closes the menu, the page it is on included; Escape closes it and returns to the button.
