@@ -24,7 +24,9 @@ function stringListErrors(value: unknown): unknown {
   return Object.keys(bad).length ? bad : undefined;
 }
 
-const verkeyOf = (did: string) => createHash('sha256').update(did).digest('hex').slice(0, 44);
+const B58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+/** A stable base58 verkey (44 characters) for the DID. */
+const verkeyOf = (did: string) => [...createHash('sha512').update(did).digest().subarray(0, 44)].map((b) => B58_ALPHABET[b % 58]).join('');
 
 /**
  * Writing schemas and credential definitions: messaging/schemas/routes.py and
