@@ -37,7 +37,7 @@ function Definitions({ walletType }: { walletType: string | null }) {
           <strong>{created.label}</strong>: created. <RegistryStatus walletType={walletType} credDefId={created.credDefId} revocable={created.revocable} />
         </div>
       )}
-      <h2>Credential definitions</h2>
+      <h2 className="definitions-heading">Credential definitions</h2>
       {credDefs.isPending ? (
         <div className="state-panel" aria-busy="true">
           Loading credential definitions…
@@ -49,7 +49,7 @@ function Definitions({ walletType }: { walletType: string | null }) {
       ) : (
         <CredDefTable walletType={walletType} rows={credDefs.data} />
       )}
-      <h2>Schemas</h2>
+      <h2 className="definitions-heading">Schemas</h2>
       {schemas.isPending ? (
         <div className="state-panel" aria-busy="true">
           Loading schemas…
@@ -73,8 +73,10 @@ function Definitions({ walletType }: { walletType: string | null }) {
               {schemas.data.map((s) => (
                 <tr key={s.schemaId}>
                   <td data-label="Schema">
-                    {s.name}
-                    <div className="muted small mono break">{s.schemaId}</div>
+                    <div className="definition-name">
+                      {s.name}
+                      <div className="muted small mono break">{s.schemaId}</div>
+                    </div>
                   </td>
                   <td data-label="Version">{s.version}</td>
                   <td data-label="Attributes">{s.attributes.join(', ')}</td>
@@ -87,7 +89,15 @@ function Definitions({ walletType }: { walletType: string | null }) {
       {mayWrite && (
         <div className="definition-forms">
           <SchemaForm walletType={walletType} onCreated={setChosenSchema} />
-          {schemas.data && <CredDefForm key={chosenSchema} walletType={walletType} schemas={schemas.data} schemaId={chosenSchema} onCreated={setCreated} />}
+          {schemas.data && (
+            <CredDefForm
+              key={`${chosenSchema}|${schemas.data.length}`}
+              walletType={walletType}
+              schemas={schemas.data}
+              schemaId={chosenSchema}
+              onCreated={setCreated}
+            />
+          )}
         </div>
       )}
     </section>
@@ -111,8 +121,10 @@ function CredDefTable({ walletType, rows }: { walletType: string | null; rows: O
           {rows.map((d) => (
             <tr key={d.credDefId}>
               <td data-label="Credential">
-                {d.schemaName} {d.schemaVersion}
-                <div className="muted small mono break">{d.credDefId}</div>
+                <div className="definition-name">
+                  {d.schemaName} {d.schemaVersion}
+                  <div className="muted small mono break">{d.credDefId}</div>
+                </div>
               </td>
               <td data-label="Tag">{d.tag}</td>
               <td data-label="Attributes">{d.attributes.join(', ')}</td>
