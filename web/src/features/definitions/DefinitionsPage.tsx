@@ -86,6 +86,7 @@ function Definitions({ walletType }: { walletType: string | null }) {
           </table>
         </div>
       )}
+      {config && !mayWrite && <p className="muted definitions-heading">To add a schema or a credential definition, ask an admin.</p>}
       {mayWrite && (
         <div className="definition-forms">
           <SchemaForm walletType={walletType} onCreated={setChosenSchema} />

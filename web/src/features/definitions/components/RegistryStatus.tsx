@@ -18,7 +18,7 @@ export function RegistryStatus({ walletType, credDefId, revocable }: { walletTyp
   const phase = setupPhase(true, registries.data, walletType);
   if (phase === 'ready') {
     const size = registries.data?.find((r) => r.size !== undefined)?.size;
-    return <span className="badge badge-success">Ready{size !== undefined ? ` · registries of ${size.toLocaleString('en')}` : ''}</span>;
+    return <span className="badge badge-success">Ready{size !== undefined ? ` · ${size.toLocaleString('en')} per registry` : ''}</span>;
   }
   return (
     <span className="badge badge-attention" aria-busy="true">
