@@ -2,7 +2,7 @@ import { agentError } from './agent-errors.js';
 import type { EngineDeps } from './engine-support.js';
 import type { FormatKind, SandboxCredDef, SandboxSchema } from './ledger.js';
 import { agentTimestamp } from './random.js';
-import { legacyRegistryRecord, newRegistry, registryStates, type SandboxRegistry } from './registries.js';
+import { anoncredsRegistryState, legacyRegistryRecord, newRegistry, registryStates, type RegistryState, type SandboxRegistry } from './registries.js';
 
 /** revocation/models/revocation_registry.py MIN_SIZE / MAX_SIZE; issuer_rev_reg_record.py DEFAULT_REGISTRY_SIZE. */
 export const REGISTRY_SIZE = { min: 4, max: 32_768, default: 1000 } as const;
@@ -93,24 +93,76 @@ export class DefinitionsEngine {
   }
 
   private setUpRegistries(credDef: SandboxCredDef, kind: FormatKind, size: number): Promise<void> {
-    return new Promise((resolve) => {
-      const walk = (number: number) => {
-        const registry = newRegistry(credDef, number, size, this.now());
-        this.deps.store.registries.set(registry.revoc_reg_id, registry);
-        this.saved(registry, kind);
-        const step = () => {
-          const next = registryStates[registryStates.indexOf(registry.state) + 1]!;
-          registry.state = next;
-          registry.updated_at = this.now();
-          this.saved(registry, kind);
-          if (next !== 'active') this.deps.peers.later(step, this.stepMs);
-          else if (number === 1) walk(2);
-          else resolve();
-        };
-        this.deps.peers.later(step, this.stepMs);
-      };
-      walk(1);
-    });
+    return new Promise((resolve) => this.walk(this.added(credDef, kind, size), () => this.walk(this.added(credDef, kind, size), resolve)));
+  }
+
+  /** A new registry record of the definition (its next number), in state init or, given, a later one. */
+  private added(credDef: SandboxCredDef, kind: FormatKind, size: number, state: RegistryState = 'init'): SandboxRegistry {
+    const number = [...this.deps.store.registries.values()].filter((r) => r.cred_def_id === credDef.cred_def_id).length + 1;
+    const registry = newRegistry(credDef, number, size, this.now(), state);
+    this.deps.store.registries.set(registry.revoc_reg_id, registry);
+    this.saved(registry, kind);
+    return registry;
+  }
+
+  /** The registry goes on, one state at a time, until active (the agent's event chain); then `done`. */
+  private walk(registry: SandboxRegistry, done: () => void = () => undefined): void {
+    const kind: FormatKind = this.deps.store.wallet.type === 'askar' ? 'indy' : 'anoncreds';
+    const step = () => {
+      const next = registryStates[registryStates.indexOf(registry.state) + 1]!;
+      registry.state = next;
+      registry.updated_at = this.now();
+      this.saved(registry, kind);
+      if (next !== 'active') this.deps.peers.later(step, this.stepMs);
+      else done();
+    };
+    this.deps.peers.later(step, this.stepMs);
+  }
+
+  /**
+   * POST /revocation/active-registry/{cred_def_id}/rotate (revocation/indy.py decommission_registry):
+   * every registry past init is decommissioned, each active one replaced by a new registry that goes
+   * through its states; the answer names every registry it touched (already decommissioned ones too).
+   */
+  rotateLegacy(credDefId: string): { rev_reg_ids: string[] } {
+    const records = [...this.deps.store.registries.values()].filter((r) => r.cred_def_id === credDefId && r.state !== 'init');
+    for (const record of records) {
+      if (record.state === 'decommissioned') continue;
+      const wasActive = record.state === 'active';
+      record.state = 'decommissioned';
+      record.updated_at = this.now();
+      this.saved(record, 'indy');
+      const credDef = this.ledger.credDefs.find((d) => d.cred_def_id === credDefId);
+      if (wasActive && credDef) this.walk(this.added(credDef, 'indy', record.max_cred_num));
+    }
+    return { rev_reg_ids: records.map((r) => r.revoc_reg_id) };
+  }
+
+  /**
+   * POST /anoncreds/revocation/active-registry/{cred_def_id}/rotate (anoncreds/revocation/revocation.py
+   * decommission_registry): a new backup registry is created and registered at once, the old backup
+   * becomes the active one, and every other registry the agent lists is decommissioned. The answer names
+   * every listed registry, those kept included. No active or no backup registry: an unhandled error (500).
+   */
+  rotateAnoncreds(credDefId: string): { rev_reg_ids: string[] } {
+    const usable = [...this.deps.store.registries.values()].filter((r) => r.cred_def_id === credDefId && anoncredsRegistryState(r) === 'finished');
+    const active = usable.find((r) => r.active) ?? usable.find((r) => r.active === undefined);
+    if (!active) throw agentError(500, 'Internal Server Error');
+    const backup = usable.find((r) => r !== active && r.active !== true);
+    const credDef = this.ledger.credDefs.find((d) => d.cred_def_id === credDefId);
+    if (!backup || !credDef) throw agentError(500, 'Internal Server Error');
+    const fresh = this.added(credDef, 'anoncreds', active.max_cred_num, 'posted');
+    fresh.active = false;
+    this.walk(fresh);
+    backup.active = true;
+    const listed = [...this.deps.store.registries.values()].filter((r) => r.cred_def_id === credDefId && anoncredsRegistryState(r) !== undefined);
+    for (const r of listed) {
+      if (r === backup || r === fresh) continue;
+      r.active = false;
+      r.state = 'decommissioned';
+      r.updated_at = this.now();
+    }
+    return { rev_reg_ids: listed.map((r) => r.revoc_reg_id) };
   }
 
   /** BaseRecord.save → emit_event: the legacy record's webhook on creation and on each change of state. */

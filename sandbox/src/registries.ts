@@ -17,6 +17,11 @@ export interface SandboxRegistry {
   issuer_did: string;
   max_cred_num: number;
   state: RegistryState;
+  /**
+   * The anoncreds interface's `active` tag (the registry it issues from; the other finished one is the
+   * backup). Unset: the first usable registry of its definition is the active one.
+   */
+  active?: boolean;
   created_at: string;
   updated_at: string;
 }

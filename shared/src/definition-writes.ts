@@ -144,6 +144,8 @@ export const anoncredsRegistriesQuerySchema = z.strictObject({
   state: z.enum(anoncredsRegistryStates).optional(),
 });
 export const registryIdsSchema = z.looseObject({ rev_reg_ids: z.array(z.string()).optional() });
+/** GET …/registry/{id}/issued (RevRegIssuedResultSchema): `{"result": <count>}`. */
+export const registryIssuedSchema = z.looseObject({ result: z.number().int().min(0).optional() });
 export const registryParamsSchema = z.strictObject({ rev_reg_id: z.string().min(1).max(600) });
 
 /** GET …/registry/{id}: the IssuerRevRegRecord (rebuilt from the definition on the anoncreds interface). */

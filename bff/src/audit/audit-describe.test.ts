@@ -95,4 +95,15 @@ group('the audit log: schemas and credential definitions', () => {
       'created the non-revocable credential definition “v1” of Gym pass 1.0',
     );
   });
+
+  it('names the credential definition whose registries were rotated', async () => {
+    const credDefId = 'WgWxqztrNooG92RXvxSTWv:3:CL:20:default';
+    for (const route of ['/revocation/active-registry/:cred_def_id/rotate', '/anoncreds/revocation/active-registry/:cred_def_id/rotate']) {
+      const done = await describe(input({ route, target: { cred_def_id: credDefId }, answer: { rev_reg_ids: ['a'] } }), lookups);
+      expect(done?.summary).toBe(`rotated the revocation registries of credential definition ${credDefId}`);
+      expect(done?.link).toBe('/definitions');
+      const tried = await describe(input({ route, target: { cred_def_id: credDefId }, succeeded: false }), lookups);
+      expect(tried?.summary).toBe(`tried to rotate the revocation registries of credential definition ${credDefId}`);
+    }
+  });
 });

@@ -194,6 +194,11 @@ async function phraseOf(
 
   const definition = definitionPhrase(route, body);
   if (definition) return definition;
+  if (route === '/revocation/active-registry/:cred_def_id/rotate' || route === '/anoncreds/revocation/active-registry/:cred_def_id/rotate') {
+    // The credential definition's id names its tag, not its schema: the id is what identifies it.
+    const what = `the revocation registries of credential definition ${target.cred_def_id ?? ''}`.trim();
+    return both(`rotated ${what}`, `rotate ${what}`, '/definitions');
+  }
 
   if (route === '/connections/:conn_id' && method === 'DELETE') {
     const label = await lookups.connectionLabel(target.conn_id ?? '');

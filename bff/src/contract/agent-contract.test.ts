@@ -134,7 +134,16 @@ async function definitionWrites({ json, admin, issuer, settle, kind, connection 
     const q = `cred_def_id=${encodeURIComponent(credDefId)}`;
     const { rev_reg_ids: ids } = await json(issuer, 'GET', `/api/revocation/registries/created?${q}&state=active`);
     expect(ids).toHaveLength(2);
-    for (const id of ids as string[]) await json(issuer, 'GET', `/api/revocation/registry/${encodeURIComponent(id)}`);
+    for (const id of ids as string[]) {
+      await json(issuer, 'GET', `/api/revocation/registry/${encodeURIComponent(id)}`);
+      await json(issuer, 'GET', `/api/revocation/registry/${encodeURIComponent(id)}/issued`);
+    }
+    // Rotation: both active registries retired, two new ones set up in their place.
+    const rotate = `/api/revocation/active-registry/${encodeURIComponent(credDefId)}/rotate`;
+    await json(issuer, 'POST', rotate, {}, 403);
+    expect((await json(admin, 'POST', rotate, {})).rev_reg_ids).toEqual(ids);
+    await settle();
+    expect((await json(issuer, 'GET', `/api/revocation/registries/created?${q}&state=active`)).rev_reg_ids).toHaveLength(2);
   } else {
     const { result } = await json(admin, 'GET', '/api/wallet/did/public');
     const schema = { name: 'Staff card', version: '1.0', attrNames: attributes, issuerId: result.did };
@@ -151,7 +160,15 @@ async function definitionWrites({ json, admin, issuer, settle, kind, connection 
     await settle();
     const { rev_reg_ids: ids } = await json(issuer, 'GET', `/api/anoncreds/revocation/registries?cred_def_id=${encodeURIComponent(credDefId)}&state=finished`);
     expect(ids).toHaveLength(2);
-    for (const id of ids as string[]) await json(issuer, 'GET', `/api/anoncreds/revocation/registry/${encodeURIComponent(id)}`);
+    for (const id of ids as string[]) {
+      await json(issuer, 'GET', `/api/anoncreds/revocation/registry/${encodeURIComponent(id)}`);
+      await json(issuer, 'GET', `/api/anoncreds/revocation/registry/${encodeURIComponent(id)}/issued`);
+    }
+    // Rotation: the backup takes over, a new backup is registered, the old active one is decommissioned.
+    const rotate = `/api/anoncreds/revocation/active-registry/${encodeURIComponent(credDefId)}/rotate`;
+    await json(issuer, 'POST', rotate, {}, 403);
+    expect((await json(admin, 'POST', rotate, {})).rev_reg_ids).toHaveLength(3);
+    await settle();
   }
   await json(issuer, 'POST', `${CRED}/send-offer`, {
     connection_id: connection('Bob Smith').connection_id,

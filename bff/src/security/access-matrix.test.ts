@@ -165,6 +165,29 @@ const matrix: Row[] = [
     path: `/api/anoncreds/revocation/registry/${'x'.repeat(601)}`,
     expected: credentials(400),
   },
+  {
+    route: 'GET /api/revocation/registry/:rev_reg_id/issued',
+    path: `/api/revocation/registry/${'x'.repeat(601)}/issued`,
+    expected: credentials(400),
+  },
+  {
+    route: 'GET /api/anoncreds/revocation/registry/:rev_reg_id/issued',
+    path: `/api/anoncreds/revocation/registry/${'x'.repeat(601)}/issued`,
+    expected: credentials(400),
+  },
+  // Rotating a definition's registries: admins only.
+  {
+    route: 'POST /api/revocation/active-registry/:cred_def_id/rotate',
+    path: '/api/revocation/active-registry/not-an-id/rotate',
+    body: {},
+    expected: adminOnly(400),
+  },
+  {
+    route: 'POST /api/anoncreds/revocation/active-registry/:cred_def_id/rotate',
+    path: `/api/anoncreds/revocation/active-registry/${'x'.repeat(501)}/rotate`,
+    body: {},
+    expected: adminOnly(400),
+  },
   // A counter's short link: the BFF checks the attachment's role after validating the body.
   { route: 'POST /api/invitation-links', body: {}, expected: anyUser(400) },
   { route: 'POST /api/sandbox/wallet-scan', body: {}, expected: anyUser(400) },

@@ -150,6 +150,10 @@ function samplesFor(ids: SampleIds): Record<string, { params?: Record<string, st
     'GET /revocation/registry/:rev_reg_id': { params: { rev_reg_id: `${ids.credDef.split(':')[0]}:4:${ids.credDef}:CL_ACCUM:1` } },
     'GET /anoncreds/revocation/registries': { query: { state: 'finished' } },
     'GET /anoncreds/revocation/registry/:rev_reg_id': { params: { rev_reg_id: `${ids.credDef.split(':')[0]}:4:${ids.credDef}:CL_ACCUM:1` } },
+    'GET /revocation/registry/:rev_reg_id/issued': { params: { rev_reg_id: `${ids.credDef.split(':')[0]}:4:${ids.credDef}:CL_ACCUM:1` } },
+    'GET /anoncreds/revocation/registry/:rev_reg_id/issued': { params: { rev_reg_id: `${ids.credDef.split(':')[0]}:4:${ids.credDef}:CL_ACCUM:1` } },
+    'POST /revocation/active-registry/:cred_def_id/rotate': { params: { cred_def_id: ids.credDef }, body: {} },
+    'POST /anoncreds/revocation/active-registry/:cred_def_id/rotate': { params: { cred_def_id: ids.credDef }, body: {} },
   };
 }
 

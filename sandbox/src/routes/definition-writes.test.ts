@@ -82,4 +82,58 @@ describe('sandbox agent: writing schemas and credential definitions', () => {
       '403: Interface not supported for an anoncreds profile',
     );
   });
+
+  it('rotates the registries of a definition as ACA-Py 1.6.1 does on each interface; counts what each issued', async () => {
+    const legacy = recordingSandbox();
+    const schemaId = (await legacy.call('POST', '/schemas', { schema_name: 'Rotated', schema_version: '1.0', attributes: ['a'] })).json.schema_id;
+    const body = { schema_id: schemaId, tag: 'default', support_revocation: true, revocation_registry_size: 10, wait_for_revocation_setup: false };
+    const id = (await legacy.call('POST', '/credential-definitions', body)).json.credential_definition_id as string;
+    await legacy.sandbox.peers.idle();
+    const before = (await legacy.call('GET', `/revocation/registries/created?cred_def_id=${encodeURIComponent(id)}`)).json.rev_reg_ids as string[];
+    expect((await legacy.call('GET', `/revocation/registry/${before[0]}/issued`)).json).toEqual({ result: 0 });
+    legacy.webhooks.length = 0;
+    const rotated = await legacy.call('POST', `/revocation/active-registry/${encodeURIComponent(id)}/rotate`);
+    expect(rotated.json).toEqual({ rev_reg_ids: before });
+    await legacy.sandbox.peers.idle();
+    // Both active registries decommissioned, each replaced by a new one that went through its states.
+    const states = legacy.webhooks.filter((w) => w.topic === 'revocation_registry').map((w) => w.payload.state);
+    expect(states.filter((s) => s === 'decommissioned')).toHaveLength(2);
+    expect(states.filter((s) => s === 'active')).toHaveLength(2);
+    const active = (await legacy.call('GET', `/revocation/registries/created?cred_def_id=${encodeURIComponent(id)}&state=active`)).json.rev_reg_ids;
+    expect(active).toHaveLength(2);
+    expect(active).not.toContain(before[0]);
+    expect((await legacy.call('POST', `/anoncreds/revocation/active-registry/${encodeURIComponent(id)}/rotate`)).status).toBe(403);
+    // The seeded definition's registry counts the credentials it issued.
+    const seeded = [...legacy.sandbox.store.registries.values()].find((r) => r.max_cred_num === 1000)!;
+    expect((await legacy.call('GET', `/revocation/registry/${seeded.revoc_reg_id}/issued`)).json.result).toBeGreaterThan(0);
+
+    const { sandbox, call } = recordingSandbox({ walletType: 'askar-anoncreds' });
+    const did = (await call('GET', '/wallet/did/public')).json.result.did as string;
+    const schema = await call('POST', '/anoncreds/schema', { schema: { issuerId: did, name: 'Rotated', version: '1.0', attrNames: ['a'] } });
+    const credDef = await call('POST', '/anoncreds/credential-definition', {
+      credential_definition: { issuerId: did, schemaId: schema.json.schema_state.schema_id, tag: 'default' },
+      options: { support_revocation: true, revocation_registry_size: 10 },
+    });
+    const anonId = credDef.json.credential_definition_state.credential_definition_id as string;
+    await sandbox.peers.idle();
+    const [first, second] = (await call('GET', `/anoncreds/revocation/registries?cred_def_id=${encodeURIComponent(anonId)}`)).json.rev_reg_ids as string[];
+    const answer = (await call('POST', `/anoncreds/revocation/active-registry/${encodeURIComponent(anonId)}/rotate`)).json.rev_reg_ids as string[];
+    // The answer lists every registry, the kept backup and the new one too; only the old active one is decommissioned.
+    expect(answer).toHaveLength(3);
+    expect(answer.slice(0, 2)).toEqual([first, second]);
+    expect((await call('GET', `/anoncreds/revocation/registries?cred_def_id=${encodeURIComponent(anonId)}&state=decommissioned`)).json.rev_reg_ids).toEqual([
+      first,
+    ]);
+    expect((await call('GET', `/anoncreds/revocation/registries?cred_def_id=${encodeURIComponent(anonId)}&state=finished`)).json.rev_reg_ids).toEqual([
+      second,
+      answer[2],
+    ]);
+    // Again: the new backup takes over.
+    await call('POST', `/anoncreds/revocation/active-registry/${encodeURIComponent(anonId)}/rotate`);
+    expect((await call('GET', `/anoncreds/revocation/registries?cred_def_id=${encodeURIComponent(anonId)}&state=decommissioned`)).json.rev_reg_ids).toEqual([
+      first,
+      second,
+    ]);
+    expect((await call('POST', '/revocation/active-registry/x/rotate')).status).toBe(403);
+  });
 });

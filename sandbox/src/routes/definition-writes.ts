@@ -45,6 +45,16 @@ export function definitionWriteRoutes({ store, authorize }: SandboxRouteHelpers,
     if (!anoncredsWallet()) throw agentError(403, ANONCREDS_REQUIRED);
   };
 
+  // revocation/routes.py rotate_rev_reg and anoncreds/routes/revocation/registry/routes.py rotate_rev_reg.
+  app.post('/revocation/active-registry/:cred_def_id{.+}/rotate', (c) => {
+    legacy(c);
+    return c.json(engine.rotateLegacy(c.req.param('cred_def_id')));
+  });
+  app.post('/anoncreds/revocation/active-registry/:cred_def_id{.+}/rotate', (c) => {
+    anoncreds(c);
+    return c.json(engine.rotateAnoncreds(c.req.param('cred_def_id')));
+  });
+
   app.get('/wallet/did/public', (c) => {
     authorize(c);
     const did = store.ledger.ownDid;

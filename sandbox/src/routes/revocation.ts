@@ -81,6 +81,15 @@ export function revocationRoutes(engine: RevocationEngine, upgrade: WalletUpgrad
     authorize(c);
     return c.json(engine.issuedDetails(c.req.param('rev_reg_id'), 'anoncreds'));
   });
+  // GET …/registry/{id}/issued (get_rev_reg_issued_count): the number of IssuerCredRevRecords of the registry.
+  app.get('/revocation/registry/:rev_reg_id{.+}/issued', (c) => {
+    authorize(c);
+    return c.json({ result: engine.issuedDetails(c.req.param('rev_reg_id'), 'legacy').length });
+  });
+  app.get('/anoncreds/revocation/registry/:rev_reg_id{.+}/issued', (c) => {
+    authorize(c);
+    return c.json({ result: engine.issuedDetails(c.req.param('rev_reg_id'), 'anoncreds').length });
+  });
   app.get('/revocation/registry/:rev_reg_id{.+}', registry('legacy'));
   app.get('/anoncreds/revocation/registry/:rev_reg_id{.+}', registry('anoncreds'));
 

@@ -65,6 +65,7 @@ import {
   legacyRegistriesQuerySchema,
   publicDidResultSchema,
   registryIdsSchema,
+  registryIssuedSchema,
   registryParamsSchema,
   registryRecordSchema,
   schemaIdsSchema,
@@ -307,6 +308,40 @@ export const agentApi = {
     path: '/revocation/registries/created',
     access: areaRoles.schemas,
     query: legacyRegistriesQuerySchema,
+    response: registryIdsSchema,
+  }),
+  /** GET …/registry/{id}/issued: how many credentials the registry was used for (its fullness). */
+  registryIssued: agentRoute({
+    method: 'GET',
+    path: '/revocation/registry/:rev_reg_id/issued',
+    access: areaRoles.schemas,
+    params: registryParamsSchema,
+    response: registryIssuedSchema,
+  }),
+  anoncredsRegistryIssued: agentRoute({
+    method: 'GET',
+    path: '/anoncreds/revocation/registry/:rev_reg_id/issued',
+    access: areaRoles.schemas,
+    params: registryParamsSchema,
+    response: registryIssuedSchema,
+  }),
+  /** Retires the definition's active registries for fresh ones (admins): the agent answers with those it touched. */
+  rotateRegistry: agentRoute({
+    method: 'POST',
+    path: '/revocation/active-registry/:cred_def_id/rotate',
+    access: areaRoles.schemaWrites,
+    params: indyCredDefParamsSchema,
+    body: emptyBodySchema,
+    withoutBody: true,
+    response: registryIdsSchema,
+  }),
+  anoncredsRotateRegistry: agentRoute({
+    method: 'POST',
+    path: '/anoncreds/revocation/active-registry/:cred_def_id/rotate',
+    access: areaRoles.schemaWrites,
+    params: anoncredsCredDefParamsSchema,
+    body: emptyBodySchema,
+    withoutBody: true,
     response: registryIdsSchema,
   }),
   revocationRegistry: agentRoute({
