@@ -74,6 +74,17 @@ for (const size of sizes) {
       expect(await violations(page)).toEqual([]);
       await page.screenshot({ path: test.info().outputPath('definitions.png'), fullPage: true });
 
+      // Its registries: both in use and empty; rotated, both retired and two fresh ones take over.
+      const health = page.getByRole('region', { name: `${label} (indy)` });
+      await expect(health.getByText('0 of 100 issued (0 %)')).toHaveCount(2);
+      await health.getByRole('button', { name: 'Rotate registries' }).click();
+      const dialog = page.getByRole('dialog', { name: `Rotate the registries of ${label} (indy)?` });
+      await dialog.getByRole('button', { name: 'Rotate registries' }).click();
+      await expect(page.getByText(`Registries of ${label} (indy) rotated: a fresh registry takes over`)).toBeVisible();
+      await expect(health.getByText('Retired', { exact: true })).toHaveCount(2);
+      await expect(health.getByText('In use', { exact: true })).toHaveCount(2);
+      expect(await violations(page)).toEqual([]);
+
       // An issuer offers a credential of it to a connection.
       const holder = `Grace Hopper ${run}`;
       const connection = await (

@@ -6,6 +6,7 @@ import { ErrorState } from '../../components/ui/ErrorState';
 import { useOwnCredDefs } from '../../lib/own-definitions';
 import { consoleConfigQueries } from '../../lib/console-config';
 import { CredDefForm, type CreatedCredDef } from './components/CredDefForm';
+import { RegistryHealth } from './components/RegistryHealth';
 import { RegistryStatus } from './components/RegistryStatus';
 import { SchemaForm } from './components/SchemaForm';
 import { schemaQueries } from './queries';
@@ -48,6 +49,21 @@ function Definitions({ walletType }: { walletType: string | null }) {
         <div className="state-panel">No credential definitions yet.</div>
       ) : (
         <CredDefTable walletType={walletType} rows={credDefs.data} />
+      )}
+      {credDefs.data && credDefs.data.some((d) => d.revocable) && (
+        <>
+          <h2 className="definitions-heading">Revocation registries</h2>
+          <p className="muted">
+            Each revocable credential definition issues from one registry at a time; when it is nearly full, rotate it so a fresh one takes over.
+          </p>
+          <div className="registry-healths">
+            {credDefs.data
+              .filter((d) => d.revocable)
+              .map((d) => (
+                <RegistryHealth key={d.credDefId} walletType={walletType} credDef={d} mayRotate={mayWrite} />
+              ))}
+          </div>
+        </>
       )}
       <h2 className="definitions-heading">Schemas</h2>
       {schemas.isPending ? (

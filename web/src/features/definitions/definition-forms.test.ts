@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldValues, ResolverOptions } from 'react-hook-form';
-import { credDefResolver, emptyCredDefForm, registryProgress, schemaResolver, setupPhase, toCredDefBody, toSchemaBody } from './definition-forms';
+import { credDefResolver, emptyCredDefForm, fullness, registryProgress, schemaResolver, setupPhase, toCredDefBody, toSchemaBody } from './definition-forms';
 
 const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<FieldValues> as never;
 const errorsOf = async (result: unknown) => JSON.parse(JSON.stringify(await result)).errors as Record<string, any>;
@@ -48,11 +48,21 @@ describe('the credential definition form', () => {
   });
 
   it('says where the registries are, ready once one can take credentials', () => {
-    const reg = (state: string) => ({ id: state, state, size: 100, tailsUri: undefined });
+    const reg = (state: string) => ({ id: state, state, size: 100, tailsUri: undefined, issued: undefined });
     expect(setupPhase(true, [reg('posted')], 'askar')).toBe('registering');
     expect(setupPhase(true, [reg('active'), reg('init')], 'askar')).toBe('ready');
     expect(setupPhase(true, [reg('finished')], 'askar-anoncreds')).toBe('ready');
     expect(setupPhase(false, [], 'askar')).toBe('not-revocable');
     expect(registryProgress([reg('generated')], 'askar')).toBe('Registering the revocation registry: 0 of 2 ready (latest tails file made)');
+  });
+
+  it('says how full a registry is, warning from 90 %', () => {
+    const reg = (issued: number | undefined, size: number | undefined) => ({ id: 'r', state: 'active', size, tailsUri: undefined, issued });
+    expect(fullness(reg(12, 100))).toEqual({ ratio: 0.12, warn: false, text: '12 of 100 issued (12 %)' });
+    expect(fullness(reg(899, 1000))?.warn).toBe(false);
+    expect(fullness(reg(900, 1000))).toMatchObject({ warn: true, text: '900 of 1,000 issued (90 %)' });
+    expect(fullness(reg(9, 1000))?.text).toBe('9 of 1,000 issued (under 1 %)');
+    expect(fullness(reg(undefined, 100))).toBeUndefined();
+    expect(fullness(reg(3, undefined))).toBeUndefined();
   });
 });

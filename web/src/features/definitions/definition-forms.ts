@@ -117,3 +117,25 @@ export function registryProgress(registries: RegistryView[] | undefined, walletT
   const latest = registries[registries.length - 1]!;
   return `Registering the revocation registry: ${ready} of ${Math.max(2, registries.length)} ready (latest ${words[latest.state] ?? latest.state})`;
 }
+
+/** A registry's fullness: issued ÷ max_cred_num, a warning from 90 %. */
+export function fullness(registry: RegistryView): { ratio: number; text: string; warn: boolean } | undefined {
+  if (registry.issued === undefined || !registry.size) return undefined;
+  const ratio = registry.issued / registry.size;
+  const percent = registry.issued > 0 && ratio < 0.01 ? 'under 1' : String(Math.floor(ratio * 100));
+  return { ratio, warn: ratio >= 0.9, text: `${registry.issued.toLocaleString('en')} of ${registry.size.toLocaleString('en')} issued (${percent} %)` };
+}
+
+/** A registry's state in plain words. */
+export const registryStateWords: Record<string, string> = {
+  init: 'Being created',
+  generated: 'Tails file made',
+  posted: 'On the ledger',
+  active: 'In use',
+  finished: 'Registered',
+  wait: 'Waiting for the ledger',
+  full: 'Full',
+  decommissioned: 'Retired',
+  failed: 'Failed',
+  action: 'Needs action',
+};

@@ -16,6 +16,8 @@ export interface RegistryView {
   state: string;
   size: number | undefined;
   tailsUri: string | undefined;
+  /** How many credentials the registry was used for (`…/registry/{id}/issued`). */
+  issued: number | undefined;
 }
 
 async function schemasOf(walletType: string | null, signal: AbortSignal): Promise<OwnSchema[]> {
@@ -49,8 +51,12 @@ async function registriesOf(walletType: string | null, credDefId: string, signal
   return Promise.all(
     ids.map(async (id) => {
       const route = anoncreds ? agentApi.anoncredsRevocationRegistry : agentApi.revocationRegistry;
-      const record = (await callApi(route, { params: { rev_reg_id: id } }, { signal })).result;
-      return { id, state: record?.state ?? '?', size: record?.max_cred_num, tailsUri: record?.tails_public_uri ?? record?.tails_local_path };
+      const issuedRoute = anoncreds ? agentApi.anoncredsRegistryIssued : agentApi.registryIssued;
+      const [record, issued] = await Promise.all([
+        callApi(route, { params: { rev_reg_id: id } }, { signal }).then((answer) => answer.result),
+        callApi(issuedRoute, { params: { rev_reg_id: id } }, { signal }).then((answer) => answer.result),
+      ]);
+      return { id, state: record?.state ?? '?', size: record?.max_cred_num, tailsUri: record?.tails_public_uri ?? record?.tails_local_path, issued };
     }),
   );
 }
