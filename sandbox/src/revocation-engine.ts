@@ -84,6 +84,22 @@ export class RevocationEngine {
   }
 
   /**
+   * GET …/registry/{id}/issued (get_rev_reg_issued_count): the registry's record, in any state (legacy) or
+   * its stored definition (anoncreds), else 404; then the number of its IssuerCredRevRecords.
+   */
+  issuedCount(revRegId: string, which: RevocationInterface): { result: number } {
+    this.checkInterface(which);
+    const registry = this.deps.store.registries.get(revRegId);
+    if (!registry || (which === 'anoncreds' && anoncredsRegistryState(registry) === undefined)) {
+      throw agentError(
+        404,
+        which === 'legacy' ? `IssuerRevRegRecord record not found for {'revoc_reg_id': '${revRegId}'}` : `Rev reg def with id ${revRegId} not found`,
+      );
+    }
+    return { result: [...this.deps.store.issuerCredRevs.values()].filter((r) => r.rev_reg_id === revRegId).length };
+  }
+
+  /**
    * Finds the credential by its revocation record, which outlives the exchange record
    * (revocation/manager.py revoke_credential_by_cred_ex_id → IssuerCredRevRecord.retrieve_by_cred_ex_id).
    */

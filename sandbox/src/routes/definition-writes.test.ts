@@ -94,6 +94,10 @@ describe('sandbox agent: writing schemas and credential definitions', () => {
     legacy.webhooks.length = 0;
     const rotated = await legacy.call('POST', `/revocation/active-registry/${encodeURIComponent(id)}/rotate`);
     expect(rotated.json).toEqual({ rev_reg_ids: before });
+    // A new registry still being set up is counted too (its record exists from init on).
+    const fresh = [...legacy.sandbox.store.registries.values()].find((r) => r.cred_def_id === id && r.state === 'init')!;
+    expect((await legacy.call('GET', `/revocation/registry/${fresh.revoc_reg_id}/issued`)).json).toEqual({ result: 0 });
+    expect((await legacy.call('GET', '/revocation/registry/nope/issued')).status).toBe(404);
     await legacy.sandbox.peers.idle();
     // Both active registries decommissioned, each replaced by a new one that went through its states.
     const states = legacy.webhooks.filter((w) => w.topic === 'revocation_registry').map((w) => w.payload.state);

@@ -84,11 +84,11 @@ export function revocationRoutes(engine: RevocationEngine, upgrade: WalletUpgrad
   // GET …/registry/{id}/issued (get_rev_reg_issued_count): the number of IssuerCredRevRecords of the registry.
   app.get('/revocation/registry/:rev_reg_id{.+}/issued', (c) => {
     authorize(c);
-    return c.json({ result: engine.issuedDetails(c.req.param('rev_reg_id'), 'legacy').length });
+    return c.json(engine.issuedCount(c.req.param('rev_reg_id'), 'legacy'));
   });
   app.get('/anoncreds/revocation/registry/:rev_reg_id{.+}/issued', (c) => {
     authorize(c);
-    return c.json({ result: engine.issuedDetails(c.req.param('rev_reg_id'), 'anoncreds').length });
+    return c.json(engine.issuedCount(c.req.param('rev_reg_id'), 'anoncreds'));
   });
   app.get('/revocation/registry/:rev_reg_id{.+}', registry('legacy'));
   app.get('/anoncreds/revocation/registry/:rev_reg_id{.+}', registry('anoncreds'));

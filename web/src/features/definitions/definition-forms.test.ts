@@ -54,6 +54,9 @@ describe('the credential definition form', () => {
     expect(setupPhase(true, [reg('finished')], 'askar-anoncreds')).toBe('ready');
     expect(setupPhase(false, [], 'askar')).toBe('not-revocable');
     expect(registryProgress([reg('generated')], 'askar')).toBe('Registering the revocation registry: 0 of 2 ready (latest tails file made)');
+    expect(registryProgress([reg('decommissioned'), reg('decommissioned'), reg('init')], 'askar')).toBe(
+      'Registering the revocation registry: 0 of 2 ready (latest being created)',
+    );
   });
 
   it('says how full a registry is, warning from 90 %', () => {

@@ -101,6 +101,8 @@ export function setupPhase(revocable: boolean, registries: RegistryView[] | unde
 
 /** The registries' progress in plain words. */
 export function registryProgress(registries: RegistryView[] | undefined, walletType: string | null): string {
+  // Retired registries (a rotation's) no longer count: only those taking over are followed.
+  registries = registries?.filter((r) => r.state !== 'decommissioned' && r.state !== 'full');
   if (!registries || registries.length === 0) return 'Setting up the revocation registry…';
   const usable = isAnoncredsWallet(walletType) ? 'finished' : 'active';
   const words: Record<string, string> = {

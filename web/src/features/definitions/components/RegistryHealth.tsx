@@ -85,12 +85,12 @@ export function RegistryHealth({ walletType, credDef, mayRotate }: { walletType:
             {rotate.error.message}
           </p>
         )}
-        <div className="actions">
-          <button type="button" className="button primary" onClick={() => rotate.mutate()} disabled={rotate.isPending}>
-            {rotate.isPending ? 'Rotating…' : 'Rotate registries'}
-          </button>
+        <div className="dialog-buttons">
           <button type="button" className="button" onClick={close}>
             Cancel
+          </button>
+          <button type="button" className="button primary" onClick={() => rotate.mutate()} disabled={rotate.isPending}>
+            {rotate.isPending ? 'Rotating…' : 'Rotate registries'}
           </button>
         </div>
       </Dialog>

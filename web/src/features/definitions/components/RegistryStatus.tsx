@@ -21,7 +21,7 @@ export function RegistryStatus({ walletType, credDefId, revocable }: { walletTyp
     return <span className="badge badge-success">Ready{size !== undefined ? ` · ${size.toLocaleString('en')} per registry` : ''}</span>;
   }
   return (
-    <span className="badge badge-attention" aria-busy="true">
+    <span className="badge badge-attention badge-wraps" aria-busy="true">
       {registryProgress(registries.data, walletType)}
     </span>
   );
