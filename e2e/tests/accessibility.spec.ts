@@ -29,6 +29,8 @@ const visits: Visit[] = [
   { name: 'issued credentials (admin)', role: 'admin', path: '/issued' },
   { name: 'connections list', role: 'issuer', path: '/connections' },
   { name: 'new invitation', role: 'issuer', path: '/connections/new' },
+  { name: 'definitions (admin)', role: 'admin', path: '/definitions' },
+  { name: 'definitions (issuer)', role: 'issuer', path: '/definitions' },
   { name: 'revocation', role: 'admin', path: '/revocation' },
   { name: 'wallet', role: 'admin', path: '/wallet' },
   { name: 'audit', role: 'admin', path: '/audit' },

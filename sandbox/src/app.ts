@@ -9,6 +9,8 @@ import { revocationRoutes } from './routes/revocation.js';
 import { readBody } from './request-body.js';
 import { credentialRoutes } from './routes/credentials.js';
 import { definitionRoutes } from './routes/definitions.js';
+import { definitionWriteRoutes } from './routes/definition-writes.js';
+import type { DefinitionsEngine } from './definitions-engine.js';
 import { outOfBandRoutes } from './routes/out-of-band.js';
 import type { OutOfBand } from './out-of-band.js';
 import { presentationRoutes } from './routes/presentations.js';
@@ -21,6 +23,7 @@ export interface SandboxAppOptions {
   credentials: CredentialEngine;
   presentations: PresentationEngine;
   revocation: RevocationEngine;
+  definitions: DefinitionsEngine;
   upgrade: WalletUpgrade;
   outOfBand: OutOfBand;
   apiKey: string;
@@ -39,6 +42,7 @@ export function createSandboxApp({
   credentials,
   presentations,
   revocation,
+  definitions,
   upgrade,
   outOfBand,
   apiKey,
@@ -120,6 +124,8 @@ export function createSandboxApp({
     return c.json(connection);
   });
 
+  // Before the read routes, whose `/schemas/{schema_id}` would take `created` in.
+  app.route('/', definitionWriteRoutes(helpers, definitions));
   app.route('/', definitionRoutes(helpers));
   app.route('/', outOfBandRoutes(outOfBand, helpers));
   app.route('/issue-credential-2.0', credentialRoutes(credentials, helpers));

@@ -9,6 +9,8 @@ export interface SandboxSchema {
   version: string;
   issuer_id: string;
   attributes: string[];
+  /** The ledger's sequence number of a schema written here; seeded ones take it from their definition's id. */
+  seqNo?: number;
 }
 
 export interface SandboxCredDef {
@@ -20,6 +22,8 @@ export interface SandboxCredDef {
   revocable: boolean;
   /** Who issues it: `self` (the sandbox's own wallet), or a peer organisation (a connection label). */
   issuedBy: string;
+  /** Made through the admin API (POST /credential-definitions or /anoncreds/credential-definition), not seeded. */
+  revocationRegistrySize?: number;
 }
 
 interface SchemaPlan {

@@ -1,8 +1,7 @@
 import { agentError, validationError } from './agent-errors.js';
 import type { EngineDeps } from './engine-support.js';
-import { revRegIdFor } from './credential-records.js';
-import type { SandboxCredDef } from './ledger.js';
 import { agentTimestamp } from './random.js';
+import { anoncredsRegistryRecord, anoncredsRegistryState, legacyRegistryRecord, type SandboxRegistry } from './registries.js';
 
 export interface RevocationDeps extends EngineDeps {
   /** After a publish: the agent moves a still-kept v2.0 exchange of the credential to credential-revoked. */
@@ -33,7 +32,6 @@ export interface SentNotification {
 export class RevocationEngine {
   private readonly pending = new Map<string, Map<string, RevokeRequest>>();
   readonly notifications: SentNotification[] = [];
-  private readonly registryRecords = new Map<string, { record_id: string; created_at: string }>();
 
   constructor(private readonly deps: RevocationDeps) {}
 
@@ -44,58 +42,29 @@ export class RevocationEngine {
     if (which === 'anoncreds' && !anoncredsWallet) throw agentError(403, 'AnonCreds interface requires AskarAnonCreds or KanonAnonCreds profile');
   }
 
-  registryIds(credDefId?: string): string[] {
-    return [...this.registries()].filter(([, d]) => !credDefId || d.cred_def_id === credDefId).map(([id]) => id);
+  /**
+   * The registries `…/registries/created` (legacy: every record, by state) or `/anoncreds/revocation/registries`
+   * (anoncreds: the stored definitions, by their state) list, in storage order.
+   */
+  registryIds(credDefId?: string, state?: string, which: RevocationInterface = 'legacy'): string[] {
+    return [...this.deps.store.registries.values()]
+      .filter((r) => !credDefId || r.cred_def_id === credDefId)
+      .filter((r) => (which === 'anoncreds' ? anoncredsRegistryState(r) !== undefined : true))
+      .filter((r) => state === undefined || (which === 'anoncreds' ? anoncredsRegistryState(r) : r.state) === state)
+      .map((r) => r.revoc_reg_id);
   }
 
   /**
    * GET …/registry/{id}: the legacy interface reads the stored IssuerRevRegRecord; the anoncreds one
-   * builds the answer on each call from the registry definition (a new record_id, no timestamps, the
-   * tails location in tails_local_path: anoncreds/routes/revocation/registry/routes.py).
+   * builds the answer on each call from the registry definition.
    */
   registry(revRegId: string, which: RevocationInterface = 'legacy') {
-    const credDef = this.registries().get(revRegId);
-    if (!credDef) throw agentError(404, which === 'legacy' ? `Record not found: revocation_registry/${revRegId}` : `Rev reg def with id ${revRegId} not found`);
-    const tag = revRegId.slice(revRegId.lastIndexOf(':') + 1);
-    const pending = [...(this.pending.get(revRegId)?.keys() ?? [])].sort((a, b) => Number(a) - Number(b));
-    if (which === 'anoncreds') {
-      return {
-        result: {
-          record_id: this.deps.rng.uuid(),
-          state: 'finished',
-          cred_def_id: credDef.cred_def_id,
-          issuer_did: credDef.issuer_id,
-          max_cred_num: 1000,
-          revoc_def_type: 'CL_ACCUM',
-          revoc_reg_id: revRegId,
-          revoc_reg_def: { ver: '1.0', id: revRegId, revocDefType: 'CL_ACCUM', tag, credDefId: credDef.cred_def_id },
-          tag,
-          tails_hash: 'H8Dmp8Xr9TQcPsj7f5FXGqNxE6xYwDQA1dX3pnoGZqRY',
-          tails_local_path: 'https://tails.example.org/hash/H8Dmp8Xr9TQcPsj7f5FXGqNxE6xYwDQA1dX3pnoGZqRY',
-          pending_pub: pending,
-        },
-      };
+    const record = this.deps.store.registries.get(revRegId);
+    if (!record || (which === 'anoncreds' && anoncredsRegistryState(record) === undefined)) {
+      throw agentError(404, which === 'legacy' ? `Record not found: revocation_registry/${revRegId}` : `Rev reg def with id ${revRegId} not found`);
     }
-    const made = this.registryRecords.get(revRegId) ?? { record_id: this.deps.rng.uuid(), created_at: agentTimestamp(Date.parse('2026-01-05T09:00:00Z')) };
-    this.registryRecords.set(revRegId, made);
-    return {
-      result: {
-        record_id: made.record_id,
-        state: 'active',
-        cred_def_id: credDef.cred_def_id,
-        issuer_did: credDef.issuer_id,
-        max_cred_num: 1000,
-        revoc_def_type: 'CL_ACCUM',
-        revoc_reg_id: revRegId,
-        tag,
-        tails_hash: 'H8Dmp8Xr9TQcPsj7f5FXGqNxE6xYwDQA1dX3pnoGZqRY',
-        tails_local_path: `/home/aries/.indy_client/tails/${revRegId}/H8Dmp8Xr9TQcPsj7f5FXGqNxE6xYwDQA1dX3pnoGZqRY`,
-        tails_public_uri: `https://tails.example.org/${encodeURIComponent(revRegId)}`,
-        pending_pub: pending,
-        created_at: made.created_at,
-        updated_at: made.created_at,
-      },
-    };
+    const pending = [...(this.pending.get(revRegId)?.keys() ?? [])].sort((a, b) => Number(a) - Number(b));
+    return { result: which === 'anoncreds' ? anoncredsRegistryRecord(record, pending, this.deps.rng.uuid()) : legacyRegistryRecord(record, pending) };
   }
 
   /**
@@ -112,6 +81,22 @@ export class RevocationEngine {
       );
     }
     return [...this.deps.store.issuerCredRevs.values()].filter((r) => r.rev_reg_id === revRegId).map((r) => ({ ...r }));
+  }
+
+  /**
+   * GET …/registry/{id}/issued (get_rev_reg_issued_count): the registry's record, in any state (legacy) or
+   * its stored definition (anoncreds), else 404; then the number of its IssuerCredRevRecords.
+   */
+  issuedCount(revRegId: string, which: RevocationInterface): { result: number } {
+    this.checkInterface(which);
+    const registry = this.deps.store.registries.get(revRegId);
+    if (!registry || (which === 'anoncreds' && anoncredsRegistryState(registry) === undefined)) {
+      throw agentError(
+        404,
+        which === 'legacy' ? `IssuerRevRegRecord record not found for {'revoc_reg_id': '${revRegId}'}` : `Rev reg def with id ${revRegId} not found`,
+      );
+    }
+    return { result: [...this.deps.store.issuerCredRevs.values()].filter((r) => r.rev_reg_id === revRegId).length };
   }
 
   /**
@@ -204,8 +189,8 @@ export class RevocationEngine {
     return this.deps.store.credRevBy({ rev_reg_id: revRegId, cred_rev_id: credRevId })?.state === 'revoked';
   }
 
-  /** One registry per revocable credential definition of ours. */
-  private registries(): Map<string, SandboxCredDef> {
-    return new Map(this.deps.store.ledger.credDefs.filter((d) => d.issuedBy === 'self' && d.revocable).map((d) => [revRegIdFor(d, 1), d]));
+  /** The registries an issued credential can be in: those past init. */
+  private registries(): Map<string, SandboxRegistry> {
+    return new Map([...this.deps.store.registries].filter(([, r]) => r.state !== 'init'));
   }
 }

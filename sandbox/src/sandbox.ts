@@ -2,6 +2,7 @@ import { createSandboxApp } from './app.js';
 import { CredentialEngine } from './credential-engine.js';
 import { PresentationEngine } from './presentation-engine.js';
 import { RevocationEngine } from './revocation-engine.js';
+import { DefinitionsEngine } from './definitions-engine.js';
 import { WalletUpgrade, type WalletUpgradeOptions } from './wallet-upgrade.js';
 import { OutOfBand } from './out-of-band.js';
 import type { EmitWebhook } from './events.js';
@@ -45,6 +46,7 @@ export function createSandbox(options: SandboxOptions) {
   const credentials = new CredentialEngine(engineDeps);
   const presentations = new PresentationEngine(engineDeps);
   const revocation = new RevocationEngine({ ...engineDeps, onPublished: (credExId) => credentials.markRevoked(credExId) });
+  const definitions = new DefinitionsEngine(engineDeps, Math.round(options.peerDelayMs / 2));
   const upgrade = new WalletUpgrade(store, { durationMs: 4_000, outcome: 'success', ...options.upgrade });
   const outOfBand = new OutOfBand({
     store,
@@ -61,13 +63,14 @@ export function createSandbox(options: SandboxOptions) {
     credentials,
     presentations,
     revocation,
+    definitions,
     upgrade,
     outOfBand,
     apiKey: options.apiKey,
     ...(options.outage && { outage: options.outage }),
     ...(options.webhookUrls && { webhookUrls: options.webhookUrls }),
   });
-  return { store, peers, credentials, presentations, revocation, upgrade, outOfBand, app };
+  return { store, peers, credentials, presentations, revocation, definitions, upgrade, outOfBand, app };
 }
 
 export type Sandbox = ReturnType<typeof createSandbox>;

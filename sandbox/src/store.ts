@@ -4,6 +4,7 @@ import { SeededRandom } from './random.js';
 import type { CredExDetail } from './credential-records.js';
 import type { PresExRecord } from './presentation-records.js';
 import type { Ledger } from './ledger.js';
+import { seededRegistries, type SandboxRegistry } from './registries.js';
 import type { SeedData, WalletType } from './seed.js';
 
 export interface Paging {
@@ -60,6 +61,8 @@ export class SandboxStore {
   readonly presentations = new Map<string, PresExRecord>();
   /** The issuer's revocation record of each revocable credential; it outlives the exchange record. */
   readonly issuerCredRevs = new Map<string, IssuerCredRev>();
+  /** The issuer's revocation registries (IssuerRevRegRecord, or the anoncreds registry definitions), by id. */
+  readonly registries = new Map<string, SandboxRegistry>();
   readonly wallet: { name: string; type: WalletType };
 
   constructor(data: SeedData, wallet: { name: string; type: WalletType }) {
@@ -69,6 +72,7 @@ export class SandboxStore {
     for (const d of data.credentials) this.credentials.set(d.cred_ex_record.cred_ex_id, d);
     for (const p of data.presentations) this.presentations.set(p.pres_ex_id, p);
     for (const r of data.issuerCredRevs) this.issuerCredRevs.set(r.record_id, r);
+    for (const r of seededRegistries(data.ledger)) this.registries.set(r.revoc_reg_id, r);
   }
 
   listCredentials(filter: ExchangeFilter, paging: Paging): CredExDetail[] {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { registryWebhookSchema } from './definition-writes.js';
 import { topicVersions } from './versioning.js';
 
 /**
@@ -54,6 +55,8 @@ export const webhookPayloadSchemas = {
     created_at: timestamp,
     updated_at: timestamp,
   }),
+  /** Legacy revocation registries: the whole IssuerRevRegRecord at each state (init → generated → posted → active). */
+  revocation_registry: registryWebhookSchema,
   'revocation-notification': z.looseObject({ thread_id: z.string().max(500), comment: z.string().max(10_000).nullish() }),
   'revocation-notification-v2': z.looseObject({
     revocation_format: z.string().max(100),
@@ -89,7 +92,7 @@ export function subjectIdOf(topic: string, payload: Record<string, unknown>): st
   const field =
     topic in topicVersions
       ? topicVersions[topic as keyof typeof topicVersions].idField
-      : topic === 'issuer_cred_rev'
+      : topic === 'issuer_cred_rev' || topic === 'revocation_registry'
         ? 'record_id'
         : topic === 'connections'
           ? 'connection_id'

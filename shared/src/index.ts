@@ -1,6 +1,7 @@
 export * from './advised-actions.js';
 export * from './credential-bodies.js';
 export * from './definitions.js';
+export * from './definition-writes.js';
 export * from './events.js';
 export * from './invitation-links.js';
 export * from './out-of-band.js';

@@ -12,6 +12,10 @@ export const areaRoles = {
   connections: ['issuer', 'verifier', 'admin'],
   /** The agent's credential definitions and schemas: offers and proof-request restrictions use them. */
   definitions: ['issuer', 'verifier', 'admin'],
+  /** The schemas and credential definitions page (`/definitions`): issuers read it, admins also write. */
+  schemas: ['issuer', 'admin'],
+  /** Writing schemas and credential definitions on the agent. */
+  schemaWrites: ['admin'],
   revocation: ['admin'],
   wallet: ['admin'],
   audit: ['admin'],

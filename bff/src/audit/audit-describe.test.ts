@@ -66,3 +66,44 @@ group('the audit log in business terms', () => {
     expect(await describe(input({ route: '/something/new' }), lookups)).toBeUndefined();
   });
 });
+
+group('the audit log: schemas and credential definitions', () => {
+  it('names the schema an admin created, on either interface', async () => {
+    expect(
+      await describe(input({ route: '/schemas', body: { schema_name: 'Student ID', schema_version: '1.3', attributes: ['name', 'degree'] } }), lookups),
+    ).toEqual({ summary: 'created schema Student ID 1.3 (name, degree)', link: '/definitions' });
+    expect(
+      (
+        await describe(
+          input({ route: '/anoncreds/schema', body: { schema: { name: 'Gym pass', version: '1.0', attrNames: ['level'] } }, succeeded: false }),
+          lookups,
+        )
+      )?.summary,
+    ).toBe('tried to create schema Gym pass 1.0');
+  });
+
+  it('names the credential definition, its schema and its registries', async () => {
+    const legacy = { schema_id: 'WgWxqztrNooG92RXvxSTWv:2:Student ID:1.3', tag: 'default', support_revocation: true, revocation_registry_size: 500 };
+    expect((await describe(input({ route: '/credential-definitions', body: legacy }), lookups))?.summary).toBe(
+      'created the revocable credential definition “default” of Student ID 1.3 (registries of 500)',
+    );
+    const anoncreds = {
+      credential_definition: { schemaId: 'WgWxqztrNooG92RXvxSTWv:2:Gym pass:1.0', tag: 'v1', issuerId: 'x' },
+      options: { support_revocation: false },
+    };
+    expect((await describe(input({ route: '/anoncreds/credential-definition', body: anoncreds }), lookups))?.summary).toBe(
+      'created the non-revocable credential definition “v1” of Gym pass 1.0',
+    );
+  });
+
+  it('names the credential definition whose registries were rotated', async () => {
+    const credDefId = 'WgWxqztrNooG92RXvxSTWv:3:CL:20:default';
+    for (const route of ['/revocation/active-registry/:cred_def_id/rotate', '/anoncreds/revocation/active-registry/:cred_def_id/rotate']) {
+      const done = await describe(input({ route, target: { cred_def_id: credDefId }, answer: { rev_reg_ids: ['a'] } }), lookups);
+      expect(done?.summary).toBe(`rotated the revocation registries of credential definition ${credDefId}`);
+      expect(done?.link).toBe('/definitions');
+      const tried = await describe(input({ route, target: { cred_def_id: credDefId }, succeeded: false }), lookups);
+      expect(tried?.summary).toBe(`tried to rotate the revocation registries of credential definition ${credDefId}`);
+    }
+  });
+});

@@ -192,6 +192,14 @@ async function phraseOf(
   if (route === '/revocation/publish') return both('published the pending revocations', 'publish the pending revocations', '/issued?status=revoked');
   if (route === '/revocation/clear-pending-revocations') return both('cleared the pending revocations', 'clear the pending revocations', '/revocation');
 
+  const definition = definitionPhrase(route, body);
+  if (definition) return definition;
+  if (route === '/revocation/active-registry/:cred_def_id/rotate' || route === '/anoncreds/revocation/active-registry/:cred_def_id/rotate') {
+    // The credential definition's id names its tag, not its schema: the id is what identifies it.
+    const what = `the revocation registries of credential definition ${target.cred_def_id ?? ''}`.trim();
+    return both(`rotated ${what}`, `rotate ${what}`, '/definitions');
+  }
+
   if (route === '/connections/:conn_id' && method === 'DELETE') {
     const label = await lookups.connectionLabel(target.conn_id ?? '');
     return both(`removed the connection ${label ?? ''}`.trim(), `remove the connection ${label ?? ''}`.trim(), null);
@@ -221,5 +229,30 @@ async function phraseOf(
   }
   if (route === '/register/backfill') return both('read the agent’s exchanges into the register', 'read the agent’s exchanges into the register', null);
   if (route === '/invitation-links') return both('made a QR-code link', 'make a QR-code link', null);
+  return undefined;
+}
+
+/** "created schema Student ID 1.2 (name, degree)", "created the revocable credential definition “default” of Student ID 1.2 (registries of 1000)". */
+function definitionPhrase(route: string, body: Loose | undefined): Phrase | undefined {
+  if (route === '/schemas' || route === '/anoncreds/schema') {
+    const schema = route === '/schemas' ? body : isObject(body?.schema) ? body.schema : undefined;
+    const name = str(schema?.schema_name) ?? str(schema?.name);
+    const version = str(schema?.schema_version) ?? str(schema?.version);
+    const attributes = schema?.attributes ?? schema?.attrNames;
+    const label = name ? ` ${name}${version ? ` ${version}` : ''}` : '';
+    const listed = Array.isArray(attributes) && attributes.length > 0 ? ` (${attributes.map(String).join(', ')})` : '';
+    return both(`created schema${label}${listed}`, `create schema${label}`, '/definitions');
+  }
+  if (route === '/credential-definitions' || route === '/anoncreds/credential-definition') {
+    const inner = route === '/credential-definitions' ? body : isObject(body?.credential_definition) ? body.credential_definition : undefined;
+    const options = route === '/credential-definitions' ? body : isObject(body?.options) ? body.options : undefined;
+    const schemaId = str(inner?.schema_id) ?? str(inner?.schemaId);
+    const tag = str(inner?.tag);
+    const of = schemaId ? ` of ${schemaLabel(schemaId)}` : '';
+    const revocable = options?.support_revocation === true;
+    const size = typeof options?.revocation_registry_size === 'number' ? options.revocation_registry_size : 1000;
+    const what = `${revocable ? 'revocable' : 'non-revocable'} credential definition${tag ? ` “${tag}”` : ''}${of}`;
+    return both(`created the ${what}${revocable ? ` (registries of ${size})` : ''}`, `create the ${what}`, '/definitions');
+  }
   return undefined;
 }

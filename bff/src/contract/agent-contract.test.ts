@@ -115,6 +115,69 @@ async function definitions({ json, issuer, verifier, kind }: Console) {
   }
 }
 
+/**
+ * An admin writes a schema and a revocable credential definition on it (the wallet type's interface),
+ * reads the registries the agent set up, and an issuer offers a credential with the new definition.
+ */
+async function definitionWrites({ json, admin, issuer, settle, kind, connection }: Console) {
+  const attributes = ['name', 'staff_no'];
+  let credDefId: string;
+  if (kind === 'indy') {
+    const { schema_id: schemaId } = await json(admin, 'POST', '/api/schemas', { schema_name: 'Staff card', schema_version: '1.0', attributes });
+    await json(admin, 'POST', '/api/schemas', { schema_name: 'Staff card', schema_version: '1.0', attributes }, 400);
+    await json(issuer, 'GET', '/api/schemas/created?schema_name=Staff%20card');
+    const body = { schema_id: schemaId, tag: 'default', support_revocation: true, revocation_registry_size: 100, wait_for_revocation_setup: false };
+    credDefId = (await json(admin, 'POST', '/api/credential-definitions', body)).credential_definition_id;
+    await json(admin, 'POST', '/api/credential-definitions', body, 400);
+    await json(admin, 'POST', '/api/credential-definitions', { ...body, tag: 'plain', support_revocation: false, revocation_registry_size: undefined });
+    await settle();
+    const q = `cred_def_id=${encodeURIComponent(credDefId)}`;
+    const { rev_reg_ids: ids } = await json(issuer, 'GET', `/api/revocation/registries/created?${q}&state=active`);
+    expect(ids).toHaveLength(2);
+    for (const id of ids as string[]) {
+      await json(issuer, 'GET', `/api/revocation/registry/${encodeURIComponent(id)}`);
+      await json(issuer, 'GET', `/api/revocation/registry/${encodeURIComponent(id)}/issued`);
+    }
+    // Rotation: both active registries retired, two new ones set up in their place.
+    const rotate = `/api/revocation/active-registry/${encodeURIComponent(credDefId)}/rotate`;
+    await json(issuer, 'POST', rotate, {}, 403);
+    expect((await json(admin, 'POST', rotate, {})).rev_reg_ids).toEqual(ids);
+    await settle();
+    expect((await json(issuer, 'GET', `/api/revocation/registries/created?${q}&state=active`)).rev_reg_ids).toHaveLength(2);
+  } else {
+    const { result } = await json(admin, 'GET', '/api/wallet/did/public');
+    const schema = { name: 'Staff card', version: '1.0', attrNames: attributes, issuerId: result.did };
+    const { schema_state: state } = await json(admin, 'POST', '/api/anoncreds/schema', { schema });
+    await json(admin, 'POST', '/api/anoncreds/schema', { schema }, 400);
+    await json(issuer, 'GET', '/api/anoncreds/schemas?schema_name=Staff%20card');
+    const body = {
+      credential_definition: { schemaId: state.schema_id, tag: 'default', issuerId: result.did },
+      options: { support_revocation: true, revocation_registry_size: 100 },
+      wait_for_revocation_setup: false as const,
+    };
+    credDefId = (await json(admin, 'POST', '/api/anoncreds/credential-definition', body)).credential_definition_state.credential_definition_id;
+    await json(admin, 'POST', '/api/anoncreds/credential-definition', body, 400);
+    await settle();
+    const { rev_reg_ids: ids } = await json(issuer, 'GET', `/api/anoncreds/revocation/registries?cred_def_id=${encodeURIComponent(credDefId)}&state=finished`);
+    expect(ids).toHaveLength(2);
+    for (const id of ids as string[]) {
+      await json(issuer, 'GET', `/api/anoncreds/revocation/registry/${encodeURIComponent(id)}`);
+      await json(issuer, 'GET', `/api/anoncreds/revocation/registry/${encodeURIComponent(id)}/issued`);
+    }
+    // Rotation: the backup takes over, a new backup is registered, the old active one is decommissioned.
+    const rotate = `/api/anoncreds/revocation/active-registry/${encodeURIComponent(credDefId)}/rotate`;
+    await json(issuer, 'POST', rotate, {}, 403);
+    expect((await json(admin, 'POST', rotate, {})).rev_reg_ids).toHaveLength(3);
+    await settle();
+  }
+  await json(issuer, 'POST', `${CRED}/send-offer`, {
+    connection_id: connection('Bob Smith').connection_id,
+    filter: { [kind]: { cred_def_id: credDefId } },
+    credential_preview: { '@type': PREVIEW, attributes: attributes.map((name) => ({ name, value: 'x' })) },
+  });
+  await settle();
+}
+
 /** Invitations both ways, a wallet scanning ours, connectionless exchanges at a counter, and removal. */
 async function connections(c: Console) {
   const { json, issuer, verifier, settle, sandbox, kind, ownCredDef, walked } = c;
@@ -441,6 +504,7 @@ describe.skipIf(!contract)('the agent contract (ACA-Py 1.6.1 OpenAPI)', () => {
       const c = await startConsole(walletType);
       await readEverything(c);
       await definitions(c);
+      await definitionWrites(c);
       await connections(c);
       const issued = await issuance(c);
       await presentation(c);
@@ -456,7 +520,9 @@ describe.skipIf(!contract)('the agent contract (ACA-Py 1.6.1 OpenAPI)', () => {
   }
 
   it('finds no request, answer or webhook that breaks the contract', () => {
-    expect(contract!.topics).toEqual(expect.arrayContaining(['connections', 'out_of_band', 'issue_credential_v2_0', 'present_proof_v2_0']));
+    expect(contract!.topics).toEqual(
+      expect.arrayContaining(['connections', 'out_of_band', 'issue_credential_v2_0', 'present_proof_v2_0', 'revocation_registry']),
+    );
     const shown = contract!.violations.slice(0, 40).map((v) => `${v.kind} ${v.at}\n    ${v.errors.slice(0, 4).join('\n    ')}`);
     expect(shown, contract!.summary()).toEqual([]);
     expect(contract!.calls).toBeGreaterThan(200);

@@ -149,6 +149,45 @@ const matrix: Row[] = [
   { route: 'GET /api/anoncreds/credential-definitions', path: '/api/anoncreds/credential-definitions?typo=1', expected: anyUser(400) },
   { route: 'GET /api/anoncreds/credential-definition/:cred_def_id', path: `/api/anoncreds/credential-definition/${'x'.repeat(501)}`, expected: anyUser(400) },
   { route: 'GET /api/anoncreds/schema/:schema_id', path: `/api/anoncreds/schema/${'x'.repeat(501)}`, expected: anyUser(400) },
+  // Writing schemas and definitions: admins only; issuers read them and their registries, verifiers not.
+  { route: 'GET /api/schemas/created', path: '/api/schemas/created?schema_version=x', expected: credentials(400) },
+  { route: 'POST /api/schemas', body: {}, expected: adminOnly(400) },
+  { route: 'POST /api/credential-definitions', body: {}, expected: adminOnly(400) },
+  { route: 'GET /api/anoncreds/schemas', path: '/api/anoncreds/schemas?typo=1', expected: credentials(400) },
+  { route: 'POST /api/anoncreds/schema', body: {}, expected: adminOnly(400) },
+  { route: 'POST /api/anoncreds/credential-definition', body: {}, expected: adminOnly(400) },
+  { route: 'GET /api/wallet/did/public', expected: adminOnly(200) },
+  { route: 'GET /api/revocation/registries/created', path: '/api/revocation/registries/created?state=x', expected: credentials(400) },
+  { route: 'GET /api/revocation/registry/:rev_reg_id', path: `/api/revocation/registry/${'x'.repeat(601)}`, expected: credentials(400) },
+  { route: 'GET /api/anoncreds/revocation/registries', path: '/api/anoncreds/revocation/registries?state=x', expected: credentials(400) },
+  {
+    route: 'GET /api/anoncreds/revocation/registry/:rev_reg_id',
+    path: `/api/anoncreds/revocation/registry/${'x'.repeat(601)}`,
+    expected: credentials(400),
+  },
+  {
+    route: 'GET /api/revocation/registry/:rev_reg_id/issued',
+    path: `/api/revocation/registry/${'x'.repeat(601)}/issued`,
+    expected: credentials(400),
+  },
+  {
+    route: 'GET /api/anoncreds/revocation/registry/:rev_reg_id/issued',
+    path: `/api/anoncreds/revocation/registry/${'x'.repeat(601)}/issued`,
+    expected: credentials(400),
+  },
+  // Rotating a definition's registries: admins only.
+  {
+    route: 'POST /api/revocation/active-registry/:cred_def_id/rotate',
+    path: '/api/revocation/active-registry/not-an-id/rotate',
+    body: {},
+    expected: adminOnly(400),
+  },
+  {
+    route: 'POST /api/anoncreds/revocation/active-registry/:cred_def_id/rotate',
+    path: `/api/anoncreds/revocation/active-registry/${'x'.repeat(501)}/rotate`,
+    body: {},
+    expected: adminOnly(400),
+  },
   // A counter's short link: the BFF checks the attachment's role after validating the body.
   { route: 'POST /api/invitation-links', body: {}, expected: anyUser(400) },
   { route: 'POST /api/sandbox/wallet-scan', body: {}, expected: anyUser(400) },

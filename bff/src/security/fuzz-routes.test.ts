@@ -126,6 +126,34 @@ function samplesFor(ids: SampleIds): Record<string, { params?: Record<string, st
     'GET /anoncreds/credential-definitions': { query: { schema_name: 'Student ID' } },
     'GET /anoncreds/credential-definition/:cred_def_id': { params: { cred_def_id: ids.credDef } },
     'GET /anoncreds/schema/:schema_id': { params: { schema_id: `${ids.credDef.split(':')[0]}:2:Student ID:1.2` } },
+    'GET /schemas/created': { query: { schema_name: 'Student ID' } },
+    'POST /schemas': { body: { schema_name: 'Fuzz card', schema_version: '1.0', attributes: ['name', 'level'] } },
+    'POST /credential-definitions': {
+      body: {
+        schema_id: `${ids.credDef.split(':')[0]}:2:Student ID:1.2`,
+        tag: 'fuzz',
+        support_revocation: false,
+        wait_for_revocation_setup: false,
+      },
+    },
+    'GET /anoncreds/schemas': { query: { schema_name: 'Student ID' } },
+    'POST /anoncreds/schema': { body: { schema: { name: 'Fuzz card', version: '1.0', attrNames: ['name'], issuerId: ids.credDef.split(':')[0]! } } },
+    'POST /anoncreds/credential-definition': {
+      body: {
+        credential_definition: { schemaId: `${ids.credDef.split(':')[0]}:2:Student ID:1.2`, tag: 'fuzz', issuerId: ids.credDef.split(':')[0]! },
+        options: { support_revocation: false },
+        wait_for_revocation_setup: false,
+      },
+    },
+    'GET /wallet/did/public': {},
+    'GET /revocation/registries/created': { query: { state: 'active' } },
+    'GET /revocation/registry/:rev_reg_id': { params: { rev_reg_id: `${ids.credDef.split(':')[0]}:4:${ids.credDef}:CL_ACCUM:1` } },
+    'GET /anoncreds/revocation/registries': { query: { state: 'finished' } },
+    'GET /anoncreds/revocation/registry/:rev_reg_id': { params: { rev_reg_id: `${ids.credDef.split(':')[0]}:4:${ids.credDef}:CL_ACCUM:1` } },
+    'GET /revocation/registry/:rev_reg_id/issued': { params: { rev_reg_id: `${ids.credDef.split(':')[0]}:4:${ids.credDef}:CL_ACCUM:1` } },
+    'GET /anoncreds/revocation/registry/:rev_reg_id/issued': { params: { rev_reg_id: `${ids.credDef.split(':')[0]}:4:${ids.credDef}:CL_ACCUM:1` } },
+    'POST /revocation/active-registry/:cred_def_id/rotate': { params: { cred_def_id: ids.credDef }, body: {} },
+    'POST /anoncreds/revocation/active-registry/:cred_def_id/rotate': { params: { cred_def_id: ids.credDef }, body: {} },
   };
 }
 

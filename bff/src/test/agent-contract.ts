@@ -60,6 +60,8 @@ const webhookShapes: Record<string, { schema: string; keys?: string[]; required:
   issue_credential_v2_0_indy: { schema: 'V20CredExRecordIndy', required: ['cred_ex_indy_id', 'cred_ex_id', 'created_at', 'updated_at'] },
   issue_credential_v2_0_anoncreds: { schema: 'V20CredExRecordAnonCreds', required: ['cred_ex_anoncreds_id', 'cred_ex_id', 'created_at', 'updated_at'] },
   issuer_cred_rev: { schema: 'IssuerCredRevRecord', required: ['record_id', 'state', 'rev_reg_id', 'cred_rev_id', 'created_at', 'updated_at'] },
+  // revocation/models/issuer_rev_reg_record.py: RECORD_TOPIC, the whole record at each saved state.
+  revocation_registry: { schema: 'IssuerRevRegRecord', required: ['record_id', 'state', 'cred_def_id', 'revoc_reg_id', 'created_at', 'updated_at'] },
   connections: { schema: 'ConnRecord', required: ['connection_id', 'state', 'created_at', 'updated_at'] },
   out_of_band: { schema: 'OobRecord', required: ['oob_id', 'state', 'invi_msg_id', 'invitation', 'created_at', 'updated_at'] },
 };

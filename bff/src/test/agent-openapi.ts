@@ -67,6 +67,15 @@ function correct(doc: Json): void {
   schemas.GetSchemaResult.properties.resolution_metadata.additionalProperties = {};
   schemas.GetSchemaResult.properties.schema_metadata.additionalProperties = {};
 
+  // anoncreds/default/legacy_indy/registry.py register_schema `schema_metadata={"seqNo": result}` and
+  // register_credential_definition `credential_definition_metadata={"seqNo": result}`: the ledger's number;
+  // apispec renders the untyped fields.Dict() as objects of objects.
+  schemas.SchemaResult.properties.schema_metadata.additionalProperties = {};
+  schemas.CredDefResult.properties.credential_definition_metadata.additionalProperties = {};
+  // wallet/routes.py format_did_info `"metadata": info.metadata`: the DID's stored metadata as it is
+  // (`{"posted": true, "endpoint": "https://…"}` for a public DID); apispec renders fields.Dict() as objects of objects.
+  schemas.DID.properties.metadata.additionalProperties = {};
+
   // revocation/routes.py:961 and anoncreds/routes/revocation/registry/routes.py:384 get_rev_reg_issued:
   // `return web.json_response(results)`, the list of IssuerCredRevRecord itself, not the `{results}`
   // object the @response_schema (CredRevRecordDetailsResultSchema) names.

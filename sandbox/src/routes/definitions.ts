@@ -38,6 +38,7 @@ const isAnoncredsWallet = (store: SandboxStore) => store.wallet.type !== 'askar'
 
 /** The schema's ledger sequence number: the number inside the id of a credential definition on it. */
 function seqNoOf(store: SandboxStore, schema: SandboxSchema): number {
+  if (schema.seqNo !== undefined) return schema.seqNo;
   const credDef = store.ledger.credDefs.find((d) => d.schema.schema_id === schema.schema_id);
   return Number(credDef?.cred_def_id.split(':')[3] ?? 0);
 }
@@ -48,7 +49,7 @@ function schemaOf(store: SandboxStore, id: string): SandboxSchema | undefined {
 }
 
 /** Key material that looks like the agent's (decimal strings), derived from the id so it is stable. */
-function keyValue(credDef: SandboxCredDef) {
+export function keyValue(credDef: SandboxCredDef) {
   const digits = (label: string) => BigInt(`0x${createHash('sha256').update(`${credDef.cred_def_id}|${label}`).digest('hex')}`).toString();
   const primary = {
     n: digits('n'),

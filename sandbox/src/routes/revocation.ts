@@ -5,6 +5,7 @@ import type { RevocationEngine, RevocationInterface, RevokeRequest } from '../re
 import type { WalletUpgrade } from '../wallet-upgrade.js';
 import type { SandboxRouteHelpers } from './helpers.js';
 import { FieldChecks } from '../validation.js';
+import { anoncredsRegistryStates, registryStates } from '../registries.js';
 
 const ANONCREDS_REVOKE_KEYS = new Set([
   'cred_ex_id',
@@ -56,16 +57,20 @@ export function revocationRoutes(engine: RevocationEngine, upgrade: WalletUpgrad
     // revocation/routes.py rev_regs_created pages the query (get_paginated_query_params: limit 100, offset 0).
     const checks = new FieldChecks('querystring');
     const { limit, offset, descending } = paging(checks, c);
+    const state = checks.oneOf('state', c.req.query('state'), registryStates);
     checks.done();
     authorize(c);
     engine.checkInterface('legacy');
-    const ids = engine.registryIds(c.req.query('cred_def_id'));
+    const ids = engine.registryIds(c.req.query('cred_def_id'), state);
     return c.json({ rev_reg_ids: (descending ? ids.reverse() : ids).slice(offset, offset + limit) });
   });
   app.get('/anoncreds/revocation/registries', (c) => {
+    const checks = new FieldChecks('querystring');
+    const state = checks.oneOf('state', c.req.query('state'), anoncredsRegistryStates);
+    checks.done();
     authorize(c);
     engine.checkInterface('anoncreds');
-    return c.json({ rev_reg_ids: engine.registryIds(c.req.query('cred_def_id')) });
+    return c.json({ rev_reg_ids: engine.registryIds(c.req.query('cred_def_id'), state, 'anoncreds') });
   });
   // Before the registry routes, whose id pattern would take `…/issued/details` in.
   app.get('/revocation/registry/:rev_reg_id{.+}/issued/details', (c) => {
@@ -75,6 +80,15 @@ export function revocationRoutes(engine: RevocationEngine, upgrade: WalletUpgrad
   app.get('/anoncreds/revocation/registry/:rev_reg_id{.+}/issued/details', (c) => {
     authorize(c);
     return c.json(engine.issuedDetails(c.req.param('rev_reg_id'), 'anoncreds'));
+  });
+  // GET …/registry/{id}/issued (get_rev_reg_issued_count): the number of IssuerCredRevRecords of the registry.
+  app.get('/revocation/registry/:rev_reg_id{.+}/issued', (c) => {
+    authorize(c);
+    return c.json(engine.issuedCount(c.req.param('rev_reg_id'), 'legacy'));
+  });
+  app.get('/anoncreds/revocation/registry/:rev_reg_id{.+}/issued', (c) => {
+    authorize(c);
+    return c.json(engine.issuedCount(c.req.param('rev_reg_id'), 'anoncreds'));
   });
   app.get('/revocation/registry/:rev_reg_id{.+}', registry('legacy'));
   app.get('/anoncreds/revocation/registry/:rev_reg_id{.+}', registry('anoncreds'));

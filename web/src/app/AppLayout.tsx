@@ -15,6 +15,7 @@ const navigation: { to: string; label: string; area: Area }[] = [
   { to: '/presentations', label: 'Presentations', area: 'presentations' },
   { to: '/templates', label: 'Proof templates', area: 'templates' },
   { to: '/connections', label: 'Connections', area: 'connections' },
+  { to: '/definitions', label: 'Definitions', area: 'schemas' },
   { to: '/revocation', label: 'Revocation', area: 'revocation' },
   { to: '/wallet', label: 'Wallet', area: 'wallet' },
   { to: '/audit', label: 'Audit', area: 'audit' },

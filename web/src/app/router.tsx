@@ -108,6 +108,11 @@ export const routes: RouteObject[] = [
             children: [{ index: true, ...page(issuedWithRevoke) }],
           },
           {
+            path: 'definitions',
+            element: <AreaGuard area="schemas" />,
+            children: [{ index: true, ...page(async () => ({ Component: (await import('../features/definitions/DefinitionsPage')).DefinitionsPage })) }],
+          },
+          {
             path: 'revocation',
             element: <AreaGuard area="revocation" />,
             children: [{ index: true, ...page(async () => ({ Component: (await import('../features/revocation/RevocationPage')).RevocationPage })) }],

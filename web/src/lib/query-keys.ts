@@ -46,3 +46,9 @@ export const auditKeys = {
 
 /** Whether a wallet fetched a counter's invitation: set by the live event, read by the counter page. */
 export const invitationFetchedKey = (exchangeId: string) => ['counter', 'fetched', exchangeId] as const;
+
+/** This agent's schemas and the revocation registries of its credential definitions (the definitions page). */
+export const schemaKeys = {
+  all: () => ['schemas'] as const,
+  registries: () => [...schemaKeys.all(), 'registries'] as const,
+};

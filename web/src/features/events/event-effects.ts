@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { markDeleted } from '../../lib/deleted-records';
 import { humanize } from '../../lib/format';
 import { connectionQueries } from '../../lib/connections';
-import { credentialKeys, invitationFetchedKey, presentationKeys, registerKeys } from '../../lib/query-keys';
+import { credentialKeys, invitationFetchedKey, presentationKeys, registerKeys, schemaKeys } from '../../lib/query-keys';
 
 /**
  * Invalidates, and makes sure a first load already in flight is repeated: its answer may predate the
@@ -29,6 +29,8 @@ export function invalidateAfterEvent(queryClient: QueryClient, queryKey: readonl
 export function applyEvent(queryClient: QueryClient, event: ConsoleEvent): void {
   // A wallet fetched a counter's short URL: the counter page says "scanned" at once.
   if (event.topic === INVITATION_FETCHED_TOPIC && event.subject_id) queryClient.setQueryData(invitationFetchedKey(event.subject_id), true);
+  // A legacy revocation registry moved on (init → generated → posted → active): the definitions page follows it.
+  if (event.topic === 'revocation_registry') invalidateAfterEvent(queryClient, schemaKeys.registries());
   if (event.kind === 'connection') {
     if (event.stale) return;
     // Few and small: every list of connections (the page, the pickers) is refreshed, and the one changed.
