@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { indyPatterns } from './credential-bodies.js';
+import { pathSegment } from './definitions.js';
 
 /**
  * Writing schemas and credential definitions, and reading the revocation registries they get: the
@@ -85,7 +87,8 @@ const schemaIdSchema = z.string().min(1, 'Choose a schema').max(500);
  * agent's default): it follows them by their webhooks instead.
  */
 export const credDefSendBodySchema = z.strictObject({
-  schema_id: schemaIdSchema,
+  // The agent's own pattern (INDY_SCHEMA_ID): anything else it refuses as malformed.
+  schema_id: schemaIdSchema.regex(indyPatterns.schema_id, 'not a schema id, e.g. WgWxqztrNooG92RXvxSTWv:2:Student ID:1.2'),
   tag: credDefTagSchema,
   support_revocation: z.boolean(),
   revocation_registry_size: registrySizeSchema.optional(),
@@ -146,7 +149,7 @@ export const anoncredsRegistriesQuerySchema = z.strictObject({
 export const registryIdsSchema = z.looseObject({ rev_reg_ids: z.array(z.string()).optional() });
 /** GET …/registry/{id}/issued (RevRegIssuedResultSchema): `{"result": <count>}`. */
 export const registryIssuedSchema = z.looseObject({ result: z.number().int().min(0).optional() });
-export const registryParamsSchema = z.strictObject({ rev_reg_id: z.string().min(1).max(600) });
+export const registryParamsSchema = z.strictObject({ rev_reg_id: pathSegment(600) });
 
 /** GET …/registry/{id}: the IssuerRevRegRecord (rebuilt from the definition on the anoncreds interface). */
 export const registryRecordSchema = z.looseObject({

@@ -6,6 +6,11 @@ import { indyPatterns } from './credential-bodies.js';
  * (`/credential-definitions`, `/schemas`) and the askar-anoncreds wallet's (`/anoncreds/…`).
  */
 const bounded = (max = 500) => z.string().min(1, 'must not be empty').max(max, 'is too long');
+/**
+ * An id that goes into the agent's path. "." and ".." pass through encodeURIComponent unchanged and
+ * would be resolved as path steps (`/registry/./issued` is `/registry/issued`): refused.
+ */
+export const pathSegment = (max = 500) => bounded(max).refine((v) => v !== '.' && v !== '..', 'is not an id');
 
 /** GET /credential-definitions/created: filters are the agent's, each optional. */
 export const createdCredDefsQuerySchema = z.strictObject({
@@ -35,8 +40,8 @@ export const indyCredDefParamsSchema = z.strictObject({
 export const indySchemaParamsSchema = z.strictObject({
   schema_id: bounded().regex(/^[1-9][0-9]*$|^[123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz]{21,22}:2:.+:[0-9.]+$/, 'not a schema id'),
 });
-export const anoncredsCredDefParamsSchema = z.strictObject({ cred_def_id: bounded() });
-export const anoncredsSchemaParamsSchema = z.strictObject({ schema_id: bounded() });
+export const anoncredsCredDefParamsSchema = z.strictObject({ cred_def_id: pathSegment() });
+export const anoncredsSchemaParamsSchema = z.strictObject({ schema_id: pathSegment() });
 
 /** GET /credential-definitions/{id}: `schemaId` is the schema's ledger sequence number, as text. */
 export const indyCredDefResultSchema = z.looseObject({

@@ -115,3 +115,18 @@ describe('credentialFormatOf', () => {
     expect(credentialFormatOf({ cred_ex_record: record, indy: null, anoncreds: null, ld_proof: null, vc_di: null })).toBeUndefined();
   });
 });
+
+describe('ids that go into the agent’s path or body', () => {
+  it('refuses "." and "..", which a URL resolves as path steps, and a schema id the agent would refuse as malformed', async () => {
+    const { registryParamsSchema, credDefSendBodySchema } = await import('./definition-writes.js');
+    const { anoncredsCredDefParamsSchema } = await import('./definitions.js');
+    for (const id of ['.', '..']) {
+      expect(registryParamsSchema.safeParse({ rev_reg_id: id }).success).toBe(false);
+      expect(anoncredsCredDefParamsSchema.safeParse({ cred_def_id: id }).success).toBe(false);
+    }
+    expect(registryParamsSchema.safeParse({ rev_reg_id: 'WgWxqztrNooG92RXvxSTWv:4:WgWxqztrNooG92RXvxSTWv:3:CL:20:tag:CL_ACCUM:0' }).success).toBe(true);
+    const body = (schema_id: string) => ({ schema_id, tag: 'default', support_revocation: false, wait_for_revocation_setup: false });
+    expect(credDefSendBodySchema.safeParse(body('3.272571764667374e+119')).success).toBe(false);
+    expect(credDefSendBodySchema.safeParse(body('WgWxqztrNooG92RXvxSTWv:2:Staff card:1.0')).success).toBe(true);
+  });
+});

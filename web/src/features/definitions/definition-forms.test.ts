@@ -34,12 +34,12 @@ describe('the schema form', () => {
 
 describe('the credential definition form', () => {
   it('checks the registry size only when revocable, within the agent’s bounds', async () => {
-    const form = { ...emptyCredDefForm('W:2:S:1.0'), size: '3' };
+    const form = { ...emptyCredDefForm('WgWxqztrNooG92RXvxSTWv:2:Staff card:1.0'), size: '3' };
     expect((await errorsOf(credDefResolver('askar')(form, undefined, options))).size.message).toBe('At least 4');
     expect((await errorsOf(credDefResolver('askar-anoncreds')({ ...form, size: '40000' }, undefined, options))).size.message).toBe('At most 32,768');
     expect(await errorsOf(credDefResolver('askar')({ ...form, revocable: false }, undefined, options))).toEqual({});
     expect(toCredDefBody({ ...form, size: '500' }, 'askar')).toEqual({
-      schema_id: 'W:2:S:1.0',
+      schema_id: 'WgWxqztrNooG92RXvxSTWv:2:Staff card:1.0',
       tag: 'default',
       support_revocation: true,
       revocation_registry_size: 500,
