@@ -47,7 +47,9 @@ test('an admin revokes a credential leaving it pending, finds it on the pending 
     .trimEnd()
     .split('\r\n');
   expect(csv[0]).toBe('at,actor,role,action,target,status,outcome,summary,reason,link');
-  expect(csv.slice(1).map((line) => line.split(',')[3])).toEqual(['POST /api/revocation/publish', 'POST /api/revocation/revoke']);
+  // The definitions journey before this one rotated registries (also under /api/revocation/): not this journey's.
+  const actions = csv.slice(1).map((line) => line.split(',')[3]);
+  expect(actions.filter((action) => !action?.includes('/active-registry/'))).toEqual(['POST /api/revocation/publish', 'POST /api/revocation/revoke']);
 });
 
 test.describe('on the console whose wallet is upgraded', () => {
