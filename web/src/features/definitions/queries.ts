@@ -74,3 +74,8 @@ export const schemaQueries = {
       queryFn: ({ signal }) => registriesOf(walletType, credDefId, signal),
     }),
 };
+
+/** The issuer the anoncreds bodies name: the agent's public DID ('' when it has none; the agent then refuses, saying so). */
+export async function fetchIssuerDid(): Promise<string> {
+  return (await callApi(agentApi.publicDid)).result?.did ?? '';
+}

@@ -7,7 +7,7 @@ import { ownDefinitionQueries } from '../../../lib/own-definitions';
 import { schemaKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast-store';
 import { credDefFieldPath, credDefResolver, emptyCredDefForm, toCredDefBody, type CredDefFormValues } from '../definition-forms';
-import type { OwnSchema } from '../queries';
+import { fetchIssuerDid, type OwnSchema } from '../queries';
 
 export interface CreatedCredDef {
   credDefId: string;
@@ -36,7 +36,7 @@ export function CredDefForm({
     meta: { showsOwnErrors: true },
     mutationFn: async (values: CredDefFormValues) => {
       if (isAnoncredsWallet(walletType)) {
-        const did = (await callApi(agentApi.publicDid)).result?.did ?? '';
+        const did = await fetchIssuerDid();
         const answer = await callApi(agentApi.createAnoncredsCredDef, { body: toCredDefBody(values, walletType, did) as AnoncredsCredDefBody });
         return answer.credential_definition_state?.credential_definition_id ?? '';
       }

@@ -5,6 +5,7 @@ import { callApi } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { schemaKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast-store';
+import { fetchIssuerDid } from '../queries';
 import { emptySchemaForm, schemaFieldPath, schemaResolver, toSchemaBody, type SchemaFormValues } from '../definition-forms';
 
 /** Creates a schema: name, version, attribute names (one row each). Bad input stays as typed, each field says why. */
@@ -18,7 +19,7 @@ export function SchemaForm({ walletType, onCreated }: { walletType: string | nul
     meta: { showsOwnErrors: true },
     mutationFn: async (values: SchemaFormValues) => {
       if (isAnoncredsWallet(walletType)) {
-        const did = (await callApi(agentApi.publicDid)).result?.did ?? '';
+        const did = await fetchIssuerDid();
         const answer = await callApi(agentApi.createAnoncredsSchema, { body: toSchemaBody(values, walletType, did) as AnoncredsSchemaBody });
         return answer.schema_state?.schema_id ?? '';
       }
