@@ -21,9 +21,18 @@ export function timeAgo(iso: string, now = Date.now()): string {
   return 'just now';
 }
 
+// Formatting a date is the dearest part of a list row; a long list shows the same few thousand again and again.
+const formatted = new Map<string, string>();
+const FORMATTED_KEPT = 5_000;
+
 export function formatDateTime(iso: string): string {
+  const known = formatted.get(iso);
+  if (known !== undefined) return known;
   const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? iso : absolute.format(ms);
+  const text = Number.isNaN(ms) ? iso : absolute.format(ms);
+  if (formatted.size >= FORMATTED_KEPT) formatted.clear();
+  formatted.set(iso, text);
+  return text;
 }
 
 /** "Student ID 1.2" from `did:2:Student ID:1.2` or `.../SCHEMA/Student ID/1.2`. */

@@ -1,6 +1,6 @@
 import { flexRender, getCoreRowModel, useReactTable, type Column, type ColumnDef, type Row, type RowData } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 
 interface DataTableProps<T> {
   caption: string;
@@ -53,7 +53,7 @@ export function DataTable<T>({ caption, columns, data, getRowId, busy }: DataTab
     </thead>
   );
   return virtual ? (
-    <VirtualTable caption={caption} head={head} rows={rows} columnCount={columns.length} busy={busy} />
+    <VirtualTable caption={caption} head={head} rows={rows} columns={columns} busy={busy} />
   ) : (
     <div className="table-wrap">
       {/* On a phone each row is a card (CSS); the explicit roles keep it a table for screen readers. */}
@@ -62,7 +62,7 @@ export function DataTable<T>({ caption, columns, data, getRowId, busy }: DataTab
         {head}
         <tbody role="rowgroup">
           {rows.map((row) => (
-            <TableRow key={row.id} row={row} />
+            <TableRow key={row.id} row={row} columns={columns} />
           ))}
         </tbody>
       </table>
@@ -70,7 +70,12 @@ export function DataTable<T>({ caption, columns, data, getRowId, busy }: DataTab
   );
 }
 
-function TableRow<T>({ row, index }: { row: Row<T>; index?: number }) {
+/**
+ * One row. Memoised: while a long list scrolls, only the rows coming into view render, not every row
+ * in view on each scroll event. `columns` is passed so a change of columns still renders every row
+ * (TanStack keeps a row object as long as the data is the same).
+ */
+const TableRow = memo(function TableRow<T>({ row, index }: { row: Row<T>; index?: number; columns: unknown }) {
   return (
     <tr role="row" data-index={index} aria-rowindex={index === undefined ? undefined : index + 2}>
       {row.getVisibleCells().map((cell) => (
@@ -80,20 +85,20 @@ function TableRow<T>({ row, index }: { row: Row<T>; index?: number }) {
       ))}
     </tr>
   );
-}
+}) as <T>(props: { row: Row<T>; index?: number; columns: unknown }) => React.ReactElement;
 
 /** The same table in a scrolling box, with spacer rows standing in for what is out of view. */
 function VirtualTable<T>({
   caption,
   head,
   rows,
-  columnCount,
+  columns,
   busy,
 }: {
   caption: string;
   head: React.ReactNode;
   rows: Row<T>[];
-  columnCount: number;
+  columns: unknown[];
   busy?: boolean | undefined;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -109,15 +114,15 @@ function VirtualTable<T>({
         <tbody>
           {before > 0 && (
             <tr aria-hidden="true" className="spacer">
-              <td colSpan={columnCount} style={{ height: before }} />
+              <td colSpan={columns.length} style={{ height: before }} />
             </tr>
           )}
           {items.map((item) => (
-            <TableRow key={rows[item.index]!.id} row={rows[item.index]!} index={item.index} />
+            <TableRow key={rows[item.index]!.id} row={rows[item.index]!} index={item.index} columns={columns} />
           ))}
           {after > 0 && (
             <tr aria-hidden="true" className="spacer">
-              <td colSpan={columnCount} style={{ height: after }} />
+              <td colSpan={columns.length} style={{ height: after }} />
             </tr>
           )}
         </tbody>
