@@ -113,3 +113,11 @@ export function rssMb(pid: number): number {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round((kb / 1024) * 10) / 10;
 }
+
+/** The sandbox agent a console started (`launch.js` runs it as a child process). */
+export function sandboxPid(bffPid: number): number {
+  const children = readFileSync(`/proc/${bffPid}/task/${bffPid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  const agent = children.find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('sandbox'));
+  if (!agent) throw new Error(`no sandbox agent among the processes of ${bffPid}`);
+  return agent;
+}

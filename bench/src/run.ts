@@ -3,7 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startRedis } from '../../bff/src/test/redis-server.js';
 import { duplicateCheck, postWebhookBursts, postWebhooks, SseClients } from './live.js';
-import { login, ROOT, rssMb, startConsole, startExtraBff, type Running } from './processes.js';
+import { login, ROOT, rssMb, SANDBOX_API_KEY, sandboxPid, startConsole, startExtraBff, type Running } from './processes.js';
+import { startNginxProxy } from './nginx-proxy.js';
 import { proxyOverhead } from './proxy.js';
 import { browserTimings, bundleSizes } from './web.js';
 import { mkdtempSync } from 'node:fs';
@@ -87,8 +88,23 @@ try {
   const main = await startConsole(8280, 8281);
   const cookie = await login(main.url);
   if (wanted('proxy')) {
-    log('proxy overhead');
-    results.proxy = await proxyOverhead(main.url, 'http://127.0.0.1:8281', cookie);
+    log('proxy overhead: straight to the agent, through nginx, through the BFF');
+    const sandboxUrl = 'http://127.0.0.1:8281';
+    const nginx = await startNginxProxy(8279, 8281, SANDBOX_API_KEY);
+    const first = (await (await fetch(`${sandboxUrl}/issue-credential-2.0/records?limit=1`, { headers: { 'x-api-key': SANDBOX_API_KEY } })).json()) as {
+      results: { cred_ex_record: { cred_ex_id: string } }[];
+    };
+    results.proxy = await proxyOverhead({
+      sandboxUrl,
+      agentPid: sandboxPid(main.pid),
+      nginxUrl: nginx.url,
+      nginxPids: nginx.pids,
+      bffUrl: main.url,
+      bffPid: main.pid,
+      cookie,
+      credExId: first.results[0]!.cred_ex_record.cred_ex_id,
+    });
+    await nginx.stop();
   }
   if (wanted('live')) {
     log('live path, in-memory bus');
@@ -242,13 +258,18 @@ try {
   const proxy = results.proxy as Awaited<ReturnType<typeof proxyOverhead>> | undefined;
   console.log('\nfigure                                   value');
   if (proxy) {
-    console.log(
-      `proxy: direct / BFF req/s               ${proxy.direct.requestsPerSecond.value} / ${proxy.bff.requestsPerSecond.value} (ratio ${proxy.ratio.value})`,
-    );
-    console.log(
-      `proxy: p50 direct / BFF (added)         ${proxy.direct.p50.value.toFixed(2)} / ${proxy.bff.p50.value.toFixed(2)} ms (+${proxy.p50Added.value} ms)`,
-    );
-    console.log(`proxy: ratio per round                  ${proxy.ratio.perRound.join(', ')}`);
+    for (const call of ['list', 'detail'] as const) {
+      const c = proxy[call];
+      console.log(
+        `proxy ${call} (${Math.round(c.answerBytes / 1024)} KB): req/s direct / nginx / BFF   ${c.direct.requestsPerSecond.value} / ${c.nginx.requestsPerSecond.value} / ${c.bff.requestsPerSecond.value} (BFF ÷ direct ${c.throughput.bffOverDirect.value}, ÷ nginx ${c.throughput.bffOverNginx.value})`,
+      );
+      console.log(
+        `proxy ${call}: p50 direct / nginx / BFF          ${c.direct.p50.value} / ${c.nginx.p50.value} / ${c.bff.p50.value} ms (BFF added +${c.p50Added.bff.value} ms)`,
+      );
+      console.log(
+        `proxy ${call}: CPU per call agent / nginx / BFF  ${c.direct.cpuPerRequest.agent!.value} / ${c.nginx.cpuPerRequest.nginx!.value} / ${c.bff.cpuPerRequest.bff!.value} ms (BFF ÷ nginx ${c.cpu.bffOverNginx.value})`,
+      );
+    }
   }
   for (const [name, live] of [
     ['memory', results.liveMemory],

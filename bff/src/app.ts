@@ -158,7 +158,7 @@ export function createApp(deps: AppDeps) {
     .route(
       '/',
       agentRouteHandlers(agentRoutes, deps.client, {
-        answered: (path, body) => register.agentAnswer(path, body),
+        answered: (method, path, query, answer) => register.agentAnswered(method, path, query, answer),
         missing: (path) => register.agentMissing(path),
       }),
     );

@@ -11,6 +11,7 @@ import {
   type RevocationSighting,
 } from './extract.js';
 import type { RegisterStore } from './register-store.js';
+import { SeenAnswers } from './seen-answers.js';
 
 type Loose = Record<string, unknown>;
 const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -60,6 +61,9 @@ function sightingsOf(item: Loose): Sightings {
 /** The agent's record ids are version-4 UUIDs: nothing else is asked of it. */
 const AGENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
+/** The agent's answers that hold what the register keeps: exchange records and connection labels. */
+const KEPT_ANSWERS = /^\/(connections|issue-credential-2\.0|present-proof-2\.0)(\/|$)/;
+
 const LISTS = [
   { kind: 'credential', path: '/issue-credential-2.0/records' },
   { kind: 'presentation', path: '/present-proof-2.0/records' },
@@ -82,6 +86,7 @@ export class RegisterIngest {
   private readonly queue: (() => Promise<void>)[] = [];
   private running = false;
   private readonly labels = new Map<string, string>();
+  private readonly seenAnswers = new SeenAnswers();
   private lastFailure: string | undefined;
   private dropped = 0;
   private backfilling: Promise<number> | undefined;
@@ -136,7 +141,17 @@ export class RegisterIngest {
     }
   }
 
-  /** An answer of the agent the console passed on: exchange records, single or listed, are kept. */
+  /**
+   * An answer of the agent the console passed on. A GET answered with the same bytes as the last time
+   * the same query was made holds nothing new: it is neither parsed nor written again.
+   */
+  agentAnswered(method: string, path: string, query: string, answer: { readonly bytes: Uint8Array; readonly body: unknown }): void {
+    if (!KEPT_ANSWERS.test(path)) return;
+    if (method === 'GET' && this.seenAnswers.same(`${path}?${query}`, answer.bytes)) return;
+    this.agentAnswer(path, answer.body);
+  }
+
+  /** An answer of the agent: exchange records, single or listed, are kept. */
   agentAnswer(path: string, body: unknown): void {
     if (!isObject(body)) return;
     if (path === '/connections' || path.startsWith('/connections/')) {
@@ -351,6 +366,7 @@ export class RegisterIngest {
   private enqueue(task: () => Promise<void>): void {
     if (this.queue.length >= this.maxQueue) {
       this.queue.shift();
+      this.seenAnswers.clear();
       this.progressed();
       if (this.dropped++ === 0) this.log.warn(`[register] more than ${this.maxQueue} writes waiting: the oldest are dropped until the next backfill`);
     }
@@ -381,6 +397,8 @@ export class RegisterIngest {
       if (this.lastFailure) this.log.info('[register] writing again');
       this.lastFailure = undefined;
     } catch (error) {
+      // An answer this write came from must be read again when it comes again.
+      this.seenAnswers.clear();
       // The store logs its own unavailability (and /api/health says so): not again here.
       if ((error instanceof ProblemError && error.problem.status === 503) || this.store.closed) return;
       const message = error instanceof Error ? error.message : String(error);

@@ -19,8 +19,8 @@ interface AgentCall {
 
 /** Told of what the agent answers, e.g. so the register keeps the records and learns which ones it no longer has. */
 export interface AnswerObserver {
-  /** Every 2xx answer with a body (path and body). */
-  answered(path: string, body: unknown): void;
+  /** Every 2xx answer with a body: the method, the path, the query sent, and the answer (its bytes, and its body parsed on first read). */
+  answered(method: string, path: string, query: string, answer: { readonly bytes: Uint8Array; readonly body: unknown }): void;
   /** A GET the agent answered 404: it does not hold that record (any more). */
   missing(path: string): void;
 }
@@ -35,9 +35,10 @@ function told(tell: () => void): void {
 
 async function forward(c: Context<AppEnv>, client: AcapyClient, route: AgentRouteEntry, call: AgentCall, observe?: AnswerObserver) {
   const path = fillPath(route.path, call.params);
+  const query = new URLSearchParams(queryToStrings(call.query));
   const answer = await client
     .request(route.method, path, {
-      query: new URLSearchParams(queryToStrings(call.query)),
+      query,
       body: call.body,
       ...(route.withoutBody && { withoutBody: true }),
     })
@@ -47,7 +48,7 @@ async function forward(c: Context<AppEnv>, client: AcapyClient, route: AgentRout
     });
   // 204/205/304 carry no body: pass them on as they are.
   if (answer.status === 204 || answer.status === 205 || answer.status === 304) return c.body(null, answer.status);
-  if (observe && route.method !== 'DELETE') told(() => observe.answered(path, answer.body));
+  if (observe && route.method !== 'DELETE') told(() => observe.answered(route.method, path, query.toString(), answer));
   if (route.reshape) return c.json(route.reshape(answer.body) as object, answer.status as ContentfulStatusCode);
   // Passed on as the agent wrote it: re-encoding a page of 100 records costs more than the proxying.
   return c.body(answer.bytes as Uint8Array<ArrayBuffer>, answer.status as ContentfulStatusCode, { 'content-type': 'application/json; charset=utf-8' });

@@ -181,6 +181,35 @@ describe('the register through the BFF', () => {
     expect(kept.results.map((e) => e.exchange_id)).not.toContain(id);
   });
 
+  it('reads a list page into the register once while the agent answers it the same, and again when it changes', async () => {
+    const bff = await registerBff();
+    const admin = await bff.cookieFor('admin');
+    await bff.settle();
+    const writes: string[] = [];
+    const recordExchange = bff.register.store.recordExchange.bind(bff.register.store);
+    bff.register.store.recordExchange = (sighting, label) => {
+      writes.push(sighting.exchange_id);
+      return recordExchange(sighting, label);
+    };
+    const list = '/api/issue-credential-2.0/records?limit=100';
+    expect((await bff.send(admin, 'GET', list)).status).toBe(200);
+    await bff.register.idle();
+    const first = writes.length;
+    expect(first).toBeGreaterThan(0);
+    expect((await bff.send(admin, 'GET', list)).status).toBe(200);
+    expect((await bff.send(admin, 'GET', list)).status).toBe(200);
+    await bff.register.idle();
+    expect(writes.length).toBe(first);
+
+    // The agent's answer changes (a record is deleted there): the page is read again.
+    const some = [...bff.sandbox.store.credentials.keys()][0]!;
+    expect((await bff.send(admin, 'DELETE', `/api/issue-credential-2.0/records/${some}`)).status).toBe(200);
+    expect((await bff.send(admin, 'GET', list)).status).toBe(200);
+    await bff.register.idle();
+    // The page's remaining records again, and the deletion's webhook.
+    expect(writes.length).toBe(first + (first - 1) + 1);
+  });
+
   it('acknowledges webhooks at once when the database is away, and says nothing more than the store does', async () => {
     const bff = await registerBff();
     await bff.store.close();

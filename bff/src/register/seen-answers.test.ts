@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { SeenAnswers } from './seen-answers.js';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+describe('SeenAnswers', () => {
+  it('knows an answer seen before for the same query, and a changed one as new', () => {
+    const seen = new SeenAnswers();
+    expect(seen.same('/records?limit=100', bytes('{"results":[1]}'))).toBe(false);
+    expect(seen.same('/records?limit=100', bytes('{"results":[1]}'))).toBe(true);
+    expect(seen.same('/records?limit=25', bytes('{"results":[1]}'))).toBe(false);
+    expect(seen.same('/records?limit=100', bytes('{"results":[2]}'))).toBe(false);
+    expect(seen.same('/records?limit=100', bytes('{"results":[2]}'))).toBe(true);
+  });
+
+  it('stays within its bytes and entries, forgetting the oldest first', () => {
+    const seen = new SeenAnswers(100, 3);
+    for (const key of ['a', 'b', 'c', 'd']) seen.same(key, bytes('x'.repeat(10)));
+    expect(seen.size).toEqual({ entries: 3, bytes: 30 });
+    expect(seen.same('a', bytes('x'.repeat(10)))).toBe(false);
+    seen.same('e', bytes('y'.repeat(20)));
+    seen.same('f', bytes('y'.repeat(20)));
+    expect(seen.size.bytes).toBeLessThanOrEqual(100);
+    // Larger than a quarter of the room: never kept.
+    expect(seen.same('big', bytes('z'.repeat(30)))).toBe(false);
+    expect(seen.same('big', bytes('z'.repeat(30)))).toBe(false);
+  });
+
+  it('forgets everything when told the register may have missed what it read', () => {
+    const seen = new SeenAnswers();
+    seen.same('a', bytes('1'));
+    seen.clear();
+    expect(seen.same('a', bytes('1'))).toBe(false);
+    expect(seen.size).toEqual({ entries: 1, bytes: 1 });
+  });
+});
