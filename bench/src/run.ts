@@ -5,6 +5,8 @@ import { startRedis } from '../../bff/src/test/redis-server.js';
 import { duplicateCheck, postWebhookBursts, postWebhooks, SseClients } from './live.js';
 import { login, ROOT, rssMb, SANDBOX_API_KEY, sandboxPid, startConsole, startExtraBff, type Running } from './processes.js';
 import { startNginxProxy } from './nginx-proxy.js';
+import { CpuMeter } from './cpu.js';
+import { soak } from './soak.js';
 import { proxyOverhead } from './proxy.js';
 import { browserTimings, bundleSizes } from './web.js';
 import { mkdtempSync } from 'node:fs';
@@ -57,8 +59,13 @@ async function livePath(instances: Running[], label: string, browsers: SseClient
     // paths is not what a steady stream of webhooks meets (it put a 1 s tail on the first second).
     await post(urls, rate, rate / 2, `${prefix}w`);
     await browsers.expect(prefix, rate * seconds);
-    const { ids, errors, maxSendLagMs } = await post(urls, rate, rate * seconds, prefix);
-    const figures = await browsers.measure();
+    const meter = new CpuMeter({ bff: instances.map((i) => i.pid) });
+    const { result, cpuMs } = await meter.around(async () => {
+      const posted = await post(urls, rate, rate * seconds, prefix);
+      return { posted, figures: await browsers.measure() };
+    });
+    const { ids, errors, maxSendLagMs } = result.posted;
+    const figures = result.figures;
     const duplicates = clients === 50 && rate === 100 ? await duplicateCheck(urls, browsers, 20) : undefined;
     await browsers.close();
     runs.push({
@@ -69,14 +76,23 @@ async function livePath(instances: Running[], label: string, browsers: SseClient
       webhooks: ids.length,
       postErrors: errors,
       maxSendLagMs,
+      // The BFF instances' CPU while the webhooks were taken in and fanned out to every stream.
+      bffCpuPerWebhook: { value: Math.round((cpuMs.bff! / ids.length) * 1000) / 1000, unit: 'ms CPU' },
       ...figures,
       ...(duplicates && { retriedWebhooks: duplicates }),
     });
     log(`${label}: ${clients} clients × ${rate}/s ${sending} → p50 ${figures.latency.p50.value} ms, p99 ${figures.latency.p99.value} ms, lost ${figures.lost}`);
   }
   const rss = Object.fromEntries(instances.map((i, n) => [`instance${n + 1}`, { value: rssMb(i.pid), unit: 'MB' }]));
+  // What one more open stream costs per event: the paced 1,000/s runs at 200 and at 1 client.
+  const paced = (clients: number) =>
+    runs.find((r) => r.clients === clients && r.ratePerSecond === 1000 && r.sending === 'paced') as { bffCpuPerWebhook: { value: number } };
+  const perStreamPerEvent = {
+    value: Math.round(((paced(200).bffCpuPerWebhook.value - paced(1).bffCpuPerWebhook.value) / 199) * 1e6) / 1000,
+    unit: 'µs CPU per stream per event',
+  };
   const thousandClients = await thousandStreams(instances, cookies, label, browsers);
-  return { runs, rssIdle, rssAfterRuns: rss, thousandClients };
+  return { runs, perStreamPerEvent, rssIdle, rssAfterRuns: rss, thousandClients };
 }
 
 try {
@@ -229,6 +245,19 @@ try {
     }
   }
 
+  // Only when asked for: it takes ten minutes (BENCH_SOAK_SECONDS to change that).
+  if (only.includes('soak')) {
+    const seconds = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
+    log(`soak: ${seconds} s of mixed calls, webhooks and reconnecting streams`);
+    const target = await startConsole(8300, 8301);
+    results.soak = await soak(target, browsers, seconds);
+    await target.stop();
+    const k = results.soak as Awaited<ReturnType<typeof soak>>;
+    log(
+      `soak: ${k.calls} calls (${k.callsFailed} failed), ${k.streams.webhooks} webhooks (${k.streams.lost} lost) over ${k.streams.cycles} stream cycles; RSS ${k.rssAfterWarmUp.value} MB after warm-up → ${k.rssAtEnd.value} MB at the end (×${k.endOverWarm.value}), peak ${k.rssPeak.value} MB`,
+    );
+  }
+
   if (wanted('cluster')) {
     log('two instances behind nginx: login → first page');
     results.cluster = await clusterFirstPage();
@@ -277,7 +306,8 @@ try {
   ] as const) {
     if (!live) continue;
     type P = { p50: { value: number }; p99: { value: number }; max: { value: number } };
-    const { runs, thousandClients } = live as {
+    const { runs, thousandClients, perStreamPerEvent } = live as {
+      perStreamPerEvent: { value: number };
       runs: {
         clients: number;
         ratePerSecond: number;
@@ -286,6 +316,7 @@ try {
         latencyFromSent: P;
         lost: number;
         duplicates: number;
+        bffCpuPerWebhook: { value: number };
         retriedWebhooks?: { posted: number; duplicatesDelivered: number };
       }[];
       thousandClients: { rss: Record<string, { value: number }> };
@@ -294,9 +325,10 @@ try {
       const l = run.latency;
       const s = run.latencyFromSent;
       console.log(
-        `live ${name}: ${String(run.clients).padStart(3)} clients × ${String(run.ratePerSecond).padStart(4)}/s ${run.sending.padEnd(6)}  p50 ${l.p50.value} p99 ${l.p99.value} max ${l.max.value} ms (from sent: p99 ${s.p99.value} max ${s.max.value}), lost ${run.lost}, dup ${run.duplicates}${run.retriedWebhooks ? `; ${run.retriedWebhooks.posted} posts of ${run.retriedWebhooks.posted / 2} retried webhooks → ${run.retriedWebhooks.duplicatesDelivered} delivered twice` : ''}`,
+        `live ${name}: ${String(run.clients).padStart(3)} clients × ${String(run.ratePerSecond).padStart(4)}/s ${run.sending.padEnd(6)}  p50 ${l.p50.value} p99 ${l.p99.value} max ${l.max.value} ms (from sent: p99 ${s.p99.value} max ${s.max.value}), lost ${run.lost}, dup ${run.duplicates}, BFF CPU ${run.bffCpuPerWebhook.value} ms/webhook${run.retriedWebhooks ? `; ${run.retriedWebhooks.posted} posts of ${run.retriedWebhooks.posted / 2} retried webhooks → ${run.retriedWebhooks.duplicatesDelivered} delivered twice` : ''}`,
       );
     }
+    console.log(`live ${name}: BFF CPU per stream per event        ${perStreamPerEvent.value} µs`);
     console.log(
       `live ${name}: RSS with 1000 streams after the runs   ${Object.values(thousandClients.rss)
         .map((r) => `${r.value} MB`)

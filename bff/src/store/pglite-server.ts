@@ -6,9 +6,9 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PgliteWireServer } from './pglite-wire.js';
 
 export interface PgliteServerMessage {
   type: 'ready' | 'failed';
@@ -52,13 +52,13 @@ function takeLock(): void {
 }
 
 let db: PGlite | undefined;
-let server: PGLiteSocketServer | undefined;
+let server: PgliteWireServer | undefined;
 let stopping = false;
 
 async function stop(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
-    await server?.stop().catch(() => undefined);
+    await server?.close().catch(() => undefined);
     // Closing flushes PGlite's files; a kill before this loses at most the last transactions' pages.
     await db?.close().catch(() => undefined);
     rmSync(lockFile, { force: true });
@@ -72,8 +72,8 @@ try {
   takeLock();
   db = await PGlite.create(join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
   rmSync(socketPath, { force: true }); // left by a process that was killed
-  server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 8 });
-  await server.start();
+  server = new PgliteWireServer(db);
+  await server.listen(socketPath);
   process.on('disconnect', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
   process.on('SIGINT', () => void stop(0));
