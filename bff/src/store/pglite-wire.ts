@@ -20,7 +20,7 @@ interface Turn {
 }
 
 class Connection {
-  buffer = Buffer.alloc(0);
+  buffer: Buffer = Buffer.alloc(0);
   started = false;
   pending: Buffer[] = [];
   pendingBytes = 0;
