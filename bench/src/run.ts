@@ -339,6 +339,7 @@ try {
   if (fresh) console.log(`live memory: RSS fresh console idle / 1000 streams   ${fresh.rssIdle.value} / ${fresh.rss.instance1.value} MB`);
   const web = results.web as { bundle: ReturnType<typeof bundleSizes>; browser: Awaited<ReturnType<typeof browserTimings>> } | undefined;
   if (web) console.log(`web: first-load JS / CSS gzip           ${web.bundle.firstLoadJsGzip.value} / ${web.bundle.firstLoadCssGzip.value} KB`);
+  if (web) console.log(`web: cold first page (25 rows)          ${web.browser.coldFirstPage.value} ms (runs ${web.browser.coldFirstPage.runs.join(', ')})`);
   if (web) console.log(`web: 100 rows rendered                  ${web.browser.listOf100Rendered.value} ms`);
   if (web)
     console.log(

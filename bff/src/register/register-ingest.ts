@@ -82,8 +82,17 @@ const idsOf = (body: unknown): string[] =>
  * after the webhook is acknowledged: a slow or absent database never holds up the agent. The queue is
  * bounded; a failure is logged once until writes succeed again.
  */
+/**
+ * A queued write: an exchange sighting (written together with the sightings queued next to it, in one
+ * statement), or any other write, alone. `then` runs after the exchange is written.
+ */
+type Job = { run: () => Promise<void> } | { exchange: ExchangeSighting; askLabel: boolean; then?: () => Promise<void> };
+
+/** Exchange sightings written in one statement: a burst of webhooks or a page of records is one round trip, not hundreds. */
+const EXCHANGE_BATCH = 200;
+
 export class RegisterIngest {
-  private readonly queue: (() => Promise<void>)[] = [];
+  private readonly queue: Job[] = [];
   private running = false;
   private readonly labels = new Map<string, string>();
   private readonly seenAnswers = new SeenAnswers();
@@ -167,8 +176,9 @@ export class RegisterIngest {
     // What is kept is read out now: the queue holds those few fields, never the agent's whole answer.
     for (const item of items) {
       if (!isObject(item)) continue;
-      const sightings = sightingsOf(item);
-      if (sightings.exchange || sightings.revocations.length > 0) this.enqueue(() => this.storeSightings(sightings, false));
+      const { exchange, revocations } = sightingsOf(item);
+      if (exchange) this.enqueueExchange(exchange, false);
+      for (const sighting of revocations) this.enqueue(() => this.store.recordRevocation(sighting));
     }
   }
 
@@ -213,11 +223,17 @@ export class RegisterIngest {
       for (let offset = 0; ; offset += this.pageSize) {
         const { body } = await this.client.get(`${list.path}?limit=${this.pageSize}&offset=${offset}`);
         const results = isObject(body) && Array.isArray(body.results) ? body.results.filter(isObject) : [];
+        const exchanges: { exchange: ExchangeSighting; askLabel: boolean }[] = [];
+        const revocations: RevocationSighting[] = [];
         for (const item of results) {
           if (list.kind === 'credential' && isObject(item.cred_ex_record) && typeof item.cred_ex_record.cred_ex_id === 'string')
             held.add(item.cred_ex_record.cred_ex_id);
-          await this.write(() => this.recordNow(item));
+          const sightings = sightingsOf(item);
+          if (sightings.exchange) exchanges.push({ exchange: sightings.exchange, askLabel: true });
+          revocations.push(...sightings.revocations);
         }
+        for (let i = 0; i < exchanges.length; i += EXCHANGE_BATCH) await this.write(() => this.storeExchanges(exchanges.slice(i, i + EXCHANGE_BATCH)));
+        for (const sighting of revocations) await this.write(() => this.store.recordRevocation(sighting));
         seen += results.length;
         if (results.length < this.pageSize) break;
       }
@@ -316,24 +332,36 @@ export class RegisterIngest {
   }
 
   private exchange(sighting: ExchangeSighting, fromWebhook: boolean): void {
-    this.enqueue(async () => {
-      await this.storeExchange(sighting);
-      // The agent trims webhooks to state and ids: the values are read from the record while it is there.
-      if (fromWebhook && sighting.state && DETAIL_STATES.has(sighting.state) && AGENT_ID.test(sighting.exchange_id)) {
-        const path = sighting.kind === 'credential' ? '/issue-credential-2.0/records/' : '/present-proof-2.0/records/';
-        const detail = await this.client.get(`${path}${encodeURIComponent(sighting.exchange_id)}`).then(
-          (answer) => answer.body,
-          () => undefined, // removed meanwhile (auto_remove) or the agent is away: the webhook's facts stay
-        );
-        if (isObject(detail)) await this.recordNow(detail);
-      }
-    });
+    // The agent trims webhooks to state and ids: the values are read from the record while it is there.
+    const readDetail = fromWebhook && sighting.state && DETAIL_STATES.has(sighting.state) && AGENT_ID.test(sighting.exchange_id);
+    this.enqueueExchange(
+      sighting,
+      true,
+      readDetail
+        ? async () => {
+            const path = sighting.kind === 'credential' ? '/issue-credential-2.0/records/' : '/present-proof-2.0/records/';
+            const detail = await this.client.get(`${path}${encodeURIComponent(sighting.exchange_id)}`).then(
+              (answer) => answer.body,
+              () => undefined, // removed meanwhile (auto_remove) or the agent is away: the webhook's facts stay
+            );
+            if (isObject(detail)) await this.recordNow(detail);
+          }
+        : undefined,
+    );
   }
 
   private async storeExchange(sighting: ExchangeSighting, askLabel = true): Promise<void> {
-    const id = sighting.connection_id;
-    const label = id ? (askLabel ? await this.labelOf(id) : this.labels.get(id)) : undefined;
-    await this.store.recordExchange(sighting, label);
+    await this.storeExchanges([{ exchange: sighting, askLabel }]);
+  }
+
+  /** Writes sightings in one statement, each with its connection's label (asked of the agent when `askLabel` and unknown). */
+  private async storeExchanges(jobs: { exchange: ExchangeSighting; askLabel: boolean }[]): Promise<void> {
+    const rows: { sighting: ExchangeSighting; label: string | undefined }[] = [];
+    for (const { exchange, askLabel } of jobs) {
+      const id = exchange.connection_id;
+      rows.push({ sighting: exchange, label: id ? (askLabel ? await this.labelOf(id) : this.labels.get(id)) : undefined });
+    }
+    await this.store.recordExchanges(rows);
   }
 
   /** A connection's label as last seen (webhooks, lists the console fetched); no call to the agent. */
@@ -363,14 +391,22 @@ export class RegisterIngest {
     if (this.labels.size > this.maxLabels) this.labels.delete(this.labels.keys().next().value!);
   }
 
-  private enqueue(task: () => Promise<void>): void {
+  private enqueue(run: () => Promise<void>): void {
+    this.push({ run });
+  }
+
+  private enqueueExchange(exchange: ExchangeSighting, askLabel: boolean, then?: () => Promise<void>): void {
+    this.push(then ? { exchange, askLabel, then } : { exchange, askLabel });
+  }
+
+  private push(job: Job): void {
     if (this.queue.length >= this.maxQueue) {
       this.queue.shift();
       this.seenAnswers.clear();
       this.progressed();
       if (this.dropped++ === 0) this.log.warn(`[register] more than ${this.maxQueue} writes waiting: the oldest are dropped until the next backfill`);
     }
-    this.queue.push(task);
+    this.queue.push(job);
     this.queued++;
     if (!this.running) void this.drain();
   }
@@ -378,8 +414,22 @@ export class RegisterIngest {
   private async drain(): Promise<void> {
     this.running = true;
     while (this.queue.length > 0) {
-      await this.write(this.queue.shift()!);
-      this.progressed();
+      const head = this.queue[0]!;
+      if ('run' in head) {
+        this.queue.shift();
+        await this.write(head.run);
+        this.progressed();
+        continue;
+      }
+      // The exchange sightings queued one after another, written together; the writes around them keep their order.
+      let n = 1;
+      while (n < EXCHANGE_BATCH && n < this.queue.length && 'exchange' in this.queue[n]!) n++;
+      const batch = this.queue.splice(0, n) as Extract<Job, { exchange: ExchangeSighting }>[];
+      await this.write(() => this.storeExchanges(batch));
+      for (const job of batch) {
+        if (job.then) await this.write(job.then);
+        this.progressed();
+      }
     }
     this.running = false;
     this.dropped = 0;

@@ -112,6 +112,20 @@ describe.each([
     expect((await page({ q: 's6332540' })).results[0]).toMatchObject({ state: 'done', connection_label: 'Alice Jones', cred_def_id: DEF_STUDENT });
   });
 
+  it('writes a burst of sightings in one go with the same rules, several of one exchange in the order they came', async () => {
+    const record = credRecord(42, 'offer-sent', 30);
+    const { cred_offer: _omit, by_format: _omit2, ...trimmed } = { ...record, state: 'done', updated_at: at(33) };
+    await register.recordExchanges([
+      { sighting: credentialSighting({ ...record, state: 'request-received', updated_at: at(31) }), label: 'Alice Jones' },
+      { sighting: credentialSighting(credRecord(43, 'offer-sent', 30)), label: 'Bob Smith' },
+      { sighting: credentialSighting(record), label: 'Alice Jones' }, // older: changes nothing
+      { sighting: credentialSighting(trimmed), label: undefined }, // newer, without values: keeps them
+    ]);
+    expect((await page({ q: 's6332542' })).results[0]).toMatchObject({ state: 'done', updated_at: at(33), connection_label: 'Alice Jones' });
+    expect((await page({ q: 's6332542' })).results[0]!.attributes.map((a) => a.value)).toContain('S6332542');
+    expect((await page({ q: 's6332543' })).results[0]).toMatchObject({ state: 'offer-sent', connection_label: 'Bob Smith' });
+  });
+
   it('keeps an exchange the agent deleted, marked removed, in its last state', async () => {
     const record = credRecord(41, 'done', 20);
     await register.recordExchange(credentialSighting(record), 'Bob Smith');

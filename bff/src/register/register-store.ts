@@ -291,42 +291,66 @@ export class RegisterStore {
 
   /** Upserts one sighting of an exchange; an issued credential's row follows its exchange. */
   async recordExchange(s: ExchangeSighting, connectionLabel: string | undefined): Promise<void> {
+    await this.recordExchanges([{ sighting: s, label: connectionLabel }]);
+  }
+
+  /**
+   * Upserts sightings in one statement per round (a row may be changed once per statement, so a
+   * second sighting of the same exchange goes in the next round, in the order they came).
+   * Monotonic: an older sighting never moves an exchange back. What a sighting does not tell
+   * (state 'unknown', no values, no verification, nothing proved) leaves what is kept.
+   */
+  async recordExchanges(sightings: { sighting: ExchangeSighting; label: string | undefined }[]): Promise<void> {
+    if (sightings.length === 0) return;
+    const rounds: (typeof sightings)[] = [];
+    const roundOf = new Map<string, number>();
+    for (const item of sightings) {
+      const key = `${item.sighting.kind}|${item.sighting.exchange_id}`;
+      const round = (roundOf.get(key) ?? -1) + 1;
+      roundOf.set(key, round);
+      (rounds[round] ??= []).push(item);
+    }
     await this.store.run(async (db) => {
-      const updated = s.updated_at ?? new Date();
-      const attrs = s.attributes;
-      const attrText = attrs ? attrs.map((a) => a.value).join(' ') : null;
-      const { rows } = await sql<Selectable<RegisterExchangesTable>>`
-        insert into register_exchanges as r (kind, exchange_id, role, state, connection_id, connection_label, thread_id,
-          cred_def_id, schema_id, format, attributes, attribute_text, requested, predicates_proved, verified, error_msg,
-          created_at, updated_at, removed_from_agent)
-        values (${s.kind}, ${s.exchange_id}, ${s.role ?? 'unknown'}, ${s.state ?? 'unknown'}, ${s.connection_id ?? null},
-          ${connectionLabel ?? null}, ${s.thread_id ?? null}, ${s.cred_def_id ?? null}, ${s.schema_id ?? null}, ${s.format ?? null},
-          ${json(attrs ?? [])}::jsonb, ${attrText ?? ''}, ${json(s.requested)}::jsonb, ${json(s.predicates_proved ?? [])}::jsonb,
-          ${s.verified ?? null}, ${s.error_msg ?? null}, ${s.created_at ?? updated}, ${updated}, ${s.removed ?? false})
-        on conflict (kind, exchange_id) do update set
-          state = case when ${s.state ?? null}::text is not null and ${updated} >= r.updated_at then ${s.state ?? null} else r.state end,
-          role = case when r.role = 'unknown' then excluded.role else r.role end,
-          error_msg = case when ${updated} >= r.updated_at and ${s.state ?? null}::text is not null then ${s.error_msg ?? null} else r.error_msg end,
-          verified = case when ${s.verified ?? null}::boolean is not null and (r.verified is null or ${updated} >= r.updated_at)
-                          then ${s.verified ?? null}::boolean else r.verified end,
-          updated_at = greatest(r.updated_at, ${updated}),
-          created_at = least(r.created_at, excluded.created_at),
-          connection_id = coalesce(r.connection_id, excluded.connection_id),
-          connection_label = coalesce(r.connection_label, excluded.connection_label),
-          thread_id = coalesce(r.thread_id, excluded.thread_id),
-          cred_def_id = coalesce(excluded.cred_def_id, r.cred_def_id),
-          schema_id = coalesce(excluded.schema_id, r.schema_id),
-          format = coalesce(excluded.format, r.format),
-          attributes = case when ${attrText}::text is not null and (r.attribute_text = '' or ${updated} >= r.updated_at)
-                            then excluded.attributes else r.attributes end,
-          attribute_text = case when ${attrText}::text is not null and (r.attribute_text = '' or ${updated} >= r.updated_at)
-                                then excluded.attribute_text else r.attribute_text end,
-          requested = coalesce(excluded.requested, r.requested),
-          predicates_proved = case when ${json(s.predicates_proved)}::jsonb is not null then excluded.predicates_proved else r.predicates_proved end,
-          removed_from_agent = r.removed_from_agent or excluded.removed_from_agent
-        returning *`.execute(db);
-      const row = rows[0];
-      if (row && row.kind === 'credential' && row.role === 'issuer' && ISSUED_STATES.has(row.state)) await this.recordIssued(db, row);
+      for (const round of rounds) {
+        const values = round.map(({ sighting: s, label }) => {
+          const updated = s.updated_at ?? new Date();
+          const attrText = s.attributes ? s.attributes.map((a) => a.value).join(' ') : '';
+          return sql`(${s.kind}, ${s.exchange_id}, ${s.role ?? 'unknown'}, ${s.state ?? 'unknown'}, ${s.connection_id ?? null},
+            ${label ?? null}, ${s.thread_id ?? null}, ${s.cred_def_id ?? null}, ${s.schema_id ?? null}, ${s.format ?? null},
+            ${json(s.attributes ?? [])}::jsonb, ${attrText}, ${json(s.requested)}::jsonb, ${json(s.predicates_proved ?? [])}::jsonb,
+            ${s.verified ?? null}::boolean, ${s.error_msg ?? null}, ${s.created_at ?? updated}::timestamptz, ${updated}::timestamptz, ${s.removed ?? false})`;
+        });
+        const { rows } = await sql<Selectable<RegisterExchangesTable>>`
+          insert into register_exchanges as r (kind, exchange_id, role, state, connection_id, connection_label, thread_id,
+            cred_def_id, schema_id, format, attributes, attribute_text, requested, predicates_proved, verified, error_msg,
+            created_at, updated_at, removed_from_agent)
+          values ${sql.join(values)}
+          on conflict (kind, exchange_id) do update set
+            state = case when excluded.state <> 'unknown' and excluded.updated_at >= r.updated_at then excluded.state else r.state end,
+            role = case when r.role = 'unknown' then excluded.role else r.role end,
+            error_msg = case when excluded.updated_at >= r.updated_at and excluded.state <> 'unknown' then excluded.error_msg else r.error_msg end,
+            verified = case when excluded.verified is not null and (r.verified is null or excluded.updated_at >= r.updated_at)
+                            then excluded.verified else r.verified end,
+            updated_at = greatest(r.updated_at, excluded.updated_at),
+            created_at = least(r.created_at, excluded.created_at),
+            connection_id = coalesce(r.connection_id, excluded.connection_id),
+            connection_label = coalesce(r.connection_label, excluded.connection_label),
+            thread_id = coalesce(r.thread_id, excluded.thread_id),
+            cred_def_id = coalesce(excluded.cred_def_id, r.cred_def_id),
+            schema_id = coalesce(excluded.schema_id, r.schema_id),
+            format = coalesce(excluded.format, r.format),
+            attributes = case when excluded.attribute_text <> '' and (r.attribute_text = '' or excluded.updated_at >= r.updated_at)
+                              then excluded.attributes else r.attributes end,
+            attribute_text = case when excluded.attribute_text <> '' and (r.attribute_text = '' or excluded.updated_at >= r.updated_at)
+                                  then excluded.attribute_text else r.attribute_text end,
+            requested = coalesce(excluded.requested, r.requested),
+            predicates_proved = case when excluded.predicates_proved <> '[]'::jsonb then excluded.predicates_proved else r.predicates_proved end,
+            removed_from_agent = r.removed_from_agent or excluded.removed_from_agent
+          returning *`.execute(db);
+        for (const row of rows) {
+          if (row.kind === 'credential' && row.role === 'issuer' && ISSUED_STATES.has(row.state)) await this.recordIssued(db, row);
+        }
+      }
     });
   }
 

@@ -186,10 +186,10 @@ describe('the register through the BFF', () => {
     const admin = await bff.cookieFor('admin');
     await bff.settle();
     const writes: string[] = [];
-    const recordExchange = bff.register.store.recordExchange.bind(bff.register.store);
-    bff.register.store.recordExchange = (sighting, label) => {
-      writes.push(sighting.exchange_id);
-      return recordExchange(sighting, label);
+    const recordExchanges = bff.register.store.recordExchanges.bind(bff.register.store);
+    bff.register.store.recordExchanges = (sightings) => {
+      writes.push(...sightings.map((s) => s.sighting.exchange_id));
+      return recordExchanges(sightings);
     };
     const list = '/api/issue-credential-2.0/records?limit=100';
     expect((await bff.send(admin, 'GET', list)).status).toBe(200);
