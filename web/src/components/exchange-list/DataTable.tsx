@@ -1,6 +1,6 @@
 import { flexRender, getCoreRowModel, useReactTable, type Column, type ColumnDef, type Row, type RowData } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef } from 'react';
+import { memo, useLayoutEffect, useRef, type RefObject } from 'react';
 
 interface DataTableProps<T> {
   caption: string;
@@ -87,6 +87,37 @@ const TableRow = memo(function TableRow<T>({ row, index }: { row: Row<T>; index?
   );
 }) as <T>(props: { row: Row<T>; index?: number; columns: unknown }) => React.ReactElement;
 
+/**
+ * Column widths held at what the first rows in view gave them (table-layout: fixed): while the list
+ * scrolls, the browser then lays out only the rows that change, not every column of the table again,
+ * and the columns do not jump as rows of other widths come into view. Measured again when the box
+ * changes width.
+ */
+function useSteadyColumns(tableRef: RefObject<HTMLTableElement | null>) {
+  useLayoutEffect(() => {
+    const table = tableRef.current;
+    const box = table?.parentElement;
+    if (!table || !box) return;
+    const fix = () => {
+      const heads = [...table.querySelectorAll<HTMLTableCellElement>(':scope > thead th')];
+      table.style.tableLayout = 'auto';
+      for (const th of heads) th.style.width = '';
+      const widths = heads.map((th) => th.getBoundingClientRect().width);
+      heads.forEach((th, i) => (th.style.width = `${widths[i]}px`));
+      table.style.tableLayout = 'fixed';
+    };
+    fix();
+    let width = box.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (box.clientWidth === width) return;
+      width = box.clientWidth;
+      fix();
+    });
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [tableRef]);
+}
+
 /** The same table in a scrolling box, with spacer rows standing in for what is out of view. */
 function VirtualTable<T>({
   caption,
@@ -102,13 +133,15 @@ function VirtualTable<T>({
   busy?: boolean | undefined;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  const tableRef = useRef<HTMLTableElement>(null);
+  useSteadyColumns(tableRef);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
   const items = virtualizer.getVirtualItems();
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (
     <div className="table-wrap table-scroll" ref={scroller} tabIndex={0} aria-label={`${caption}: ${rows.length} rows, scroll to see more`}>
-      <table className="data-table" aria-busy={busy || undefined} aria-rowcount={rows.length + 1}>
+      <table ref={tableRef} className="data-table" aria-busy={busy || undefined} aria-rowcount={rows.length + 1}>
         <caption className="visually-hidden">{caption}</caption>
         {head}
         <tbody>
