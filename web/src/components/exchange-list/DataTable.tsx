@@ -32,7 +32,8 @@ function cellProps<T>(column: Column<T>) {
 
 /** Past this many rows only the visible ones are rendered (TanStack Virtual); below it, all are. */
 export const VIRTUALIZE_ABOVE = 250;
-const ROW_HEIGHT = 41;
+/** A first guess at a row's height, until it is measured: two lines of values. */
+const ROW_HEIGHT = 64;
 
 /** A plain, accessible table over TanStack Table's row model; long pages are virtualised. */
 export function DataTable<T>({ caption, columns, data, getRowId, busy }: DataTableProps<T>) {
@@ -70,14 +71,22 @@ export function DataTable<T>({ caption, columns, data, getRowId, busy }: DataTab
   );
 }
 
+interface RowProps<T> {
+  row: Row<T>;
+  index?: number;
+  columns: unknown;
+  /** The virtualiser's measuring ref: a row in a long list tells its real height. */
+  measure?: (element: HTMLTableRowElement | null) => void;
+}
+
 /**
  * One row. Memoised: while a long list scrolls, only the rows coming into view render, not every row
  * in view on each scroll event. `columns` is passed so a change of columns still renders every row
  * (TanStack keeps a row object as long as the data is the same).
  */
-const TableRow = memo(function TableRow<T>({ row, index }: { row: Row<T>; index?: number; columns: unknown }) {
+const TableRow = memo(function TableRow<T>({ row, index, measure }: RowProps<T>) {
   return (
-    <tr role="row" data-index={index} aria-rowindex={index === undefined ? undefined : index + 2}>
+    <tr ref={measure} role="row" data-index={index} aria-rowindex={index === undefined ? undefined : index + 2}>
       {row.getVisibleCells().map((cell) => (
         <td key={cell.id} role="cell" {...cellProps(cell.column)}>
           {flexRender(cell.column.columnDef.cell, cell.getContext())}
@@ -85,7 +94,7 @@ const TableRow = memo(function TableRow<T>({ row, index }: { row: Row<T>; index?
       ))}
     </tr>
   );
-}) as <T>(props: { row: Row<T>; index?: number; columns: unknown }) => React.ReactElement;
+}) as <T>(props: RowProps<T>) => React.ReactElement;
 
 /**
  * Column widths held at what the first rows in view gave them (table-layout: fixed): while the list
@@ -93,11 +102,12 @@ const TableRow = memo(function TableRow<T>({ row, index }: { row: Row<T>; index?
  * and the columns do not jump as rows of other widths come into view. Measured again when the box
  * changes width.
  */
-function useSteadyColumns(tableRef: RefObject<HTMLTableElement | null>) {
+function useSteadyColumns(tableRef: RefObject<HTMLTableElement | null>, rowsShown: boolean) {
   useLayoutEffect(() => {
     const table = tableRef.current;
     const box = table?.parentElement;
-    if (!table || !box) return;
+    // Measured once the first rows are in (the first render has none: the box is not measured yet).
+    if (!rowsShown || !table || !box) return;
     const fix = () => {
       const heads = [...table.querySelectorAll<HTMLTableCellElement>(':scope > thead th')];
       table.style.tableLayout = 'auto';
@@ -107,6 +117,7 @@ function useSteadyColumns(tableRef: RefObject<HTMLTableElement | null>) {
       table.style.tableLayout = 'fixed';
     };
     fix();
+    if (typeof ResizeObserver === 'undefined') return;
     let width = box.clientWidth;
     const observer = new ResizeObserver(() => {
       if (box.clientWidth === width) return;
@@ -115,7 +126,7 @@ function useSteadyColumns(tableRef: RefObject<HTMLTableElement | null>) {
     });
     observer.observe(box);
     return () => observer.disconnect();
-  }, [tableRef]);
+  }, [tableRef, rowsShown]);
 }
 
 /** The same table in a scrolling box, with spacer rows standing in for what is out of view. */
@@ -134,9 +145,10 @@ function VirtualTable<T>({
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
-  useSteadyColumns(tableRef);
+  // Rows are as tall as their content (values wrap): each is measured as it comes into view.
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
   const items = virtualizer.getVirtualItems();
+  useSteadyColumns(tableRef, items.length > 0);
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (
@@ -151,7 +163,7 @@ function VirtualTable<T>({
             </tr>
           )}
           {items.map((item) => (
-            <TableRow key={rows[item.index]!.id} row={rows[item.index]!} index={item.index} columns={columns} />
+            <TableRow key={rows[item.index]!.id} row={rows[item.index]!} index={item.index} columns={columns} measure={virtualizer.measureElement} />
           ))}
           {after > 0 && (
             <tr aria-hidden="true" className="spacer">
