@@ -117,7 +117,6 @@ export function createApp(deps: AppDeps) {
     '/api/*',
     loadSession(cookie, (c) => c.req.method === 'GET' && c.req.path === `/api${consoleApi.events.path}`),
   );
-  app.use('/webhooks/*', limitBody());
   app.use('/api/*', limitBody());
   app.use('/api/*', sameOriginOnly());
   app.use('/api/*', jsonBodiesOnly());
@@ -163,7 +162,7 @@ export function createApp(deps: AppDeps) {
       }),
     );
   app.route('/api', api);
-  app.route('/webhooks', webhookRoutes({ bus: deps.bus, secret: deps.webhookSecret, register }));
+  app.route('/webhooks', webhookRoutes({ bus: deps.bus, secret: deps.webhookSecret, register, maxBodyBytes: deps.bodyLimitBytes }));
   app.all('/webhooks/*', () => {
     throw new ProblemError(404, 'Webhooks are POSTed to /webhooks/topic/<topic>/ or /webhooks/<topic>.');
   });

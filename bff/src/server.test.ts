@@ -139,6 +139,32 @@ describe('event streams over a real socket (written straight to Node’s respons
     await serverSide;
   });
 
+  it('takes a webhook read straight off the socket, chunked or not, and refuses one over the body limit either way', async () => {
+    const { url, cookie } = await start({ BODY_LIMIT_BYTES: '2000' });
+    const stream = await openStream(url, cookie);
+    await stream.until('event: ready');
+    expect((await webhook(url, 'plain-1')).status).toBe(200);
+    await stream.until('"subject_id":"plain-1"');
+    // Without a content-length (as a streaming client sends it).
+    const chunked = (id: string, padding: number) =>
+      fetch(`${url}/webhooks/topic/issue_credential_v2_0/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': secret },
+        body: new Blob([JSON.stringify({ cred_ex_id: id, state: 'offer-sent', role: 'issuer', error_msg: 'x'.repeat(padding) })]).stream(),
+        duplex: 'half',
+      } as RequestInit);
+    expect((await chunked('chunked-1', 10)).status).toBe(200);
+    await stream.until('"subject_id":"chunked-1"');
+    expect((await chunked('chunked-2', 5_000)).status).toBe(413);
+    expect((await webhook(url, 'declared-1', { error_msg: 'x'.repeat(5_000) })).status).toBe(413);
+    // The connection is still good for the next one.
+    expect((await webhook(url, 'plain-2')).status).toBe(200);
+    await stream.until('"subject_id":"plain-2"');
+    expect(stream.text()).not.toContain('chunked-2');
+    expect(stream.text()).not.toContain('declared-1');
+    stream.req.destroy();
+  });
+
   it('holds at most SSE_CLIENT_QUEUE events for a browser that stops reading, then sends it a resync and goes on', { timeout: 30_000 }, async () => {
     const { url, cookie } = await start({ SSE_CLIENT_QUEUE: '5', BODY_LIMIT_BYTES: String(2 * 1024 * 1024) });
     const stream = await openStream(url, cookie);

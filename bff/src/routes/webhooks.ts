@@ -7,6 +7,7 @@ import { parseWebhook } from '../events/intake.js';
 import { payloadShapeProblem } from '../events/payload-shape.js';
 import { ProblemError } from '../problem.js';
 import type { RegisterIngest } from '../register/register-ingest.js';
+import { bodyText } from './request-body.js';
 
 function secretMatches(given: string | undefined, secret: string): boolean {
   const a = Buffer.from(given ?? '');
@@ -23,10 +24,13 @@ export function webhookRoutes({
   bus,
   secret,
   register,
+  maxBodyBytes,
   log = console,
 }: {
   bus: EventBus;
   secret: string;
+  /** Larger bodies are refused with 413 (read only that far). */
+  maxBodyBytes: number;
   /** Told of each new event after it is accepted; its writes are queued, never awaited here. */
   register?: Pick<RegisterIngest, 'webhook'>;
   log?: Pick<Console, 'info' | 'warn'>;
@@ -36,7 +40,7 @@ export function webhookRoutes({
     const topic = topicNameSchema.safeParse(c.req.param('topic'));
     if (!topic.success) throw new ProblemError(400, 'Not a topic name.', { errors: fieldErrorsFrom(topic.error, 'path.topic') });
     let body: unknown;
-    const text = await c.req.text();
+    const text = await bodyText(c, maxBodyBytes);
     try {
       body = JSON.parse(text);
     } catch {
