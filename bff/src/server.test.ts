@@ -152,7 +152,7 @@ describe('event streams over a real socket (written straight to Node’s respons
         headers: { 'content-type': 'application/json', 'x-api-key': secret },
         body: new Blob([JSON.stringify({ cred_ex_id: id, state: 'offer-sent', role: 'issuer', error_msg: 'x'.repeat(padding) })]).stream(),
         duplex: 'half',
-      } as RequestInit);
+      });
     expect((await chunked('chunked-1', 10)).status).toBe(200);
     await stream.until('"subject_id":"chunked-1"');
     expect((await chunked('chunked-2', 5_000)).status).toBe(413);
