@@ -174,12 +174,15 @@ export class RegisterIngest {
     const items = Array.isArray(body.results) ? body.results : [body];
     // No call to the agent for these: the label comes from what the console already knows.
     // What is kept is read out now: the queue holds those few fields, never the agent's whole answer.
+    // The exchanges first, all together (written in batches), then their revocation ids.
+    const revocations: RevocationSighting[] = [];
     for (const item of items) {
       if (!isObject(item)) continue;
-      const { exchange, revocations } = sightingsOf(item);
-      if (exchange) this.enqueueExchange(exchange, false);
-      for (const sighting of revocations) this.enqueue(() => this.store.recordRevocation(sighting));
+      const sightings = sightingsOf(item);
+      if (sightings.exchange) this.enqueueExchange(sightings.exchange, false);
+      revocations.push(...sightings.revocations);
     }
+    for (const sighting of revocations) this.enqueue(() => this.store.recordRevocation(sighting));
   }
 
   /**
