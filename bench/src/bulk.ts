@@ -10,7 +10,10 @@ const ms = (value: number) => ({ value: Math.round(value * 10) / 10, unit: 'ms' 
 const sleep = (delay: number) => new Promise((resolve) => setTimeout(resolve, delay));
 
 /** `GET /api/health` every 50 ms until `done`: how long a small request waits while the BFF works. */
-async function probe(url: string, done: () => boolean): Promise<{ samples: number; p50: ReturnType<typeof ms>; p99: ReturnType<typeof ms>; max: ReturnType<typeof ms> }> {
+async function probe(
+  url: string,
+  done: () => boolean,
+): Promise<{ samples: number; p50: ReturnType<typeof ms>; p99: ReturnType<typeof ms>; max: ReturnType<typeof ms> }> {
   const times: number[] = [];
   while (!done()) {
     const start = performance.now();
@@ -51,7 +54,11 @@ export async function bulkIssuance(url: string, sandboxUrl: string, cookie: stri
   const ids = created.credential_definition_ids ?? [];
   const credDefId = ids.find((id) => id.endsWith(':default')) ?? ids[0]!;
   const template = await (await fetch(`${url}/api/issue-batches/template.csv?cred_def_id=${encodeURIComponent(credDefId)}`, { headers })).text();
-  const attributes = template.replace(/^\uFEFF/, '').trim().split(',').slice(1);
+  const attributes = template
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(',')
+    .slice(1);
   const lines = [template.trim()];
   for (let i = 0; i < ROWS; i++) lines.push([holders[i % HOLDERS], ...attributes.map((a) => `${a} ${i}`)].join(','));
   const csv = `${lines.join('\r\n')}\r\n`;
@@ -74,16 +81,18 @@ export async function bulkIssuance(url: string, sandboxUrl: string, cookie: stri
   const during = probe(url, () => finished);
   let rssPeak = 0;
   const start = performance.now();
-  const batch = await json<{ id: string }>(fetch(`${url}/api/issue-batches`, { method: 'POST', headers, body: JSON.stringify({ cred_def_id: credDefId, file_name: 'bench.csv', csv }) }));
+  const batch = await json<{ id: string }>(
+    fetch(`${url}/api/issue-batches`, { method: 'POST', headers, body: JSON.stringify({ cred_def_id: credDefId, file_name: 'bench.csv', csv }) }),
+  );
   const startMs = performance.now() - start;
-  let counts = { sent: 0, failed: 0 };
-  for (;;) {
-    const detail = await json<{ state: string; counts: { sent: number; failed: number } }>(fetch(`${url}/api/issue-batches/${batch.id}?limit=1`, { headers }));
+  const progress = () => json<{ state: string; counts: { sent: number; failed: number } }>(fetch(`${url}/api/issue-batches/${batch.id}?limit=1`, { headers }));
+  let detail = await progress();
+  while (detail.state !== 'done') {
     rssPeak = Math.max(rssPeak, memoryOf(bffPid).bff.value);
-    counts = detail.counts;
-    if (detail.state === 'done') break;
     await sleep(500);
+    detail = await progress();
   }
+  const counts = detail.counts;
   const seconds = (performance.now() - start) / 1000;
   finished = true;
   const withBatch = await during;

@@ -90,6 +90,7 @@ export function batchSending(deps: Pick<AppDeps, 'store' | 'client' | 'audit'>, 
     // Longer than any one agent call can take, with room for the store's writes.
     leaseMs: agentTimeoutMs + 60_000,
     answered: (path, body) => register.agentAnswer(path, body),
+    backlog: () => register.backlog,
   });
   return { store, sender };
 }

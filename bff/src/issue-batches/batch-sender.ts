@@ -17,7 +17,16 @@ export interface BatchSenderOptions {
   sweepMs?: number;
   /** Told what the agent answered, so the register knows the exchange at once. */
   answered?: (path: string, body: unknown) => void;
+  /**
+   * The register's writes waiting: each offer brings several webhooks to record, and on the embedded
+   * PGlite (one query at a time) a batch sent at full speed would fill the register's queue until it
+   * drops writes. Past `maxBacklog`, no new row is claimed until it has shrunk.
+   */
+  backlog?: () => number;
+  maxBacklog?: number;
 }
+
+const BACKLOG_WAIT_MS = 50;
 
 /** Why the agent refused, in its own words where it gave them. */
 function reasonOf(error: unknown): string {
@@ -86,6 +95,8 @@ export class BatchSender {
 
   private async work(): Promise<void> {
     while (!this.stopped) {
+      while (this.options.backlog && this.options.backlog() > (this.options.maxBacklog ?? 200) && !this.stopped)
+        await new Promise((resolve) => setTimeout(resolve, BACKLOG_WAIT_MS));
       let row: ClaimedRow | undefined;
       try {
         row = await this.batches.claim(this.owner, this.options.leaseMs);

@@ -56,7 +56,7 @@ function readRecords(csv: string): { records?: string[][]; problem?: string } {
   if (NOT_TEXT.test(csv))
     return { problem: 'This is not a CSV text file (it holds binary data, or text that is not UTF-8). Save it from your spreadsheet as “CSV UTF-8”.' };
   try {
-    const records = parse<string[]>(csv, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: true });
+    const records: string[][] = parse(csv, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: true });
     return { records: records.filter((r) => r.some((cell) => cell !== '')) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

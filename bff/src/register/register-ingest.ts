@@ -348,6 +348,11 @@ export class RegisterIngest {
     if (this.labels.size > this.maxLabels) this.labels.delete(this.labels.keys().next().value!);
   }
 
+  /** Writes waiting now: a producer of many exchanges (a batch) waits while it is long, rather than have writes dropped. */
+  get backlog(): number {
+    return this.queue.length;
+  }
+
   private enqueue(task: () => Promise<void>): void {
     if (this.queue.length >= this.maxQueue) {
       this.queue.shift();
