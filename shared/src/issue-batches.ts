@@ -134,9 +134,12 @@ export const batchRowEditBodySchema = z.strictObject({
 });
 export type BatchRowEditBody = z.infer<typeof batchRowEditBodySchema>;
 
+/** 10000 → "10,000", as the batch pages and messages write counts. */
+export const formatCount = (v: number): string => v.toLocaleString('en-GB');
+
 /** "312 of 1,000 sent, 3 failed" */
 export function batchProgressText(batch: Pick<IssueBatch, 'row_count' | 'counts'>): string {
-  const n = (v: number) => v.toLocaleString('en-GB');
+  const n = formatCount;
   const failed = batch.counts.failed ? `, ${n(batch.counts.failed)} failed` : '';
   return `${n(batch.counts.sent)} of ${n(batch.row_count)} sent${failed}`;
 }

@@ -1,4 +1,4 @@
-import { batchProgressText, type BatchRow, type BatchRowState, type IssueBatchDetail } from '@credence/shared';
+import { batchProgressText, type BatchRow, type BatchRowState, type IssueBatchDetail, formatCount } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -13,7 +13,7 @@ import { Pager } from './Pager';
 import { batchQueries, ROWS_PER_PAGE, useRetryFailed } from './queries';
 import './batches.css';
 
-const n = (v: number) => v.toLocaleString('en-GB');
+const n = formatCount;
 const stateWords: Record<BatchRowState, string> = { pending: 'Waiting', sending: 'Sending', sent: 'Sent', failed: 'Failed' };
 const filters: { state: BatchRowState | undefined; label: string }[] = [
   { state: undefined, label: 'All rows' },

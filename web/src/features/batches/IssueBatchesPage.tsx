@@ -1,4 +1,4 @@
-import { BATCH_MAX_ROWS, BATCH_UPLOAD_BYTES, batchProgressText, consoleApi, type IssueBatchPreview } from '@credence/shared';
+import { BATCH_MAX_ROWS, BATCH_UPLOAD_BYTES, batchProgressText, consoleApi, type IssueBatchPreview, formatCount } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -15,7 +15,7 @@ import { PreviewTable } from './PreviewTable';
 import { batchQueries, usePreview, useStartBatch } from './queries';
 import './batches.css';
 
-const n = (v: number) => v.toLocaleString('en-GB');
+const n = formatCount;
 const MAX_MB = `${(BATCH_UPLOAD_BYTES / 1024 / 1024).toLocaleString('en-GB')} MB`;
 
 /** /credentials/batches: one credential definition issued to many connections from a CSV file. */

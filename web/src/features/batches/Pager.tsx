@@ -1,4 +1,5 @@
-const n = (v: number) => v.toLocaleString('en-GB');
+import { formatCount } from '@credence/shared';
+const n = formatCount;
 
 /** "Rows 101–200 of 1,000" with the previous and next page. */
 export function Pager({

@@ -1,9 +1,9 @@
-import type { IssueBatchPreview } from '@credence/shared';
+import { type IssueBatchPreview, formatCount } from '@credence/shared';
 import { useState } from 'react';
 import { Pager } from './Pager';
 
 const PAGE = 100;
-const n = (v: number) => v.toLocaleString('en-GB');
+const n = formatCount;
 
 /** Every row of the checked file, those with problems first to hand, each problem in plain words. */
 export function PreviewTable({ preview, fileName }: { preview: IssueBatchPreview; fileName: string }) {
