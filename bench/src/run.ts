@@ -16,6 +16,7 @@ import { auditReads, memoryOf, pglitePid, seedAudit } from './store.js';
 import { clusterFirstPage } from './cluster.js';
 import { webhookMemory } from './webhook-memory.js';
 import { backfillPass, exportAll, registerReads, seedRegister } from './register.js';
+import { bulkIssuance } from './bulk.js';
 
 /** `pnpm bench`: proxy overhead, the live path (in memory and on Redis), the web app; → bench/results.json. */
 const started = Date.now();
@@ -101,12 +102,23 @@ try {
   const wanted = (part: string) => only.length === 0 || only.includes(part);
   const browsers = new SseClients();
   log('starting the console on the sandbox agent');
-  const main = await startConsole(8280, 8281);
+  // BENCH_MAIN_PORT: the main console's port (its sandbox agent on the next), when 8280 is taken.
+  const mainPort = Number(process.env.BENCH_MAIN_PORT ?? 8280);
+  const main = await startConsole(mainPort, mainPort + 1);
   const cookie = await login(main.url);
+  // Only when asked for: sending 10,000 offers takes minutes, and grows the register the other parts read.
+  if (only.includes('bulk')) {
+    log('bulk issuance: a batch of 10,000 rows from a CSV file');
+    const bulk = await bulkIssuance(main.url, `http://127.0.0.1:${mainPort + 1}`, cookie, main.pid);
+    results.bulkIssuance = bulk;
+    log(
+      `bulk: ${bulk.sent} sent, ${bulk.failed} failed in ${bulk.seconds.value} s (${bulk.rowsPerSecond.value} rows/s); check of the file ${bulk.previewMs.value} ms; /api/health p50/p99/max ${bulk.healthDuringBatch.p50.value}/${bulk.healthDuringBatch.p99.value}/${bulk.healthDuringBatch.max.value} ms during the batch, ${bulk.healthWithoutBatch.p50.value}/${bulk.healthWithoutBatch.p99.value}/${bulk.healthWithoutBatch.max.value} ms without; BFF RSS ${bulk.rssIdle.bff.value} → peak ${bulk.rssPeakBff.value} MB`,
+    );
+  }
   if (wanted('proxy')) {
     log('proxy overhead: straight to the agent, through nginx, through the BFF');
-    const sandboxUrl = 'http://127.0.0.1:8281';
-    const nginx = await startNginxProxy(8279, 8281, SANDBOX_API_KEY);
+    const sandboxUrl = `http://127.0.0.1:${mainPort + 1}`;
+    const nginx = await startNginxProxy(mainPort - 1, mainPort + 1, SANDBOX_API_KEY);
     const first = (await (await fetch(`${sandboxUrl}/issue-credential-2.0/records?limit=1`, { headers: { 'x-api-key': SANDBOX_API_KEY } })).json()) as {
       results: { cred_ex_record: { cred_ex_id: string } }[];
     };

@@ -1,4 +1,4 @@
-import { agentRoutes, consoleApi, PROBLEM_CONTENT_TYPE } from '@credence/shared';
+import { agentRoutes, BATCH_UPLOAD_BYTES, consoleApi, PROBLEM_CONTENT_TYPE } from '@credence/shared';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -39,6 +39,9 @@ import { webApp } from './static-web.js';
 import { RegisterIngest } from './register/register-ingest.js';
 import { RegisterStore } from './register/register-store.js';
 import { registerRoutes } from './routes/register.js';
+import { BatchSender } from './issue-batches/batch-sender.js';
+import { IssueBatches } from './issue-batches/batch-store.js';
+import { issueBatchRoutes } from './routes/issue-batches.js';
 
 export interface AppDeps {
   mode: Mode;
@@ -72,6 +75,24 @@ export interface AppDeps {
   sessionTtlMs?: number;
   /** The register's intake; made here from the store and the agent client when not given. */
   register?: RegisterIngest;
+  /** BATCH_UPLOAD_BYTES: the largest CSV file for issuing to many. */
+  batchUploadBytes?: number;
+  /** Sends the batches' rows; made here (without the periodic sweep) when not given. */
+  batches?: { store: IssueBatches; sender: BatchSender };
+}
+
+/** The batches and their sender as an instance runs them (the sweep is started by the server). */
+export function batchSending(deps: Pick<AppDeps, 'store' | 'client' | 'audit'>, register: RegisterIngest, concurrency: number, agentTimeoutMs: number) {
+  const store = new IssueBatches(deps.store);
+  const lookups = new RegisterAuditLookups(deps.store, deps.client, (id) => register.knownLabel(id));
+  const sender = new BatchSender(store, deps.client, deps.audit, lookups, {
+    concurrency,
+    // Longer than any one agent call can take, with room for the store's writes.
+    leaseMs: agentTimeoutMs + 60_000,
+    answered: (path, body) => register.agentAnswer(path, body),
+    backlog: () => register.backlog,
+  });
+  return { store, sender };
 }
 
 const contentSecurityPolicy = {
@@ -91,6 +112,11 @@ export function createApp(deps: AppDeps) {
   const cookie: SessionCookieOptions = { store: deps.sessions, secret: deps.sessionSecret, secure: deps.cookieSecure };
   const app = new Hono<AppEnv>();
   const register = deps.register ?? new RegisterIngest(new RegisterStore(deps.store), deps.client);
+  const batches = deps.batches ?? batchSending(deps, register, 4, 10_000);
+  const batchUploadBytes = deps.batchUploadBytes ?? BATCH_UPLOAD_BYTES;
+  // The file is sent as JSON text: escaping may double it (quotes, line breaks), and the field names add a little.
+  const batchBodyBytes = Math.max(deps.bodyLimitBytes, 2 * batchUploadBytes + 64 * 1024);
+  const batchUploads = new Set([`/api${consoleApi.startIssueBatch.path}`, `/api${consoleApi.previewIssueBatch.path}`]);
 
   app.use('*', secureHeaders({ contentSecurityPolicy, referrerPolicy: 'no-referrer', crossOriginEmbedderPolicy: false }));
   app.use('/api/*', async (c, next) => {
@@ -99,15 +125,23 @@ export function createApp(deps: AppDeps) {
     // around its body as a web stream, which then costs more to write out than the whole proxying.
     c.res.headers.set('cache-control', 'no-store');
   });
-  const limitBody = (): MiddlewareHandler<AppEnv> => {
-    const limit = bodyLimit({
-      maxSize: deps.bodyLimitBytes,
+  const bodyLimitOf = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
       onError: () => {
-        throw new ProblemError(413, `The request body is larger than ${deps.bodyLimitBytes} bytes.`);
+        throw new ProblemError(413, `The request body is larger than ${maxSize} bytes.`);
       },
     });
+  const limitBody = (): MiddlewareHandler<AppEnv> => {
+    const limit = bodyLimitOf(deps.bodyLimitBytes);
+    const uploadLimit = bodyLimitOf(batchBodyBytes);
     // GET and HEAD carry no body; asking for one would build a whole web Request for nothing.
-    return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
+    return (c, next) =>
+      c.req.method === 'GET' || c.req.method === 'HEAD'
+        ? next()
+        : c.req.method === 'POST' && batchUploads.has(c.req.path)
+          ? uploadLimit(c, next)
+          : limit(c, next);
   };
   // First, so that requests refused by the body limit or the origin check are recorded too.
   app.use('/api/*', auditTrail(deps.audit, new RegisterAuditLookups(deps.store, deps.client, (id) => register.knownLabel(id))));
@@ -154,6 +188,7 @@ export function createApp(deps: AppDeps) {
     .route('/', invitationLinkRoutes({ client: deps.client, store: deps.store, mode: deps.mode, publicUrl: deps.publicUrl }))
     .route('/', proofTemplateRoutes(new ProofTemplates(deps.store)))
     .route('/', registerRoutes(register))
+    .route('/', issueBatchRoutes({ batches: batches.store, sender: batches.sender, client: deps.client, uploadBytes: batchUploadBytes }))
     .route(
       '/',
       agentRouteHandlers(agentRoutes, deps.client, {

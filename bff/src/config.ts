@@ -25,6 +25,10 @@ const envSchema = z.object({
   /** Set by `pnpm start` when it started the sandbox agent; turns on the demo users. */
   CREDENCE_SANDBOX: flag.default(false),
   BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+  /** The largest CSV file for issuing to many (UTF-8 bytes); its request may be larger than BODY_LIMIT_BYTES. */
+  BATCH_UPLOAD_BYTES: positiveInt(2 * 1024 * 1024),
+  /** Rows of a batch each instance sends at once. */
+  BATCH_SEND_CONCURRENCY: positiveInt(4),
   /** How long a client may take to send a whole request (headers and body); a slow sender is cut off. */
   REQUEST_TIMEOUT_MS: positiveInt(30_000),
   LOGIN_MAX_FAILURES: positiveInt(5),
@@ -213,6 +217,7 @@ export interface Config {
   usersFile: string | undefined;
   demoPassword: string | undefined;
   bodyLimitBytes: number;
+  batch: { uploadBytes: number; concurrency: number };
   requestTimeoutMs: number;
   login: { maxFailures: number; windowMs: number };
   webDistDir: string;
@@ -280,6 +285,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     usersFile: e.CREDENCE_USERS_FILE,
     demoPassword,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    batch: { uploadBytes: e.BATCH_UPLOAD_BYTES, concurrency: e.BATCH_SEND_CONCURRENCY },
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_WINDOW_SECONDS * 1000 },
     webDistDir: e.WEB_DIST_DIR,

@@ -3,7 +3,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { join } from 'node:path';
 import { AcapyClient } from './acapy/client.js';
 import { AuditLog } from './audit/audit-log.js';
-import { createApp } from './app.js';
+import { batchSending, createApp } from './app.js';
 import { LoginLimiter } from './auth/login-limiter.js';
 import { SessionStore } from './auth/sessions.js';
 import { OidcSignIn } from './auth/oidc.js';
@@ -60,6 +60,9 @@ export async function startBff(env: Record<string, string | undefined> = process
   const stopFollowing = upgrade.follow();
   const register = new RegisterIngest(new RegisterStore(store), client);
   const stopBackfill = backfillAtStart(register, store);
+  const batches = batchSending({ store, client, audit }, register, config.batch.concurrency, config.agent.timeoutMs);
+  // Rows of batches started elsewhere, or left by an instance that stopped, are picked up here too.
+  const stopSending = batches.sender.follow();
   const oidc = config.oidc && new OidcSignIn(config.oidc, new OidcTransactions(store), config.agent.timeoutMs);
   const app = createApp({
     oidc,
@@ -86,6 +89,8 @@ export async function startBff(env: Record<string, string | undefined> = process
     sseFlushMs: config.events.flushMs,
     audit,
     upgrade,
+    batches,
+    batchUploadBytes: config.batch.uploadBytes,
   });
   const server = await new Promise<ServerType>((resolve, reject) => {
     // A client that trickles its request (slowloris) is cut off: Node checks these every half timeout.
@@ -108,6 +113,7 @@ export async function startBff(env: Record<string, string | undefined> = process
       stopRetention();
       stopFollowing();
       stopBackfill();
+      stopSending();
       await bus.close();
       // Event streams stay open until closed: end them so the server can stop.
       if ('closeAllConnections' in server) server.closeAllConnections();

@@ -25,6 +25,7 @@ const visits: Visit[] = [
   { name: 'counter check', role: 'verifier', path: '/presentations/counter' },
   { name: 'proof templates', role: 'verifier', path: '/templates' },
   { name: 'counter issue', role: 'issuer', path: '/credentials/counter' },
+  { name: 'issue to many', role: 'issuer', path: '/credentials/batches' },
   { name: 'issued credentials (issuer)', role: 'issuer', path: '/issued' },
   { name: 'issued credentials (admin)', role: 'admin', path: '/issued' },
   { name: 'connections list', role: 'issuer', path: '/connections' },

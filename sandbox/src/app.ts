@@ -149,6 +149,15 @@ export function createSandboxApp({
     if (typeof body.label !== 'string' || body.label === '') throw agentError(400, 'label is required');
     return c.json(store.addConnection(body.label));
   });
+  // The holder goes away between a batch's check and its sending: the next offer to it is refused as ACA-Py refuses it.
+  app.post('/sandbox/peers/leave-on-offer', async (c) => {
+    const body = await readBody(c);
+    authorize(c);
+    const id = typeof body.connection_id === 'string' ? body.connection_id : '';
+    if (!store.connections.has(id)) throw agentError(404, `Record not found: connection/${id}`);
+    store.leavingOnOffer.add(id);
+    return c.json({ connection_id: id });
+  });
   app.post('/sandbox/peers/problem-report', async (c) => {
     const body = await readBody(c);
     authorize(c);

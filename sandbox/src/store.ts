@@ -57,6 +57,8 @@ function matches(record: { connection_id?: string; thread_id?: string; role: str
 export class SandboxStore {
   readonly ledger: Ledger;
   readonly connections = new Map<string, SandboxConnection>();
+  /** Not ACA-Py: connections whose peer goes away just as the next offer is sent to them (POST /sandbox/peers/leave-on-offer). */
+  readonly leavingOnOffer = new Set<string>();
   readonly credentials = new Map<string, CredExDetail>();
   readonly presentations = new Map<string, PresExRecord>();
   /** The issuer's revocation record of each revocable credential; it outlives the exchange record. */

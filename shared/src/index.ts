@@ -4,6 +4,7 @@ export * from './definitions.js';
 export * from './definition-writes.js';
 export * from './events.js';
 export * from './invitation-links.js';
+export * from './issue-batches.js';
 export * from './out-of-band.js';
 export * from './permissions.js';
 export * from './presentation-bodies.js';

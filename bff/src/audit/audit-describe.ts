@@ -227,6 +227,7 @@ async function phraseOf(
     if (method === 'PUT') return both(`changed the proof template${name}${version}`, `change the proof template${name}`, link);
     if (method === 'DELETE') return both(`deleted the proof template${name}`, `delete the proof template${name}`, '/templates');
   }
+  if (route.startsWith('/issue-batches')) return batchPhrase(method, route, target);
   if (route === '/register/backfill') return both('read the agent’s exchanges into the register', 'read the agent’s exchanges into the register', null);
   if (route === '/invitation-links') return both('made a QR-code link', 'make a QR-code link', null);
   return undefined;
@@ -254,5 +255,19 @@ function definitionPhrase(route: string, body: Loose | undefined): Phrase | unde
     const what = `${revocable ? 'revocable' : 'non-revocable'} credential definition${tag ? ` “${tag}”` : ''}${of}`;
     return both(`created the ${what}${revocable ? ` (registries of ${size})` : ''}`, `create the ${what}`, '/definitions');
   }
+  return undefined;
+}
+
+/** "started a batch of 1,000 Student ID 1.2 credentials", and the batch's other writes. */
+function batchPhrase(method: string, route: string, target: Record<string, string>): Phrase | undefined {
+  const cred = schemaLabel(target.schema_id) ?? 'a credential';
+  const rows = Number(target.rows ?? 0).toLocaleString('en-GB');
+  const link = target.batch_id ? `/credentials/batches/${target.batch_id}` : '/credentials/batches';
+  if (method !== 'POST' && method !== 'PUT') return undefined;
+  if (route === '/issue-batches/preview') return both(`checked a file of ${rows} rows for ${cred}`, `check a file of rows for ${cred}`, null);
+  if (route === '/issue-batches') return both(`started a batch of ${rows} ${cred} credentials`, `start a batch of ${cred} credentials`, link);
+  if (route === '/issue-batches/:id/retry') return both(`retried ${rows} failed rows of a batch of ${cred}`, `retry the failed rows of a batch`, link);
+  if (route === '/issue-batches/:id/rows/:index')
+    return both(`changed row ${target.row ?? target.index ?? ''} of a batch of ${cred}`, `change row ${target.row ?? target.index ?? ''} of a batch`, link);
   return undefined;
 }

@@ -394,6 +394,11 @@ export class RegisterIngest {
     if (this.labels.size > this.maxLabels) this.labels.delete(this.labels.keys().next().value!);
   }
 
+  /** Writes waiting now: a producer of many exchanges (a batch) waits while it is long, rather than have writes dropped. */
+  get backlog(): number {
+    return this.queue.length;
+  }
+
   private enqueue(run: () => Promise<void>): void {
     this.push({ run });
   }

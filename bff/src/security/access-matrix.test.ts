@@ -192,6 +192,13 @@ const matrix: Row[] = [
   { route: 'POST /api/invitation-links', body: {}, expected: anyUser(400) },
   { route: 'POST /api/sandbox/wallet-scan', body: {}, expected: anyUser(400) },
   // Proof-request templates live in the console's store: verifiers and admins, never issuers.
+  { route: 'GET /api/issue-batches', expected: credentials(200) },
+  { route: 'GET /api/issue-batches/template.csv', expected: credentials(400) },
+  { route: 'POST /api/issue-batches/preview', body: {}, expected: credentials(400) },
+  { route: 'POST /api/issue-batches', body: {}, expected: credentials(400) },
+  { route: 'GET /api/issue-batches/:id', path: `/api/issue-batches/${UNKNOWN}`, expected: credentials(404) },
+  { route: 'PUT /api/issue-batches/:id/rows/:index', path: `/api/issue-batches/${UNKNOWN}/rows/1`, body: {}, expected: credentials(400) },
+  { route: 'POST /api/issue-batches/:id/retry', path: `/api/issue-batches/${UNKNOWN}/retry`, body: {}, expected: credentials(404) },
   { route: 'GET /api/proof-templates', expected: presentations(200) },
   { route: 'POST /api/proof-templates', body: {}, expected: presentations(400) },
   { route: 'GET /api/proof-templates/:id', path: `/api/proof-templates/${UNKNOWN}`, expected: presentations(404) },

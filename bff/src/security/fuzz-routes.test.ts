@@ -36,6 +36,7 @@ afterAll(() => {
 });
 
 /** A well-formed cred def id for restrictions and registry ids, where any will do. */
+const UUID = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
 const ANY_CRED_DEF = 'WgWxqztrNooG92RXvxSTWv:3:CL:20:tag';
 const proofRequest = {
   indy: {
@@ -441,6 +442,33 @@ describe('fuzzing every route that takes input', () => {
       expectNoPrototypePollution();
     },
   );
+
+  it('issue batches: generated files, edits and ids are answered 2xx/4xx, and only valid offers reach the agent', { timeout: 120_000 }, async () => {
+    const target = await fuzzTarget();
+    const header = ['connection', ...target.ids.attributes].join(',');
+    const sample = {
+      cred_def_id: target.ids.credDef,
+      file_name: 'batch.csv',
+      csv: `${header}\n${[target.ids.connection, ...target.ids.attributes.map(() => 'x')].join(',')}\n`,
+    };
+    await fc.assert(
+      fc.asyncProperty(hostileBody(sample), (body) => target.send({ method: 'POST', path: '/api/issue-batches/preview', body })),
+      { numRuns: RUNS },
+    );
+    await fc.assert(
+      fc.asyncProperty(hostileBody({ connection: target.ids.connection, attributes: [{ name: 'a', value: 'b' }] }), hostileSegment, (body, segment) =>
+        target.send({ method: 'PUT', path: `/api/issue-batches/${segment}/rows/1`, body }),
+      ),
+      { numRuns: RUNS },
+    );
+    await fc.assert(
+      fc.asyncProperty(hostileQuery(['state', 'offset', 'limit']), (query) => target.send({ method: 'GET', path: `/api/issue-batches/${UUID}`, query })),
+      { numRuns: Math.ceil(RUNS / 2) },
+    );
+    // Only reads of the definition and the connections: a preview sends nothing.
+    expect(target.received.every((r) => r.method === 'GET')).toBe(true);
+    expectNoPrototypePollution();
+  });
 
   for (const [path, keys] of [
     ['/api/proof-templates', []],

@@ -384,6 +384,47 @@ const migrations: Record<string, Migration> = {
       await sql`create index oidc_transactions_expiry on oidc_transactions (expires_at)`.execute(db);
     },
   },
+  '010-issue-batches': {
+    async up(db) {
+      // Issuing to many from a CSV file: the batch as checked, and one row per holder. Rows are sent by
+      // the BFF in the background: an instance claims a row (state sending, its id and a lease), sends
+      // it and records the answer; a row whose lease lapsed (its instance stopped) is not sent again
+      // blindly — see docs/decisions/011-bulk-issuance.md.
+      await sql`
+        create table issue_batches (
+          id text primary key,
+          created_at timestamptz not null,
+          created_by text not null,
+          created_role text not null,
+          cred_def_id text not null,
+          schema_id text not null,
+          filter_kind text not null,
+          file_name text,
+          row_count integer not null
+        )`.execute(db);
+      await sql`create index issue_batches_created on issue_batches (created_at)`.execute(db);
+      await sql`
+        create table issue_batch_rows (
+          batch_id text not null references issue_batches (id),
+          idx integer not null,
+          connection_id text not null,
+          connection_label text,
+          attributes jsonb not null,
+          state text not null check (state in ('pending', 'sending', 'sent', 'failed')),
+          cred_ex_id text,
+          error text,
+          attempts integer not null default 0,
+          lease_owner text,
+          lease_until timestamptz,
+          updated_at timestamptz not null,
+          primary key (batch_id, idx)
+        )`.execute(db);
+      // The counts of a batch by state, and the next row to claim, are index range scans.
+      await sql`create index issue_batch_rows_state on issue_batch_rows (batch_id, state, idx)`.execute(db);
+      await sql`create index issue_batch_rows_pending on issue_batch_rows (batch_id, idx) where state = 'pending'`.execute(db);
+      await sql`create index issue_batch_rows_sending on issue_batch_rows (lease_until) where state = 'sending'`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -184,7 +184,39 @@ export interface RegisterLabelsTable {
   n: ColumnType<string, string, string>;
 }
 
+export interface IssueBatchesTable {
+  id: string;
+  created_at: Timestamp;
+  created_by: string;
+  created_role: string;
+  cred_def_id: string;
+  schema_id: string;
+  /** indy or anoncreds: the offer's filter names the definition under this key. */
+  filter_kind: string;
+  file_name: Optional<string>;
+  row_count: number;
+}
+
+export interface IssueBatchRowsTable {
+  batch_id: string;
+  /** 1 for the file's first row under the header. */
+  idx: number;
+  connection_id: string;
+  connection_label: Optional<string>;
+  attributes: ColumnType<{ name: string; value: string }[], string, string>;
+  state: string;
+  cred_ex_id: Optional<string>;
+  error: Optional<string>;
+  attempts: Defaulted<number>;
+  /** The instance sending the row, and until when; past it, the row is not being sent any more. */
+  lease_owner: Optional<string>;
+  lease_until: Optional<Date>;
+  updated_at: Timestamp;
+}
+
 export interface Database {
+  issue_batches: IssueBatchesTable;
+  issue_batch_rows: IssueBatchRowsTable;
   sessions: SessionsTable;
   oidc_transactions: OidcTransactionsTable;
   login_attempts: LoginAttemptsTable;

@@ -49,6 +49,7 @@ describe.each([
       '007-register-people',
       '008-audit-summary',
       '009-oidc-sign-in',
+      '010-issue-batches',
     ]);
   });
 

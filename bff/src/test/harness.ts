@@ -1,5 +1,5 @@
 import { AcapyClient } from '../acapy/client.js';
-import { createApp } from '../app.js';
+import { batchSending, createApp } from '../app.js';
 import { AuditLog } from '../audit/audit-log.js';
 import type { TrustProxy } from '../middleware/client-address.js';
 import type { Store } from '../store/store.js';
@@ -81,7 +81,10 @@ export async function testBff(
   const upgrade = new UpgradeTracker(client, store, { pollMs: 20, timeoutMs: 5_000, agent: options.agent?.url ?? AGENT_URL });
   const stopFollowing = upgrade.follow();
   const register = new RegisterIngest(new RegisterStore(store), client);
+  const audit = new AuditLog(store);
+  const batches = batchSending({ store, client, audit }, register, 2, 2_000);
   const app = createApp({
+    batches,
     register,
     mode: 'agent',
     client,
@@ -98,7 +101,7 @@ export async function testBff(
     heartbeatMs: options.heartbeatMs ?? 15_000,
     maxStreamMs: options.maxStreamMs ?? 60_000,
     ...(options.clientQueueLimit && { clientQueueLimit: options.clientQueueLimit }),
-    audit: new AuditLog(store),
+    audit,
     upgrade,
     ...(options.webDistDir && { webDistDir: options.webDistDir }),
   });
@@ -136,5 +139,5 @@ export async function testBff(
     });
   }
 
-  return { app, calls, sessions, store, stopFollowing, sandbox, bus, register, login, cookieFor, send, webhook };
+  return { app, calls, sessions, store, stopFollowing, sandbox, bus, register, batches, login, cookieFor, send, webhook };
 }

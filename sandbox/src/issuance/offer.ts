@@ -3,6 +3,7 @@ import { agentError } from '../agent-errors.js';
 import { attachments, proposalMessage, setCredMessage, type CredExDetail, type CredExRecord } from '../credential-records.js';
 import { readyConnection, walletAllows } from '../engine-support.js';
 import { attributeValues, type SandboxCredDef } from '../ledger.js';
+import { agentTimestamp } from '../random.js';
 import { attachmentsOf, credentialPreview, message, previewOfValues, threadOf, type Attachments } from '../messages.js';
 import { filterMatches, ownCredDefs, peerCredDef, type FilterSpec } from './cred-defs.js';
 import { newRecord, startExchange, wrap, type Issuance, type OfferBody, type PreviewSpec } from './records.js';
@@ -40,6 +41,7 @@ export function createFreeOffer(x: Issuance, body: OfferBody): CredExRecord {
 
 /** POST /send-offer: the holder's agent answers with a request. */
 export function sendOffer(x: Issuance, body: OfferBody): CredExRecord {
+  peerLeaves(x, body.connection_id!);
   const connectionId = readyConnection(x.store, body.connection_id!);
   const offered = ownCredDefs(x.store, body.filter, body.credential_preview);
   const detail = newOffer(x, body, offered, connectionId);
@@ -139,4 +141,13 @@ export function issuerOffersInReply(x: Issuance, id: string): void {
     ),
   );
   x.records.moveTo(detail, 'offer-received');
+}
+
+/** A peer told to leave on the next offer does so now: the connection is abandoned, and the agent refuses the offer (403 not ready). */
+function peerLeaves(x: Issuance, connectionId: string): void {
+  const connection = x.store.connections.get(connectionId);
+  if (!connection || !x.store.leavingOnOffer.delete(connectionId)) return;
+  connection.state = 'abandoned';
+  connection.rfc23_state = 'abandoned';
+  connection.updated_at = agentTimestamp(Date.now());
 }

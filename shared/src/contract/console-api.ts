@@ -36,6 +36,19 @@ import {
   registerExchangePageSchema,
   registerExchangeQuerySchema,
 } from '../register.js';
+import {
+  batchRowEditBodySchema,
+  batchRowSchema,
+  issueBatchDetailSchema,
+  issueBatchFileBodySchema,
+  issueBatchListSchema,
+  issueBatchParamsSchema,
+  issueBatchPreviewSchema,
+  issueBatchQuerySchema,
+  issueBatchRowParamsSchema,
+  issueBatchSchema,
+  issueBatchTemplateQuerySchema,
+} from '../issue-batches.js';
 import { route } from './route.js';
 
 /** The BFF's own routes: the session, the console's settings, and the composite admin operations. */
@@ -189,6 +202,59 @@ export const consoleApi = {
     access: areaRoles.templates,
     params: proofTemplateParamsSchema,
     response: z.null(),
+  }),
+
+  /** Issuing to many from a CSV file: the batches, newest first (the last 50). */
+  issueBatches: route({ method: 'GET', path: '/issue-batches', access: areaRoles.credentials, response: issueBatchListSchema }),
+  /** The file to fill in for a credential definition: a `connection` column and one per attribute (a link, not callApi). */
+  issueBatchTemplate: route({
+    method: 'GET',
+    path: '/issue-batches/template.csv',
+    access: areaRoles.credentials,
+    query: issueBatchTemplateQuerySchema,
+    response: z.string(),
+  }),
+  /** Every row of a file checked against the definition and the agent's connections; nothing is stored or sent. */
+  previewIssueBatch: route({
+    method: 'POST',
+    path: '/issue-batches/preview',
+    access: areaRoles.credentials,
+    body: issueBatchFileBodySchema,
+    response: issueBatchPreviewSchema,
+  }),
+  /** Checks the file again and, when every row is valid, stores it and starts sending (422 with the preview otherwise). */
+  startIssueBatch: route({
+    method: 'POST',
+    path: '/issue-batches',
+    access: areaRoles.credentials,
+    body: issueBatchFileBodySchema,
+    response: issueBatchSchema,
+  }),
+  issueBatch: route({
+    method: 'GET',
+    path: '/issue-batches/:id',
+    access: areaRoles.credentials,
+    params: issueBatchParamsSchema,
+    query: issueBatchQuerySchema,
+    response: issueBatchDetailSchema,
+  }),
+  /** A failed row with another connection or other values (checked as the preview checks them), tried again by retry. */
+  editIssueBatchRow: route({
+    method: 'PUT',
+    path: '/issue-batches/:id/rows/:index',
+    access: areaRoles.credentials,
+    params: issueBatchRowParamsSchema,
+    body: batchRowEditBodySchema,
+    response: batchRowSchema,
+  }),
+  /** Every failed row back to pending: sent again in the background. */
+  retryIssueBatch: route({
+    method: 'POST',
+    path: '/issue-batches/:id/retry',
+    access: areaRoles.credentials,
+    params: issueBatchParamsSchema,
+    body: z.strictObject({}),
+    response: issueBatchSchema,
   }),
 } as const;
 

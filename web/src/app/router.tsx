@@ -69,6 +69,8 @@ export const routes: RouteObject[] = [
               { index: true, ...page(async () => ({ Component: (await import('../features/credentials/CredentialsListPage')).CredentialsListPage })) },
               { path: 'new', ...page(async () => ({ Component: (await import('../features/credentials/OfferPage')).OfferPage })) },
               { path: 'counter', ...page(async () => ({ Component: (await import('../features/counter/IssuerCounterPage')).IssuerCounterPage })) },
+              { path: 'batches', ...page(async () => ({ Component: (await import('../features/batches/IssueBatchesPage')).IssueBatchesPage })) },
+              { path: 'batches/:batchId', ...page(async () => ({ Component: (await import('../features/batches/IssueBatchPage')).IssueBatchPage })) },
               { path: ':credExId', ...page(credentialDetailWithRevoke) },
             ],
           },

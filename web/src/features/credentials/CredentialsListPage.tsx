@@ -93,6 +93,9 @@ export function CredentialsListPage() {
           <Link to="/credentials/counter" className="button">
             Issue at the counter (QR code)
           </Link>
+          <Link to="/credentials/batches" className="button">
+            Issue to many (CSV)
+          </Link>
           <Link to="/credentials/new" className="button primary">
             Offer a credential
           </Link>

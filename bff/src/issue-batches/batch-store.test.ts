@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { testStore } from '../test/test-store.js';
+import { IssueBatches, LAPSED_DETAIL } from './batch-store.js';
+
+const CONNECTION = '11111111-1111-4111-8111-111111111111';
+
+async function batchOf(rows: number, now?: () => Date) {
+  const store = await testStore();
+  const batches = new IssueBatches(store, now);
+  const batch = await batches.create({
+    created_by: 'issuer',
+    created_role: 'issuer',
+    cred_def_id: 'WgWxqztrNooG92RXvxSTWv:3:CL:20:tag',
+    schema_id: 'WgWxqztrNooG92RXvxSTWv:2:Student ID:1.2',
+    filter_kind: 'indy',
+    file_name: null,
+    rows: Array.from({ length: rows }, (_, i) => ({ connection_id: CONNECTION, connection_label: 'Bob', attributes: [{ name: 'n', value: String(i) }] })),
+  });
+  return { store, batches, batch };
+}
+
+describe('IssueBatches', () => {
+  it('never gives one row to two instances claiming at once, and counts what each recorded', async () => {
+    const { store, batch } = await batchOf(60);
+    // Two instances: two stores' worth of claimers on one database, several claims each in flight.
+    const instances = [new IssueBatches(store), new IssueBatches(store)];
+    const claimed: string[] = [];
+    await Promise.all(
+      instances.flatMap((instance, n) =>
+        [0, 1, 2].map(async () => {
+          for (;;) {
+            const row = await instance.claim(`instance-${n}`, 60_000);
+            if (!row) return;
+            claimed.push(`${row.batch_id}/${row.idx}`);
+            await instance.finish(row, `instance-${n}`, { cred_ex_id: `ex-${row.idx}` });
+          }
+        }),
+      ),
+    );
+    expect(claimed).toHaveLength(60);
+    expect(new Set(claimed).size).toBe(60);
+    expect(await instances[0]!.get(batch.id)).toMatchObject({ state: 'done', counts: { sent: 60, pending: 0, sending: 0, failed: 0 } });
+  });
+
+  it('makes a row whose instance stopped failed with a reason to check it, and still records its late answer', async () => {
+    let clock = Date.parse('2026-11-23T10:00:00Z');
+    const { batches, batch } = await batchOf(2, () => new Date(clock));
+    const stopped = (await batches.claim('stopped-instance', 30_000))!;
+    clock += 31_000;
+    expect(await batches.releaseLapsed()).toBe(1);
+    const row = await batches.row(batch.id, stopped.idx);
+    expect(row).toMatchObject({ state: 'failed', error: LAPSED_DETAIL });
+    // The slow agent answered after all: what it made is recorded rather than lost.
+    expect(await batches.finish(stopped, 'stopped-instance', { cred_ex_id: 'late' })).toBe(true);
+    expect(await batches.row(batch.id, stopped.idx)).toMatchObject({ state: 'sent', cred_ex_id: 'late' });
+    // Another instance's answer for a row it does not hold is not recorded.
+    const next = (await batches.claim('live-instance', 30_000))!;
+    expect(await batches.finish(next, 'someone-else', { error: 'x' })).toBe(false);
+  });
+});

@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import { schemaLabel, type BatchCounts, type BatchRow, type BatchRowState, type IssueBatch, type IssueBatchDetail } from '@credence/shared';
+import { sql, type Selectable } from 'kysely';
+import { ProblemError } from '../problem.js';
+import type { IssueBatchesTable, IssueBatchRowsTable } from '../store/schema.js';
+import type { Store } from '../store/store.js';
+
+export interface NewBatch {
+  created_by: string;
+  created_role: string;
+  cred_def_id: string;
+  schema_id: string;
+  filter_kind: 'indy' | 'anoncreds';
+  file_name: string | null;
+  rows: { connection_id: string; connection_label: string | null; attributes: { name: string; value: string }[] }[];
+}
+
+/** A row claimed for sending, with what its offer needs. */
+export interface ClaimedRow {
+  batch_id: string;
+  idx: number;
+  connection_id: string;
+  attributes: { name: string; value: string }[];
+  cred_def_id: string;
+  schema_id: string;
+  filter_kind: string;
+  created_by: string;
+  created_role: string;
+}
+
+const INSERT_CHUNK = 500;
+/** What a stored error may hold at most. */
+const ERROR_MAX = 1_000;
+const notFound = () => new ProblemError(404, 'There is no batch with this id.');
+
+/** A row left in "sending" by an instance that stopped: it may or may not have reached the agent. */
+export const LAPSED_DETAIL =
+  'The console stopped while sending this row, so it is not known whether the holder received the offer. Check the connection’s credentials before you retry it.';
+
+const emptyCounts = (): BatchCounts => ({ pending: 0, sending: 0, sent: 0, failed: 0 });
+
+function toBatch(row: Selectable<IssueBatchesTable>, counts: BatchCounts): IssueBatch {
+  return {
+    id: row.id,
+    created_at: row.created_at.toISOString(),
+    created_by: row.created_by,
+    cred_def_id: row.cred_def_id,
+    schema_id: row.schema_id,
+    credential_name: schemaLabel(row.schema_id) ?? row.schema_id,
+    file_name: row.file_name,
+    row_count: row.row_count,
+    counts,
+    state: counts.pending + counts.sending > 0 ? 'sending' : 'done',
+  };
+}
+
+export function toRow(row: Selectable<IssueBatchRowsTable>): BatchRow {
+  return {
+    index: row.idx,
+    connection_id: row.connection_id,
+    connection_label: row.connection_label,
+    attributes: row.attributes,
+    state: row.state as BatchRowState,
+    cred_ex_id: row.cred_ex_id,
+    error: row.error,
+    attempts: row.attempts,
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/**
+ * The batches and their rows in the store, shared by every instance. A row is claimed for sending by
+ * one instance at a time: `for update skip locked` on the claim, and a lease that says until when the
+ * claim holds. A row whose lease lapsed is never sent again on its own: it becomes failed with
+ * LAPSED_DETAIL, for a person to check and retry (at most once, rather than a credential twice).
+ */
+export class IssueBatches {
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async create(batch: NewBatch): Promise<IssueBatch> {
+    const id = randomUUID();
+    const at = this.now();
+    await this.store.run((db) =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('issue_batches')
+          .values({
+            id,
+            created_at: at,
+            created_by: batch.created_by,
+            created_role: batch.created_role,
+            cred_def_id: batch.cred_def_id,
+            schema_id: batch.schema_id,
+            filter_kind: batch.filter_kind,
+            file_name: batch.file_name,
+            row_count: batch.rows.length,
+          })
+          .execute();
+        for (let start = 0; start < batch.rows.length; start += INSERT_CHUNK) {
+          await trx
+            .insertInto('issue_batch_rows')
+            .values(
+              batch.rows.slice(start, start + INSERT_CHUNK).map((row, i) => ({
+                batch_id: id,
+                idx: start + i + 1,
+                connection_id: row.connection_id,
+                connection_label: row.connection_label,
+                attributes: JSON.stringify(row.attributes),
+                state: 'pending',
+                updated_at: at,
+              })),
+            )
+            .execute();
+        }
+      }),
+    );
+    return this.get(id);
+  }
+
+  async list(limit = 50): Promise<IssueBatch[]> {
+    return this.store.run(async (db) => {
+      const batches = await db.selectFrom('issue_batches').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+      if (batches.length === 0) return [];
+      const counts = await this.countsOf(batches.map((b) => b.id));
+      return batches.map((b) => toBatch(b, counts.get(b.id) ?? emptyCounts()));
+    });
+  }
+
+  async get(id: string): Promise<IssueBatch> {
+    const batch = await this.store.run((db) => db.selectFrom('issue_batches').selectAll().where('id', '=', id).executeTakeFirst());
+    if (!batch) throw notFound();
+    return toBatch(batch, (await this.countsOf([id])).get(id) ?? emptyCounts());
+  }
+
+  async detail(id: string, page: { state?: BatchRowState | undefined; offset: number; limit: number }): Promise<IssueBatchDetail> {
+    const batch = await this.get(id);
+    const rows = await this.store.run((db) => {
+      let q = db.selectFrom('issue_batch_rows').selectAll().where('batch_id', '=', id);
+      if (page.state) q = q.where('state', '=', page.state);
+      return q.orderBy('idx').offset(page.offset).limit(page.limit).execute();
+    });
+    const total = page.state ? batch.counts[page.state] : batch.row_count;
+    return { ...batch, rows: rows.map(toRow), rows_total: total };
+  }
+
+  async row(id: string, idx: number): Promise<Selectable<IssueBatchRowsTable> | undefined> {
+    return this.store.run((db) => db.selectFrom('issue_batch_rows').selectAll().where('batch_id', '=', id).where('idx', '=', idx).executeTakeFirst());
+  }
+
+  /** A failed row with another connection and values; 409 unless it is failed (a row on its way or sent is not changed). */
+  async editFailed(
+    id: string,
+    idx: number,
+    change: { connection_id: string; connection_label: string | null; attributes: { name: string; value: string }[] },
+  ): Promise<BatchRow> {
+    const row = await this.store.run((db) =>
+      db
+        .updateTable('issue_batch_rows')
+        .set({
+          connection_id: change.connection_id,
+          connection_label: change.connection_label,
+          attributes: JSON.stringify(change.attributes),
+          updated_at: this.now(),
+        })
+        .where('batch_id', '=', id)
+        .where('idx', '=', idx)
+        .where('state', '=', 'failed')
+        .returningAll()
+        .executeTakeFirst(),
+    );
+    if (row) return toRow(row);
+    const current = await this.row(id, idx);
+    if (!current) throw new ProblemError(404, `The batch has no row ${idx}.`);
+    throw new ProblemError(409, `Row ${idx} is ${current.state}: only a failed row can be changed.`, { title: 'Row not failed' });
+  }
+
+  /** Every failed row back to pending; how many. */
+  async retryFailed(id: string): Promise<number> {
+    await this.get(id);
+    const result = await this.store.run((db) =>
+      db
+        .updateTable('issue_batch_rows')
+        .set({ state: 'pending', error: null, lease_owner: null, lease_until: null, updated_at: this.now() })
+        .where('batch_id', '=', id)
+        .where('state', '=', 'failed')
+        .executeTakeFirst(),
+    );
+    return Number(result.numUpdatedRows);
+  }
+
+  /**
+   * Claims the next pending row for `owner` until `leaseMs` from now. Two instances never claim the
+   * same row: the row is locked by the claim, and one locked by another claim is skipped.
+   */
+  async claim(owner: string, leaseMs: number): Promise<ClaimedRow | undefined> {
+    const at = this.now();
+    const until = new Date(at.getTime() + leaseMs);
+    return this.store.run(async (db) => {
+      const claimed = await sql<{ batch_id: string; idx: number; connection_id: string; attributes: { name: string; value: string }[] }>`
+        update issue_batch_rows set state = 'sending', lease_owner = ${owner}, lease_until = ${until}, attempts = attempts + 1, updated_at = ${at}
+        where (batch_id, idx) = (
+          select batch_id, idx from issue_batch_rows where state = 'pending' order by batch_id, idx limit 1 for update skip locked
+        )
+        returning batch_id, idx, connection_id, attributes`.execute(db);
+      const row = claimed.rows[0];
+      if (!row) return undefined;
+      const batch = await db.selectFrom('issue_batches').selectAll().where('id', '=', row.batch_id).executeTakeFirstOrThrow();
+      return {
+        ...row,
+        cred_def_id: batch.cred_def_id,
+        schema_id: batch.schema_id,
+        filter_kind: batch.filter_kind,
+        created_by: batch.created_by,
+        created_role: batch.created_role,
+      };
+    });
+  }
+
+  /** Records how sending went, if `owner` still holds the row (its lease may have been taken as lapsed). */
+  async finish(row: Pick<ClaimedRow, 'batch_id' | 'idx'>, owner: string, outcome: { cred_ex_id: string } | { error: string }): Promise<boolean> {
+    const result = await this.store.run((db) =>
+      db
+        .updateTable('issue_batch_rows')
+        .set({
+          state: 'cred_ex_id' in outcome ? 'sent' : 'failed',
+          cred_ex_id: 'cred_ex_id' in outcome ? outcome.cred_ex_id : null,
+          error: 'error' in outcome ? outcome.error.slice(0, ERROR_MAX) : null,
+          lease_owner: null,
+          lease_until: null,
+          updated_at: this.now(),
+        })
+        .where('batch_id', '=', row.batch_id)
+        .where('idx', '=', row.idx)
+        // Failed too: another instance may have taken the lease as lapsed while the agent was slow.
+        .where('state', 'in', ['sending', 'failed'])
+        .where('lease_owner', '=', owner)
+        .executeTakeFirst(),
+    );
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Rows whose instance stopped while sending them: failed, to be checked by a person (see LAPSED_DETAIL). */
+  async releaseLapsed(): Promise<number> {
+    const result = await this.store.run((db) =>
+      db
+        .updateTable('issue_batch_rows')
+        // The owner stays: should its answer still come, it is recorded (see finish).
+        .set({ state: 'failed', error: LAPSED_DETAIL, lease_until: null, updated_at: this.now() })
+        .where('state', '=', 'sending')
+        .where('lease_until', '<', this.now())
+        .executeTakeFirst(),
+    );
+    return Number(result.numUpdatedRows);
+  }
+
+  async hasPending(): Promise<boolean> {
+    const row = await this.store.run((db) => db.selectFrom('issue_batch_rows').select('idx').where('state', '=', 'pending').limit(1).executeTakeFirst());
+    return row !== undefined;
+  }
+
+  private async countsOf(ids: string[]): Promise<Map<string, BatchCounts>> {
+    const rows = await this.store.run((db) =>
+      db
+        .selectFrom('issue_batch_rows')
+        .select(['batch_id', 'state', (eb) => eb.fn.countAll<string>().as('n')])
+        .where('batch_id', 'in', ids)
+        .groupBy(['batch_id', 'state'])
+        .execute(),
+    );
+    const counts = new Map<string, BatchCounts>();
+    for (const row of rows) {
+      const c = counts.get(row.batch_id) ?? emptyCounts();
+      c[row.state as BatchRowState] = Number(row.n);
+      counts.set(row.batch_id, c);
+    }
+    return counts;
+  }
+}

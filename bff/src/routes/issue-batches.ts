@@ -1,0 +1,147 @@
+import { BATCH_MAX_ROWS, consoleApi, type IssueBatchFileBody, type IssueBatchPreview } from '@credence/shared';
+import { Hono } from 'hono';
+import type { AcapyClient } from '../acapy/client.js';
+import type { AppEnv } from '../app-env.js';
+import { batchConnections, batchDefinition, type BatchDefinition } from '../issue-batches/batch-definition.js';
+import type { BatchSender } from '../issue-batches/batch-sender.js';
+import type { IssueBatches } from '../issue-batches/batch-store.js';
+import { checkFile, ConnectionResolver, templateCsv } from '../issue-batches/csv-check.js';
+import { requireAccess } from '../middleware/require-role.js';
+import { validated } from '../middleware/validated.js';
+import { ProblemError } from '../problem.js';
+
+const { issueBatches, issueBatchTemplate, previewIssueBatch, startIssueBatch, issueBatch, editIssueBatchRow, retryIssueBatch } = consoleApi;
+
+export interface IssueBatchDeps {
+  batches: IssueBatches;
+  sender: BatchSender;
+  client: AcapyClient;
+  /** The largest file, in UTF-8 bytes. */
+  uploadBytes: number;
+}
+
+const fileName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'credential';
+
+/** Every row of the file checked against the definition and the agent's connections now. */
+async function previewOf(deps: IssueBatchDeps, body: IssueBatchFileBody): Promise<{ preview: IssueBatchPreview; definition: BatchDefinition }> {
+  const bytes = Buffer.byteLength(body.csv, 'utf8');
+  if (bytes > deps.uploadBytes)
+    throw new ProblemError(
+      413,
+      `The file is ${bytes.toLocaleString('en-GB')} bytes; at most ${deps.uploadBytes.toLocaleString('en-GB')} bytes can be sent at once. Split it into several files.`,
+      {
+        title: 'File too large',
+        errors: [{ path: 'body.csv', message: `at most ${deps.uploadBytes} bytes` }],
+      },
+    );
+  const [definition, connections] = await Promise.all([batchDefinition(deps.client, body.cred_def_id), batchConnections(deps.client)]);
+  const checked = checkFile(body.csv, definition.attributes, connections, BATCH_MAX_ROWS);
+  return {
+    definition,
+    preview: {
+      cred_def_id: definition.cred_def_id,
+      schema_id: definition.schema_id,
+      credential_name: definition.credential_name,
+      attributes: definition.attributes,
+      file_problems: checked.file_problems,
+      rows: checked.rows,
+      row_count: checked.rows.length,
+      rows_with_problems: checked.rows.filter((r) => r.problems.length > 0).length,
+      max_rows: BATCH_MAX_ROWS,
+      max_bytes: deps.uploadBytes,
+    },
+  };
+}
+
+/**
+ * /api/issue-batches: issuing one credential definition to many connections from a CSV file. The file
+ * is checked on the server (the connections are the agent's), stored whole once every row is valid,
+ * and sent by the BatchSender in the background. The batch is one audit entry; each row is another.
+ */
+export function issueBatchRoutes(deps: IssueBatchDeps) {
+  const { batches, sender } = deps;
+  return new Hono<AppEnv>()
+    .get(issueBatches.path, requireAccess(issueBatches.access), async (c) => c.json({ results: await batches.list() }))
+    .get(issueBatchTemplate.path, requireAccess(issueBatchTemplate.access), validated('query', issueBatchTemplate.query), async (c) => {
+      const definition = await batchDefinition(deps.client, c.req.valid('query').cred_def_id);
+      c.header('content-type', 'text/csv; charset=utf-8');
+      c.header('content-disposition', `attachment; filename="${fileName(definition.credential_name)}-batch.csv"`);
+      return c.body(templateCsv(definition.attributes));
+    })
+    .post(previewIssueBatch.path, requireAccess(previewIssueBatch.access), validated('json', previewIssueBatch.body), async (c) => {
+      const { preview } = await previewOf(deps, c.req.valid('json'));
+      c.set('auditTarget', { cred_def_id: preview.cred_def_id, schema_id: preview.schema_id, rows: String(preview.row_count) });
+      return c.json(preview);
+    })
+    .post(startIssueBatch.path, requireAccess(startIssueBatch.access), validated('json', startIssueBatch.body), async (c) => {
+      const body = c.req.valid('json');
+      const { preview, definition } = await previewOf(deps, body);
+      c.set('auditTarget', { cred_def_id: preview.cred_def_id, schema_id: preview.schema_id, rows: String(preview.row_count) });
+      const problems = preview.file_problems.length + preview.rows_with_problems;
+      if (problems > 0 || preview.row_count === 0)
+        throw new ProblemError(
+          422,
+          preview.file_problems[0] ??
+            `${preview.rows_with_problems.toLocaleString('en-GB')} of ${preview.row_count.toLocaleString('en-GB')} rows have problems (connections may have changed since the preview). Check the file again.`,
+          { title: 'The file has problems' },
+        );
+      const user = c.get('user')!;
+      const made = await batches.create({
+        created_by: user.username,
+        created_role: user.role,
+        cred_def_id: definition.cred_def_id,
+        schema_id: definition.schema_id,
+        filter_kind: definition.filter_kind,
+        file_name: body.file_name || null,
+        rows: preview.rows.map((r) => ({ connection_id: r.connection_id!, connection_label: r.connection_label, attributes: r.attributes })),
+      });
+      c.set('auditTarget', { batch_id: made.id, schema_id: made.schema_id, rows: String(made.row_count) });
+      sender.kick();
+      return c.json(made, 201);
+    })
+    .get(issueBatch.path, requireAccess(issueBatch.access), validated('param', issueBatch.params), validated('query', issueBatch.query), async (c) =>
+      c.json(await batches.detail(c.req.valid('param').id, c.req.valid('query'))),
+    )
+    .put(
+      editIssueBatchRow.path,
+      requireAccess(editIssueBatchRow.access),
+      validated('param', editIssueBatchRow.params),
+      validated('json', editIssueBatchRow.body),
+      async (c) => {
+        const { id, index } = c.req.valid('param');
+        const body = c.req.valid('json');
+        const batch = await batches.get(id);
+        c.set('auditTarget', { batch_id: id, row: index, schema_id: batch.schema_id });
+        const definition = await batchDefinition(deps.client, batch.cred_def_id);
+        const resolved = new ConnectionResolver(await batchConnections(deps.client)).resolve(body.connection);
+        const errors = resolved.problem ? [{ path: 'body.connection', message: resolved.problem }] : [];
+        const byName = new Map(body.attributes.map((a) => [a.name, a.value.trim()]));
+        definition.attributes.forEach((name, i) => {
+          if (!byName.get(name)) errors.push({ path: `body.attributes.${i}.value`, message: `The value of “${name}” is empty.` });
+        });
+        for (const name of byName.keys())
+          if (!definition.attributes.includes(name)) errors.push({ path: 'body.attributes', message: `“${name}” is not an attribute of this credential.` });
+        if (errors.length > 0) throw new ProblemError(422, errors.map((e) => e.message).join(' '), { title: 'The row has problems', errors });
+        const row = await batches.editFailed(id, Number(index), {
+          connection_id: resolved.connection!.id,
+          connection_label: resolved.connection!.label,
+          attributes: definition.attributes.map((name) => ({ name, value: byName.get(name)! })),
+        });
+        return c.json(row);
+      },
+    )
+    .post(
+      retryIssueBatch.path,
+      requireAccess(retryIssueBatch.access),
+      validated('param', retryIssueBatch.params),
+      validated('json', retryIssueBatch.body),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const retried = await batches.retryFailed(id);
+        const batch = await batches.get(id);
+        c.set('auditTarget', { batch_id: id, schema_id: batch.schema_id, rows: String(retried) });
+        sender.kick();
+        return c.json(batch);
+      },
+    );
+}

@@ -1,0 +1,91 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { violations } from '../axe';
+import { expect, test } from '../fixtures';
+import { SANDBOX_API_KEY, SANDBOX_PORT } from '../settings';
+
+const sizes = [
+  { name: '1400 px', viewport: { width: 1400, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+];
+
+const sandbox = async (request: APIRequestContext, path: string, data: unknown) => {
+  const res = await request.post(`http://127.0.0.1:${SANDBOX_PORT}${path}`, { headers: { 'x-api-key': SANDBOX_API_KEY }, data });
+  expect(res.status(), path).toBe(200);
+  return (await res.json()) as { connection_id: string };
+};
+
+/** Chooses a file as a clerk would, from the page's file field. */
+const upload = (page: Page, name: string, csv: string) =>
+  page.getByLabel('Filled-in file (CSV)').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+
+for (const size of sizes) {
+  test.describe(`issue to many at ${size.name}`, () => {
+    test.use({ viewport: size.viewport });
+
+    test('an issuer fills in the template, fixes a bad row, sends the batch, fixes a row the agent refused and retries it', async ({ loggedInAs, request }) => {
+      // Holders of this test's own, so other tests' records do not matter.
+      const tag = `${size.viewport.width}-${test.info().retry}`;
+      const [ann, ben, cat] = ['Ann', 'Ben', 'Cat'].map((name) => `Batch ${name} ${tag}`) as [string, string, string];
+      await sandbox(request, '/sandbox/peers/connection', { label: ann });
+      const benConnection = await sandbox(request, '/sandbox/peers/connection', { label: ben });
+      await sandbox(request, '/sandbox/peers/connection', { label: cat });
+
+      const page = await loggedInAs('issuer', '/credentials');
+      await page.getByRole('link', { name: 'Issue to many (CSV)' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Issue to many' })).toBeVisible();
+      await expect(page.getByText(/At most 10,000 rows and 2 MB/)).toBeVisible();
+      const definition = page.getByLabel('Credential to issue');
+      await expect(definition).toBeEnabled();
+      await definition.selectOption({ index: 1 });
+
+      const download = page.waitForEvent('download');
+      await page.getByRole('link', { name: 'Download the template (CSV)' }).click();
+      const template = await readFile(await (await download).path(), 'utf8');
+      const header = template.replace(/^\uFEFF/, '').trim();
+      const attributes = header.split(',').slice(1);
+      expect(header.split(',')[0]).toBe('connection');
+      const row = (who: string, value: string) => [who, ...attributes.map((a) => `"${value} ${a}, ok"`)].join(',');
+
+      // A row names nobody: the check says so and nothing can be sent.
+      await upload(page, 'students.csv', `${template}${row(ann, 'first')}\r\n${row('Nobody at all', 'second')}\r\n`);
+      await expect(page.getByText('1 of 2 rows have problems.')).toBeVisible();
+      await expect(page.getByText('There is no connection with the id or label “Nobody at all”.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Send 2 offers' })).toBeDisabled();
+      await page.screenshot({ path: test.info().outputPath(`batch-preview-${size.viewport.width}.png`), fullPage: true });
+      expect(await violations(page)).toEqual([]);
+
+      // Fixed in the file and chosen again. Ben's wallet goes away just as his offer is sent.
+      await sandbox(request, '/sandbox/peers/leave-on-offer', { connection_id: benConnection.connection_id });
+      await upload(page, 'students.csv', `${template}${row(ann, 'first')}\r\n${row(ben, 'second')}\r\n`);
+      await expect(page.getByText('Every row is ready to send.')).toBeVisible();
+      await page.getByRole('button', { name: 'Send 2 offers' }).click();
+
+      await expect(page.getByRole('heading', { level: 1, name: /to 2 connections$/ })).toBeVisible();
+      const progress = page.getByRole('progressbar', { name: '1 of 2 sent, 1 failed' });
+      await expect(progress).toBeVisible();
+      await expect(page.getByText('Finished: 1 row failed.', { exact: false })).toBeVisible();
+      await expect(page.getByText(/Connection .+ not ready/)).toBeVisible();
+
+      // The clerk gives row 2 to another connection of Ben's and retries it.
+      await page.getByRole('button', { name: 'Fix row 2' }).click();
+      await page.getByLabel('Connection of row 2').selectOption({ label: cat });
+      await page.getByRole('button', { name: 'Save row 2' }).click();
+      await expect(page.getByText('Row 2 changed: retry the failed rows to send it')).toBeVisible();
+      await page.getByRole('button', { name: 'Retry failed rows (1)' }).click();
+      await expect(page.getByRole('progressbar', { name: '2 of 2 sent' })).toBeVisible();
+      await expect(page.getByText('Finished: every offer was sent.')).toBeVisible();
+      await expect(page.getByRole('cell', { name: cat })).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath(`batch-done-${size.viewport.width}.png`), fullPage: true });
+      expect(await violations(page)).toEqual([]);
+
+      // A reload shows the same batch, read from the console's store.
+      await page.reload();
+      await expect(page.getByRole('progressbar', { name: '2 of 2 sent' })).toBeVisible();
+
+      await page.getByRole('link', { name: 'Open the exchange of row 1' }).click();
+      await expect(page.getByRole('region', { name: 'Exchange' })).toBeVisible();
+      await expect(page.getByText(ann).first()).toBeVisible();
+    });
+  });
+}
