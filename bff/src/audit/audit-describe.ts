@@ -1,4 +1,4 @@
-import { schemaLabel } from '@credence/shared';
+import { readRegistryCheck, registryFixResultSchema, schemaLabel } from '@credence/shared';
 import { credentialSighting, presentationSighting } from '../register/extract.js';
 
 type Loose = Record<string, unknown>;
@@ -200,6 +200,13 @@ async function phraseOf(
     return both(`rotated ${what}`, `rotate ${what}`, '/definitions');
   }
 
+  if (
+    route === '/revocation/registry/:rev_reg_id/fix-revocation-entry-state' ||
+    route === '/anoncreds/revocation/registry/:rev_reg_id/fix-revocation-entry-state'
+  ) {
+    return registryCheckPhrase(target, answer);
+  }
+
   if (route === '/connections/:conn_id' && method === 'DELETE') {
     const label = await lookups.connectionLabel(target.conn_id ?? '');
     return both(`removed the connection ${label ?? ''}`.trim(), `remove the connection ${label ?? ''}`.trim(), null);
@@ -230,6 +237,27 @@ async function phraseOf(
   if (route === '/register/backfill') return both('read the agent’s exchanges into the register', 'read the agent’s exchanges into the register', null);
   if (route === '/invitation-links') return both('made a QR-code link', 'make a QR-code link', null);
   return undefined;
+}
+
+/**
+ * "checked revocation registry … against the ledger: 3 revocations missing on the ledger" (a dry run),
+ * "fixed the ledger entry of revocation registry …: 3 revocations written to the ledger".
+ */
+function registryCheckPhrase(target: Record<string, string>, answer: unknown): Phrase {
+  const what = `revocation registry ${target.rev_reg_id ?? ''}`.trim();
+  const parsed = registryFixResultSchema.safeParse(answer);
+  const check = parsed.success ? readRegistryCheck(parsed.data) : undefined;
+  const count = (n: number) => `${n} revocation${n === 1 ? '' : 's'}`;
+  if (target.apply_ledger_update === 'true') {
+    const result = !check ? '' : check.applied ? `: ${count(check.missingOnLedger.length)} written to the ledger` : ': nothing needed fixing';
+    return both(`fixed the ledger entry of ${what}${result}`, `fix the ledger entry of ${what}`, '/definitions');
+  }
+  const result = !check
+    ? ''
+    : check.missingOnLedger.length > 0
+      ? `: ${count(check.missingOnLedger.length)} missing on the ledger`
+      : ': the ledger and the wallet agree';
+  return both(`checked ${what} against the ledger${result}`, `check ${what} against the ledger`, '/definitions');
 }
 
 /** "created schema Student ID 1.2 (name, degree)", "created the revocable credential definition “default” of Student ID 1.2 (registries of 1000)". */

@@ -188,6 +188,19 @@ const matrix: Row[] = [
     body: {},
     expected: adminOnly(400),
   },
+  // Checking a registry against the ledger (and applying the fix): admins only.
+  {
+    route: 'PUT /api/revocation/registry/:rev_reg_id/fix-revocation-entry-state',
+    path: '/api/revocation/registry/x/fix-revocation-entry-state?apply_ledger_update=maybe',
+    body: {},
+    expected: adminOnly(400),
+  },
+  {
+    route: 'PUT /api/anoncreds/revocation/registry/:rev_reg_id/fix-revocation-entry-state',
+    path: '/api/anoncreds/revocation/registry/x/fix-revocation-entry-state',
+    body: {},
+    expected: adminOnly(400),
+  },
   // A counter's short link: the BFF checks the attachment's role after validating the body.
   { route: 'POST /api/invitation-links', body: {}, expected: anyUser(400) },
   { route: 'POST /api/sandbox/wallet-scan', body: {}, expected: anyUser(400) },

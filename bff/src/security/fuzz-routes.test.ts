@@ -154,6 +154,16 @@ function samplesFor(ids: SampleIds): Record<string, { params?: Record<string, st
     'GET /anoncreds/revocation/registry/:rev_reg_id/issued': { params: { rev_reg_id: `${ids.credDef.split(':')[0]}:4:${ids.credDef}:CL_ACCUM:1` } },
     'POST /revocation/active-registry/:cred_def_id/rotate': { params: { cred_def_id: ids.credDef }, body: {} },
     'POST /anoncreds/revocation/active-registry/:cred_def_id/rotate': { params: { cred_def_id: ids.credDef }, body: {} },
+    'PUT /revocation/registry/:rev_reg_id/fix-revocation-entry-state': {
+      params: { rev_reg_id: `${ids.credDef.split(':')[0]}:4:${ids.credDef}:CL_ACCUM:1` },
+      query: { apply_ledger_update: 'false' },
+      body: {},
+    },
+    'PUT /anoncreds/revocation/registry/:rev_reg_id/fix-revocation-entry-state': {
+      params: { rev_reg_id: `${ids.credDef.split(':')[0]}:4:${ids.credDef}:CL_ACCUM:1` },
+      query: { apply_ledger_update: 'false' },
+      body: {},
+    },
   };
 }
 
@@ -306,7 +316,7 @@ describe('fuzzing every route that takes input', () => {
     it(`${name}: never 5xx or a hang, and only schema-valid input reaches the agent`, { timeout: 120_000 }, async () => {
       const target = await fuzzTarget();
       const sample = samplesFor(target.ids)[name]!;
-      const hasBody = route.method === 'POST';
+      const hasBody = route.method === 'POST' || route.method === 'PUT';
       const send = (params: Record<string, string>, query: string | undefined, body: string | undefined, contentType?: string) =>
         target.send({
           method: route.method,
