@@ -189,6 +189,20 @@ async function phraseOf(
     const id = target.cred_ex_id ?? issued?.cred_ex_id;
     return both(`revoked ${whose} (${how})`, `revoke ${whose}`, id ? `/credentials/${id}` : '/issued?status=revoked-pending');
   }
+  if (route === '/revocation/bulk-revoke') {
+    const counts = isObject(answer) ? answer : {};
+    const n = (key: string) => (typeof counts[key] === 'number' ? counts[key] : 0);
+    const selection = [str(body?.q) && `matching “${str(body?.q)}”`, str(body?.cred_def_id) && `of credential definition ${str(body?.cred_def_id)}`]
+      .filter(Boolean)
+      .join(' ');
+    const plural = (k: number, word: string) => `${k} ${word}${k === 1 ? '' : 's'}`;
+    const extra = [n('skipped') > 0 && `${n('skipped')} already revoked, skipped`, n('failed') > 0 && `${n('failed')} failed`].filter(Boolean).join(', ');
+    return both(
+      `revoked ${plural(n('revoked'), 'credential')} in bulk${selection ? ` ${selection}` : ''} (pending publication${extra ? `; ${extra}` : ''})`,
+      `revoke credentials in bulk${selection ? ` ${selection}` : ''}`,
+      '/issued?status=revoked-pending',
+    );
+  }
   if (route === '/revocation/publish') return both('published the pending revocations', 'publish the pending revocations', '/issued?status=revoked');
   if (route === '/revocation/clear-pending-revocations') return both('cleared the pending revocations', 'clear the pending revocations', '/revocation');
 

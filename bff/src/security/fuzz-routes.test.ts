@@ -5,8 +5,7 @@ import {
   publishBodySchema,
   revokeBodySchema,
   walletUpgradeBodySchema,
-  type ConsoleEvent,
-} from '@credence/shared';
+  type ConsoleEvent, bulkRevokeSelectionSchema } from '@credence/shared';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -401,6 +400,7 @@ describe('fuzzing every route that takes input', () => {
       sample: { wallet_name: 'test-wallet', confirm_wallet_name: 'test-wallet', backup_confirmed: true },
       sandbox: { walletType: 'askar-anoncreds' },
     },
+    { name: 'bulk revoke', path: '/api/revocation/bulk-revoke', schema: bulkRevokeSelectionSchema, sample: { q: 'Bob', cred_def_id: ANY_CRED_DEF } },
     { name: 'login', path: '/api/session', schema: loginBodySchema, sample: { username: 'issuer', password: 'not-the-password' } },
   ];
   for (const { name, path, schema, sample, sandbox } of composite) {
