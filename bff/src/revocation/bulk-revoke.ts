@@ -38,7 +38,7 @@ const alreadyRevoked = (error: unknown) => error instanceof ProblemError && erro
  * stops the others.
  */
 export async function revokeAll(items: BulkRevokeItem[], revoke: (item: BulkRevokeItem) => Promise<void>): Promise<BulkRevokeResult> {
-  const results: BulkRevokeResult['results'] = new Array(items.length);
+  const results: BulkRevokeResult['results'] = [];
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
