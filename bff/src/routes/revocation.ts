@@ -24,7 +24,11 @@ function perCredentialEntry(item: BulkRevokeResult['results'][number], user: { u
     actor: user?.username ?? 'unknown',
     role: user?.role ?? null,
     action: `POST /api${bulkRevoke.path}`,
-    target: { cred_ex_id: item.cred_ex_id, ...(item.rev_reg_id && { rev_reg_id: item.rev_reg_id }), ...(item.cred_rev_id && { cred_rev_id: item.cred_rev_id }) },
+    target: {
+      cred_ex_id: item.cred_ex_id,
+      ...(item.rev_reg_id && { rev_reg_id: item.rev_reg_id }),
+      ...(item.cred_rev_id && { cred_rev_id: item.cred_rev_id }),
+    },
     status: done ? 200 : 400,
     outcome: done ? 'success' : 'failure',
     summary: done

@@ -5,7 +5,9 @@ import {
   publishBodySchema,
   revokeBodySchema,
   walletUpgradeBodySchema,
-  type ConsoleEvent, bulkRevokeSelectionSchema } from '@credence/shared';
+  type ConsoleEvent,
+  bulkRevokeSelectionSchema,
+} from '@credence/shared';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
