@@ -5,16 +5,19 @@ import type { RegisterStore } from '../register/register-store.js';
 /** Agent calls in flight at once: a batch of 500 neither floods the agent nor holds the BFF's event loop. */
 export const BULK_CONCURRENCY = 4;
 
-/** The register's issued (not yet revoked) credentials the selection matches, oldest first, up to one past the cap. */
+/** The register's issued (not yet revoked) revocable credentials the selection matches, oldest first, up to the cap. */
 export async function selectIssued(store: RegisterStore, selection: BulkRevokeSelection): Promise<{ items: BulkRevokeItem[]; overCap: boolean }> {
   const page = await store.credentials({ ...selection, status: 'issued', sort: 'issued', limit: BULK_REVOKE_CAP + 1, offset: 0 });
-  const items = page.results.map((c) => ({
-    cred_ex_id: c.cred_ex_id,
-    holder_label: c.holder_label,
-    schema_id: c.schema_id,
-    rev_reg_id: c.rev_reg_id,
-    cred_rev_id: c.cred_rev_id,
-  }));
+  // Only revocable credentials: one issued without a registry cannot be revoked at all.
+  const items = page.results
+    .filter((c) => c.rev_reg_id && c.cred_rev_id)
+    .map((c) => ({
+      cred_ex_id: c.cred_ex_id,
+      holder_label: c.holder_label,
+      schema_id: c.schema_id,
+      rev_reg_id: c.rev_reg_id,
+      cred_rev_id: c.cred_rev_id,
+    }));
   return { items: items.slice(0, BULK_REVOKE_CAP), overCap: items.length > BULK_REVOKE_CAP };
 }
 

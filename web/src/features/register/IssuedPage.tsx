@@ -150,7 +150,7 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
           <a className="button" href={issuedExportHref(params)} download>
             Export CSV
           </a>
-          {total > 0 && params.status !== 'revoked' && params.status !== 'revoked-pending' && !params.cred_ex_id && (
+          {params.status !== 'revoked' && params.status !== 'revoked-pending' && !params.cred_ex_id && (
             <BulkRevoke selection={{ ...(params.q && { q: params.q }), ...(params.cred_def_id && { cred_def_id: params.cred_def_id }) }} />
           )}
         </div>
