@@ -56,7 +56,7 @@ export function BulkRevoke({ selection }: { selection: BulkRevokeSelection }) {
         Revoke all shown…
       </button>
       <Dialog open={open} title="Revoke these credentials?" onClose={close}>
-        {previewQuery.isPending ? (
+        {previewQuery.isFetching && !preview ? (
           <p aria-busy="true">Reading the register…</p>
         ) : previewQuery.isError ? (
           <p className="form-error" role="alert">
