@@ -182,7 +182,7 @@ export function createApp(deps: AppDeps) {
         flushMs: deps.sseFlushMs ?? 10,
       }),
     )
-    .route('/', revocationRoutes(new RevocationService(deps.client), register))
+    .route('/', revocationRoutes(new RevocationService(deps.client), register, deps.audit))
     .route('/', walletRoutes(deps.upgrade))
     .route('/', auditRoutes(deps.audit))
     .route('/', invitationLinkRoutes({ client: deps.client, store: deps.store, mode: deps.mode, publicUrl: deps.publicUrl }))

@@ -108,6 +108,32 @@ describe('sandbox issue-credential v2.0: issuer', () => {
     expect((await a.call('GET', `/issue-credential-2.0/records/${id}`)).status).toBe(404);
   });
 
+  it('issues from the active registry; when it fills up, the backup takes over and a new backup is set up', async () => {
+    const a = agent({ walletType: 'askar-anoncreds' });
+    const library = a.sandbox.store.ledger.credDefs.find((d) => d.kind === 'anoncreds' && d.schema.name === 'Library card')!;
+    const registries = () => [...a.sandbox.store.registries.values()].filter((r) => r.cred_def_id === library.cred_def_id);
+    const [nearlyFull, backup] = registries();
+    const used = [...a.sandbox.store.issuerCredRevs.values()].filter((r) => r.rev_reg_id === nearlyFull!.revoc_reg_id).length;
+    const issueOne = async () => {
+      const sent = await a.call('POST', '/issue-credential-2.0/send-offer', {
+        connection_id: a.person.connection_id,
+        filter: { anoncreds: { cred_def_id: library.cred_def_id } },
+        credential_preview: { '@type': 'issue-credential/2.0/credential-preview', attributes: library.schema.attributes.map((name) => ({ name, value: 'x' })) },
+        auto_issue: true,
+      });
+      await a.sandbox.peers.idle();
+      return (await a.call('GET', `/issue-credential-2.0/records/${sent.json!.cred_ex_id}`)).json!.anoncreds.rev_reg_id as string;
+    };
+    for (let i = used; i < nearlyFull!.max_cred_num; i++) expect(await issueOne()).toBe(nearlyFull!.revoc_reg_id);
+    expect(nearlyFull!.state).toBe('full');
+    expect(await issueOne()).toBe(backup!.revoc_reg_id);
+    expect(registries().map((r) => [r.state, r.active])).toEqual([
+      ['full', false],
+      ['active', true],
+      ['active', false],
+    ]);
+  });
+
   it('answers a proposal: proposal-received → offer-sent → request-received', async () => {
     const a = agent();
     const proposal = a.sandbox.credentials.peerProposal(a.person.connection_id);

@@ -165,6 +165,30 @@ export class DefinitionsEngine {
     return { rev_reg_ids: listed.map((r) => r.revoc_reg_id) };
   }
 
+  /**
+   * The registry gave out its last index. Legacy (revocation/indy.py handle_full_registry): saved as
+   * full and a new registry set up, which becomes active; the other active one takes the next
+   * credentials meanwhile. Anoncreds (revocation.py handle_full_registry_event): full, the backup
+   * becomes the active one and a new backup is registered.
+   */
+  registryFull(registry: SandboxRegistry): void {
+    const credDef = this.ledger.credDefs.find((d) => d.cred_def_id === registry.cred_def_id);
+    registry.state = 'full';
+    registry.updated_at = this.now();
+    if (this.deps.store.wallet.type === 'askar') {
+      this.saved(registry, 'indy');
+      if (credDef) this.walk(this.added(credDef, 'indy', registry.max_cred_num));
+      return;
+    }
+    registry.active = false;
+    const backup = [...this.deps.store.registries.values()].find((r) => r.cred_def_id === registry.cred_def_id && r.state === 'active' && r.active === false);
+    if (backup) backup.active = true;
+    if (!credDef) return;
+    const fresh = this.added(credDef, 'anoncreds', registry.max_cred_num, 'posted');
+    fresh.active = false;
+    this.walk(fresh);
+  }
+
   /** BaseRecord.save → emit_event: the legacy record's webhook on creation and on each change of state. */
   private saved(registry: SandboxRegistry, kind: FormatKind): void {
     if (kind !== 'indy') return;

@@ -2,6 +2,7 @@ import { agentError } from './agent-errors.js';
 import type { EmitWebhook } from './events.js';
 import type { FormatKind } from './ledger.js';
 import type { SeededRandom } from './random.js';
+import type { SandboxRegistry } from './registries.js';
 import type { PeerScheduler } from './scheduler.js';
 import type { SandboxStore } from './store.js';
 
@@ -12,6 +13,8 @@ export interface EngineDeps {
   peers: PeerScheduler;
   rng: SeededRandom;
   now?: () => number;
+  /** A registry just gave out its last credential revocation id (the agent's full-registry handling). */
+  onRegistryFull?: (registry: SandboxRegistry) => void;
 }
 
 /** The formats an exchange can run on, in the order the engines prefer them. */

@@ -111,7 +111,8 @@ export class ExchangeRecords<R, S extends string> {
 }
 
 /** What every step of a protocol works on: the engine's dependencies, its clock and the protocol's records. */
-export type ProtocolContext<R, S extends string> = Required<EngineDeps> & { records: ExchangeRecords<R, S> };
+export type ProtocolContext<R, S extends string> = Required<Omit<EngineDeps, 'onRegistryFull'>> &
+  Pick<EngineDeps, 'onRegistryFull'> & { records: ExchangeRecords<R, S> };
 
 export function protocolContext<R, S extends string>(deps: EngineDeps, kind: ExchangeKind<R>): ProtocolContext<R, S> {
   const now = deps.now ?? Date.now;

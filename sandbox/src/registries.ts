@@ -22,6 +22,8 @@ export interface SandboxRegistry {
    * backup). Unset: the first usable registry of its definition is the active one.
    */
   active?: boolean;
+  /** The credential revocation ids the ledger's registry entry holds as revoked (what publishing wrote). */
+  ledgerRevoked: Set<string>;
   created_at: string;
   updated_at: string;
 }
@@ -39,14 +41,35 @@ export function newRegistry(credDef: SandboxCredDef, number: number, maxCredNum:
     issuer_did: credDef.issuer_id,
     max_cred_num: maxCredNum,
     state,
+    ledgerRevoked: new Set(),
     created_at: at,
     updated_at: at,
   };
 }
 
-/** One active registry of 1000 per revocable definition of ours, as the seeded history issued from. */
+/**
+ * Per revocable definition of ours, the two registries the agent sets up (revocation/indy.py
+ * init_issuer_registry; anoncreds/revocation/revocation_setup.py on_cred_def): the first, which the
+ * seeded history issued from, and its backup. Legacy: both active; anoncreds: the first is tagged active.
+ */
 export function seededRegistries(ledger: Ledger): SandboxRegistry[] {
-  return ledger.credDefs.filter((d) => d.issuedBy === 'self' && d.revocable).map((d) => newRegistry(d, 1, 1000, SEEDED_AT, 'active'));
+  return ledger.credDefs
+    .filter((d) => d.issuedBy === 'self' && d.revocable)
+    .flatMap((d) => {
+      const [inUse, backup] = [newRegistry(d, 1, 1000, SEEDED_AT, 'active'), newRegistry(d, 2, 1000, SEEDED_AT, 'active')];
+      if (d.kind === 'anoncreds') [inUse.active, backup.active] = [true, false];
+      return [inUse, backup];
+    });
+}
+
+/**
+ * The registry new credentials of the definition take a revocation id from: legacy, the first active
+ * record; anoncreds, the one tagged active (revocation/indy.py get_active_issuer_rev_reg_record,
+ * anoncreds/revocation/revocation.py get_or_create_active_registry).
+ */
+export function issuingRegistry(registries: Iterable<SandboxRegistry>, credDefId: string): SandboxRegistry | undefined {
+  const own = [...registries].filter((r) => r.cred_def_id === credDefId && r.state === 'active');
+  return own.find((r) => r.active === true) ?? own.find((r) => r.active === undefined);
 }
 
 const reachedState = (r: SandboxRegistry, state: RegistryState) => registryStates.indexOf(r.state) >= registryStates.indexOf(state);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recordingSandbox, type TestSandboxOptions } from './testing.js';
+import { DRIFTED_REVOCATIONS } from './store.js';
 
 function agent(options: TestSandboxOptions = {}) {
   const base = recordingSandbox(options);
@@ -110,6 +111,56 @@ describe('sandbox revocation', () => {
     );
     expect(all.flat().length).toBe(anon.sandbox.store.issuerCredRevs.size);
     expect((await anon.call('GET', `/anoncreds/revocation/registry/nothing/issued/details`)).text).toBe('404: Rev reg def with id nothing not found');
+  });
+});
+
+describe('sandbox registry health', () => {
+  const fixPath = (id: string, apply: boolean, prefix = '') =>
+    `${prefix}/revocation/registry/${encodeURIComponent(id)}/fix-revocation-entry-state?apply_ledger_update=${apply}`;
+
+  it('finds the seeded revocations the ledger never got, fixes them when told to, then finds nothing', async () => {
+    const a = agent();
+    const studentId = a.sandbox.store.ledger.credDefs.find((d) => d.kind === 'indy' && d.revocable && d.issuedBy === 'self')!;
+    const revRegId = [...a.sandbox.store.registries.values()].find((r) => r.cred_def_id === studentId.cred_def_id)!.revoc_reg_id;
+    const revoked = [...a.sandbox.store.issuerCredRevs.values()]
+      .filter((r) => r.rev_reg_id === revRegId && r.state === 'revoked')
+      .map((r) => Number(r.cred_rev_id));
+    const dryRun = (await a.call('PUT', fixPath(revRegId, false))).json;
+    expect(dryRun.accum_calculated.value.revoked).toEqual(revoked.slice(-DRIFTED_REVOCATIONS).sort((x, y) => x - y));
+    expect(dryRun.rev_reg_delta.value.revoked).toHaveLength(revoked.length - DRIFTED_REVOCATIONS);
+    expect(dryRun.accum_fixed).toEqual({});
+    // A dry run changes nothing.
+    expect((await a.call('PUT', fixPath(revRegId, false))).json).toEqual(dryRun);
+    const applied = (await a.call('PUT', fixPath(revRegId, true))).json;
+    expect(applied.accum_fixed.txn.data.value.revoked).toEqual(dryRun.accum_calculated.value.revoked);
+    const after = (await a.call('PUT', fixPath(revRegId, false))).json;
+    expect(after).toMatchObject({ accum_calculated: {}, accum_fixed: {} });
+    expect(after.rev_reg_delta.value.revoked).toHaveLength(revoked.length);
+    expect((await a.call('PUT', `/revocation/registry/${encodeURIComponent(revRegId)}/fix-revocation-entry-state`)).status).toBe(422);
+    expect((await a.call('PUT', fixPath(revRegId, false, '/anoncreds'))).status).toBe(403);
+  });
+
+  it('refuses the check on the anoncreds interface, as ACA-Py 1.6.1 does for every registry', async () => {
+    const anon = agent({ walletType: 'askar-anoncreds' });
+    const [id] = (await anon.call('GET', '/anoncreds/revocation/registries')).json.rev_reg_ids as string[];
+    expect((await anon.call('PUT', fixPath(id!, false, '/anoncreds'))).text).toBe(
+      `400: Indy registry does not support revocation registry identified by ${id}`,
+    );
+    expect((await anon.call('PUT', fixPath('nothing', false, '/anoncreds'))).text).toBe('404: Rev reg def with id nothing not found');
+  });
+
+  it('seeds each revocable definition with a backup registry, so the anoncreds rotation works on seeded ones', async () => {
+    const anon = agent({ walletType: 'askar-anoncreds' });
+    const library = anon.sandbox.store.ledger.credDefs.find((d) => d.kind === 'anoncreds' && d.schema.name === 'Library card')!;
+    const listed = async () =>
+      (await anon.call('GET', `/anoncreds/revocation/registries?cred_def_id=${encodeURIComponent(library.cred_def_id)}&state=finished`)).json.rev_reg_ids;
+    const [inUse, backup] = (await listed()) as string[];
+    expect(backup).toBeDefined();
+    const rotated = await anon.call('POST', `/anoncreds/revocation/active-registry/${encodeURIComponent(library.cred_def_id)}/rotate`);
+    expect(rotated.status).toBe(200);
+    await anon.sandbox.peers.idle();
+    expect(anon.sandbox.store.registries.get(inUse!)!.state).toBe('decommissioned');
+    expect(anon.sandbox.store.registries.get(backup!)!.active).toBe(true);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { agentError, validationError } from './agent-errors.js';
 import type { EngineDeps } from './engine-support.js';
 import { agentTimestamp } from './random.js';
@@ -6,6 +7,16 @@ import { anoncredsRegistryRecord, anoncredsRegistryState, legacyRegistryRecord, 
 export interface RevocationDeps extends EngineDeps {
   /** After a publish: the agent moves a still-kept v2.0 exchange of the credential to credential-revoked. */
   onPublished?: (credExId: string) => void;
+}
+
+/** An accumulator value that looks like the agent's (`21 <hex> 21 <hex> …`), derived from the revoked set. */
+function accumulator(revRegId: string, revoked: number[]): string {
+  const hex = (label: string) =>
+    createHash('sha256')
+      .update(`${revRegId}|${revoked.join(',')}|${label}`)
+      .digest('hex')
+      .toUpperCase();
+  return `21 ${hex('a')}${hex('b').slice(0, 1)} 21 ${hex('c')}${hex('d').slice(0, 1)} 6 ${hex('e')} 4 ${hex('f')} 6 ${hex('g')} 4 ${hex('h')}`;
 }
 
 export type RevocationInterface = 'legacy' | 'anoncreds';
@@ -162,6 +173,7 @@ export class RevocationEngine {
       for (const credRevId of chosen) {
         const request = entries.get(credRevId)!;
         entries.delete(credRevId);
+        this.deps.store.registries.get(revRegId)?.ledgerRevoked.add(credRevId);
         const record = this.deps.store.credRevBy({ rev_reg_id: revRegId, cred_rev_id: credRevId });
         if (record) {
           // manager.py set_cred_revoked_state: the record is saved as revoked (its webhook).
@@ -183,6 +195,57 @@ export class RevocationEngine {
       if (chosen.length > 0) published[revRegId] = chosen;
     }
     return published;
+  }
+
+  /**
+   * PUT /revocation/registry/{id}/fix-revocation-entry-state (issuer_rev_reg_record.py fix_ledger_entry):
+   * the ledger's delta of the registry; when the wallet holds revocations the ledger lacks, the
+   * accumulator update that adds them (`accum_calculated`) and, if applied, the ledger's answer to it
+   * (`accum_fixed`). Nothing to fix: both `{}`.
+   */
+  fixEntryState(revRegId: string, apply: boolean) {
+    this.checkInterface('legacy');
+    const registry = this.deps.store.registries.get(revRegId);
+    if (!registry) throw agentError(404, `IssuerRevRegRecord record not found for {'revoc_reg_id': '${revRegId}'}`);
+    const ledgerRevoked = [...registry.ledgerRevoked].map(Number).sort((a, b) => a - b);
+    const walletRevoked = [...this.deps.store.issuerCredRevs.values()]
+      .filter((r) => r.rev_reg_id === revRegId && r.state === 'revoked')
+      .map((r) => Number(r.cred_rev_id));
+    const missing = walletRevoked.filter((id) => !registry.ledgerRevoked.has(String(id))).sort((a, b) => a - b);
+    const accum = accumulator(revRegId, ledgerRevoked);
+    const delta = { ver: '1.0', value: { accum, issued: [], revoked: ledgerRevoked } };
+    if (missing.length === 0) return { rev_reg_delta: delta, accum_calculated: {}, accum_fixed: {} };
+    const fixed = [...ledgerRevoked, ...missing].sort((a, b) => a - b);
+    // indy_credx RevocationRegistryDelta.to_json(): only the indexes newly revoked.
+    const calculated = { ver: '1.0', value: { prevAccum: accum, accum: accumulator(revRegId, fixed), revoked: missing } };
+    if (!apply) return { rev_reg_delta: delta, accum_calculated: calculated, accum_fixed: {} };
+    for (const id of missing) registry.ledgerRevoked.add(String(id));
+    const txnTime = Math.floor((this.deps.now ?? Date.now)() / 1000);
+    // indy_vdr.py send_revoc_reg_entry: the ledger's `result` of the REVOC_REG_ENTRY write.
+    const accumFixed = {
+      txn: {
+        type: '114',
+        data: { revocDefType: 'CL_ACCUM', revocRegDefId: revRegId, value: calculated.value },
+        metadata: { from: registry.issuer_did, reqId: txnTime * 1000, digest: accumulator(revRegId, [txnTime]).slice(3, 67) },
+        protocolVersion: 2,
+      },
+      txnMetadata: { txnTime, seqNo: 1000 + fixed.length, txnId: `5:${revRegId}` },
+      ver: '1',
+    };
+    return { rev_reg_delta: delta, accum_calculated: calculated, accum_fixed: accumFixed };
+  }
+
+  /**
+   * PUT /anoncreds/revocation/registry/{id}/fix-revocation-entry-state: ACA-Py 1.6.1 finds the
+   * registry definition and its revocation list, then refuses (anoncreds/revocation/manager.py
+   * update_rev_reg_revoked_state raises for every registry; the anoncreds wallet repairs the ledger
+   * entry itself when a publish fails on a stale accumulator).
+   */
+  fixEntryStateAnoncreds(revRegId: string): never {
+    this.checkInterface('anoncreds');
+    const registry = this.deps.store.registries.get(revRegId);
+    if (!registry || anoncredsRegistryState(registry) === undefined) throw agentError(404, `Rev reg def with id ${revRegId} not found`);
+    throw agentError(400, `Indy registry does not support revocation registry identified by ${revRegId}`);
   }
 
   isRevoked(revRegId: string, credRevId: string): boolean {

@@ -10,6 +10,7 @@ import { SeededRandom } from './random.js';
 import { PeerScheduler } from './scheduler.js';
 import { seedSandbox, type WalletType } from './seed.js';
 import { SandboxStore } from './store.js';
+import type { SandboxRegistry } from './registries.js';
 
 export interface SandboxOptions {
   seed: number;
@@ -42,7 +43,14 @@ export function createSandbox(options: SandboxOptions) {
   const emit = options.emit ?? (() => undefined);
   // The engines draw from their own stream, so running them never changes the seeded data.
   const rng = new SeededRandom(options.seed ^ 0x5eed);
-  const engineDeps = { store, emit, peers, rng, ...(options.now && { now: options.now }) };
+  const engineDeps = {
+    store,
+    emit,
+    peers,
+    rng,
+    ...(options.now && { now: options.now }),
+    onRegistryFull: (registry: SandboxRegistry) => definitions.registryFull(registry),
+  };
   const credentials = new CredentialEngine(engineDeps);
   const presentations = new PresentationEngine(engineDeps);
   const revocation = new RevocationEngine({ ...engineDeps, onPublished: (credExId) => credentials.markRevoked(credExId) });

@@ -166,6 +166,41 @@ export const registryRecordSchema = z.looseObject({
     .nullish(),
 });
 
+/** PUT …/registry/{id}/fix-revocation-entry-state: required, read by the agent with json.loads. */
+export const registryFixQuerySchema = z.strictObject({ apply_ledger_update: z.enum(['true', 'false'], { error: 'must be true or false' }) });
+
+const revokedIndexes = z.looseObject({ value: z.looseObject({ revoked: z.array(z.number().int()).optional() }).optional() });
+/**
+ * Its answer (revocation/routes.py update_rev_reg_revoked_state): the ledger's delta of the registry
+ * (`revoked`: the indexes the ledger holds as revoked), the accumulator update that would add what the
+ * wallet revoked and the ledger lacks (`{}`: nothing to add), and the ledger's answer once applied.
+ */
+export const registryFixResultSchema = z.looseObject({
+  rev_reg_delta: revokedIndexes.optional(),
+  accum_calculated: revokedIndexes.optional(),
+  accum_fixed: z.looseObject({}).optional(),
+});
+export type RegistryFixResult = z.infer<typeof registryFixResultSchema>;
+
+export interface RegistryCheck {
+  /** The credential revocation ids the wallet holds as revoked and the ledger does not (ascending). */
+  missingOnLedger: string[];
+  /** How many revocations the ledger holds for the registry. */
+  onLedger: number;
+  /** The update was written to the ledger (apply_ledger_update=true and something to fix). */
+  applied: boolean;
+}
+
+/** What the agent's answer means: which revocations the ledger lacks, and whether the fix went out. */
+export function readRegistryCheck(answer: RegistryFixResult): RegistryCheck {
+  const missing = answer.accum_calculated?.value?.revoked ?? [];
+  return {
+    missingOnLedger: [...missing].sort((a, b) => a - b).map(String),
+    onLedger: answer.rev_reg_delta?.value?.revoked?.length ?? 0,
+    applied: Object.keys(answer.accum_fixed ?? {}).length > 0,
+  };
+}
+
 /** A `revocation_registry` webhook (legacy interface): the whole record. */
 export const registryWebhookSchema = z.looseObject({
   record_id: z.string().min(1).max(200),

@@ -192,3 +192,41 @@ export type IssuedCredentialPage = z.infer<typeof issuedCredentialPageSchema>;
 
 /** The area a register kind belongs to: issuers read credentials, verifiers presentations. */
 export const registerKindArea = { credential: 'credentials', presentation: 'presentations' } as const satisfies Record<RegisterKind, string>;
+
+// ---- bulk revoke ---------------------------------------------------------------------------------
+
+/** The most credentials one bulk revocation takes: past this, the admin narrows the selection. */
+export const BULK_REVOKE_CAP = 500;
+
+/** Which issued credentials a bulk revocation takes: the register's filters (status is always `issued`). */
+export const bulkRevokeSelectionSchema = registerCredentialExportQuerySchema.omit({ status: true, sort: true, cred_ex_id: true });
+export type BulkRevokeSelection = z.infer<typeof bulkRevokeSelectionSchema>;
+
+export const bulkRevokeItemSchema = z.object({
+  cred_ex_id: z.string(),
+  holder_label: z.string().nullable(),
+  schema_id: z.string().nullable(),
+  rev_reg_id: z.string().nullable(),
+  cred_rev_id: z.string().nullable(),
+});
+export type BulkRevokeItem = z.infer<typeof bulkRevokeItemSchema>;
+
+/** What a bulk revocation would take (GET): every credential, how many holders, which credentials. */
+export const bulkRevokePreviewSchema = z.object({
+  credentials: z.array(bulkRevokeItemSchema),
+  holders: z.number().int(),
+  /** Schema labels ("Student ID 1.2") with how many of each. */
+  kinds: z.array(z.object({ label: z.string(), count: z.number().int() })),
+  /** More than BULK_REVOKE_CAP match: nothing would be revoked. */
+  over_cap: z.boolean(),
+});
+export type BulkRevokePreview = z.infer<typeof bulkRevokePreviewSchema>;
+
+export const bulkRevokeOutcomes = ['revoked', 'skipped', 'failed'] as const;
+export const bulkRevokeResultSchema = z.object({
+  results: z.array(bulkRevokeItemSchema.extend({ outcome: z.enum(bulkRevokeOutcomes), reason: z.string().nullable() })),
+  revoked: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+});
+export type BulkRevokeResult = z.infer<typeof bulkRevokeResultSchema>;

@@ -106,4 +106,22 @@ group('the audit log: schemas and credential definitions', () => {
       expect(tried?.summary).toBe(`tried to rotate the revocation registries of credential definition ${credDefId}`);
     }
   });
+
+  it('says what a registry check against the ledger found, and what applying the fix wrote', async () => {
+    const route = '/revocation/registry/:rev_reg_id/fix-revocation-entry-state';
+    const id = 'WgWxqztrNooG92RXvxSTWv:4:WgWxqztrNooG92RXvxSTWv:3:CL:20:default:CL_ACCUM:1';
+    const delta = { ver: '1.0', value: { accum: '21 A', revoked: [1, 2] } };
+    const calculated = { ver: '1.0', value: { revoked: [5, 7, 9] } };
+    const check = (apply: string, answer: unknown) =>
+      describe(input({ method: 'PUT', route, target: { rev_reg_id: id, apply_ledger_update: apply }, answer }), lookups);
+    expect((await check('false', { rev_reg_delta: delta, accum_calculated: calculated, accum_fixed: {} }))?.summary).toBe(
+      `checked revocation registry ${id} against the ledger: 3 revocations missing on the ledger`,
+    );
+    expect((await check('false', { rev_reg_delta: delta, accum_calculated: {}, accum_fixed: {} }))?.summary).toBe(
+      `checked revocation registry ${id} against the ledger: the ledger and the wallet agree`,
+    );
+    expect((await check('true', { rev_reg_delta: delta, accum_calculated: calculated, accum_fixed: { txn: {} } }))?.summary).toBe(
+      `fixed the ledger entry of revocation registry ${id}: 3 revocations written to the ledger`,
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { schemaLabel } from '@credence/shared';
+import { readRegistryCheck, registryFixResultSchema, schemaLabel } from '@credence/shared';
 import { credentialSighting, presentationSighting } from '../register/extract.js';
 
 type Loose = Record<string, unknown>;
@@ -189,6 +189,20 @@ async function phraseOf(
     const id = target.cred_ex_id ?? issued?.cred_ex_id;
     return both(`revoked ${whose} (${how})`, `revoke ${whose}`, id ? `/credentials/${id}` : '/issued?status=revoked-pending');
   }
+  if (route === '/revocation/bulk-revoke') {
+    const counts = isObject(answer) ? answer : {};
+    const n = (key: string) => (typeof counts[key] === 'number' ? counts[key] : 0);
+    const selection = [str(body?.q) && `matching “${str(body?.q)}”`, str(body?.cred_def_id) && `of credential definition ${str(body?.cred_def_id)}`]
+      .filter(Boolean)
+      .join(' ');
+    const plural = (k: number, word: string) => `${k} ${word}${k === 1 ? '' : 's'}`;
+    const extra = [n('skipped') > 0 && `${n('skipped')} already revoked, skipped`, n('failed') > 0 && `${n('failed')} failed`].filter(Boolean).join(', ');
+    return both(
+      `revoked ${plural(n('revoked'), 'credential')} in bulk${selection ? ` ${selection}` : ''} (pending publication${extra ? `; ${extra}` : ''})`,
+      `revoke credentials in bulk${selection ? ` ${selection}` : ''}`,
+      '/issued?status=revoked-pending',
+    );
+  }
   if (route === '/revocation/publish') return both('published the pending revocations', 'publish the pending revocations', '/issued?status=revoked');
   if (route === '/revocation/clear-pending-revocations') return both('cleared the pending revocations', 'clear the pending revocations', '/revocation');
 
@@ -198,6 +212,13 @@ async function phraseOf(
     // The credential definition's id names its tag, not its schema: the id is what identifies it.
     const what = `the revocation registries of credential definition ${target.cred_def_id ?? ''}`.trim();
     return both(`rotated ${what}`, `rotate ${what}`, '/definitions');
+  }
+
+  if (
+    route === '/revocation/registry/:rev_reg_id/fix-revocation-entry-state' ||
+    route === '/anoncreds/revocation/registry/:rev_reg_id/fix-revocation-entry-state'
+  ) {
+    return registryCheckPhrase(target, answer);
   }
 
   if (route === '/connections/:conn_id' && method === 'DELETE') {
@@ -231,6 +252,27 @@ async function phraseOf(
   if (route === '/register/backfill') return both('read the agent’s exchanges into the register', 'read the agent’s exchanges into the register', null);
   if (route === '/invitation-links') return both('made a QR-code link', 'make a QR-code link', null);
   return undefined;
+}
+
+/**
+ * "checked revocation registry … against the ledger: 3 revocations missing on the ledger" (a dry run),
+ * "fixed the ledger entry of revocation registry …: 3 revocations written to the ledger".
+ */
+function registryCheckPhrase(target: Record<string, string>, answer: unknown): Phrase {
+  const what = `revocation registry ${target.rev_reg_id ?? ''}`.trim();
+  const parsed = registryFixResultSchema.safeParse(answer);
+  const check = parsed.success ? readRegistryCheck(parsed.data) : undefined;
+  const count = (n: number) => `${n} revocation${n === 1 ? '' : 's'}`;
+  if (target.apply_ledger_update === 'true') {
+    const result = !check ? '' : check.applied ? `: ${count(check.missingOnLedger.length)} written to the ledger` : ': nothing needed fixing';
+    return both(`fixed the ledger entry of ${what}${result}`, `fix the ledger entry of ${what}`, '/definitions');
+  }
+  const result = !check
+    ? ''
+    : check.missingOnLedger.length > 0
+      ? `: ${count(check.missingOnLedger.length)} missing on the ledger`
+      : ': the ledger and the wallet agree';
+  return both(`checked ${what} against the ledger${result}`, `check ${what} against the ledger`, '/definitions');
 }
 
 /** "created schema Student ID 1.2 (name, degree)", "created the revocable credential definition “default” of Student ID 1.2 (registries of 1000)". */

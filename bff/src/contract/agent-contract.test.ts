@@ -116,6 +116,29 @@ async function definitions({ json, issuer, verifier, kind }: Console) {
 }
 
 /**
+ * An admin checks a seeded registry against the ledger (the legacy interface finds the seeded drift and
+ * fixes it; the anoncreds one refuses, as ACA-Py 1.6.1 does) and rotates a seeded definition's registries.
+ */
+async function registryHealth({ json, admin, issuer, kind, ownCredDef, settle }: Console) {
+  const credDefId = ownCredDef(kind, true).cred_def_id;
+  const q = `cred_def_id=${encodeURIComponent(credDefId)}`;
+  const prefix = kind === 'indy' ? '/api/revocation' : '/api/anoncreds/revocation';
+  const ids = (await json(issuer, 'GET', kind === 'indy' ? `${prefix}/registries/created?${q}` : `${prefix}/registries?${q}`)).rev_reg_ids as string[];
+  const check = (apply: boolean, status = 200, who = admin) =>
+    json(who, 'PUT', `${prefix}/registry/${encodeURIComponent(ids[0]!)}/fix-revocation-entry-state?apply_ledger_update=${apply}`, {}, status);
+  await check(false, 403, issuer);
+  if (kind === 'indy') {
+    expect((await check(false)).accum_calculated.value.revoked.length).toBeGreaterThan(0);
+    expect(Object.keys((await check(true)).accum_fixed)).not.toHaveLength(0);
+    expect(await check(false)).toMatchObject({ accum_calculated: {}, accum_fixed: {} });
+  } else {
+    await check(false, 400);
+  }
+  expect((await json(admin, 'POST', `${prefix}/active-registry/${encodeURIComponent(credDefId)}/rotate`, {})).rev_reg_ids.length).toBeGreaterThan(1);
+  await settle();
+}
+
+/**
  * An admin writes a schema and a revocable credential definition on it (the wallet type's interface),
  * reads the registries the agent set up, and an issuer offers a credential with the new definition.
  */
@@ -505,6 +528,7 @@ describe.skipIf(!contract)('the agent contract (ACA-Py 1.6.1 OpenAPI)', () => {
       await readEverything(c);
       await definitions(c);
       await definitionWrites(c);
+      await registryHealth(c);
       await connections(c);
       const issued = await issuance(c);
       await presentation(c);

@@ -1,16 +1,79 @@
-import { consoleApi } from '@credence/shared';
+import { BULK_REVOKE_CAP, consoleApi, schemaLabel, type BulkRevokeResult } from '@credence/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { requireAccess } from '../middleware/require-role.js';
 import { validated } from '../middleware/validated.js';
 import type { RevocationService } from '../revocation/revocation-service.js';
 import type { RegisterIngest } from '../register/register-ingest.js';
+import type { AuditEntryInput, AuditLog } from '../audit/audit-log.js';
+import { ProblemError } from '../problem.js';
+import { preview, revokeAll, selectIssued } from '../revocation/bulk-revoke.js';
 
-const { revoke, pendingRevocations, publishRevocations } = consoleApi;
+/** How long a bulk selection waits for the register's writes queued before it. */
+const CATCH_UP_MS = 1_000;
 
-/** POST /api/revocation/revoke, GET /api/revocation/pending, POST /api/revocation/publish (admin). */
-export function revocationRoutes(service: RevocationService, register?: Pick<RegisterIngest, 'revoked' | 'published'>) {
+const { revoke, pendingRevocations, publishRevocations, bulkRevokePreview, bulkRevoke } = consoleApi;
+
+/** The console's own entry for each credential of a bulk revocation (the batch has the request's entry). */
+function perCredentialEntry(item: BulkRevokeResult['results'][number], user: { username: string; role: string } | undefined, total: number): AuditEntryInput {
+  const what = schemaLabel(item.schema_id) ?? 'a credential';
+  const whose = item.holder_label ? `${what} of ${item.holder_label}` : what;
+  const done = item.outcome === 'revoked';
+  return {
+    at: new Date().toISOString(),
+    actor: user?.username ?? 'unknown',
+    role: user?.role ?? null,
+    action: `POST /api${bulkRevoke.path}`,
+    target: {
+      cred_ex_id: item.cred_ex_id,
+      ...(item.rev_reg_id && { rev_reg_id: item.rev_reg_id }),
+      ...(item.cred_rev_id && { cred_rev_id: item.cred_rev_id }),
+    },
+    status: done ? 200 : 400,
+    outcome: done ? 'success' : 'failure',
+    summary: done
+      ? `revoked ${whose} (pending publication, one of ${total} revoked in bulk)`
+      : `tried to revoke ${whose} (one of ${total} in bulk)${item.outcome === 'skipped' ? ': already revoked' : ''}`,
+    reason: done ? null : item.reason,
+    link: `/credentials/${item.cred_ex_id}`,
+  };
+}
+
+/**
+ * POST /api/revocation/revoke, GET /api/revocation/pending, POST /api/revocation/publish, and the bulk
+ * revocation (GET: what it would take; POST: revoke them, each pending publication) — admins.
+ */
+export function revocationRoutes(
+  service: RevocationService,
+  register?: Pick<RegisterIngest, 'revoked' | 'published' | 'store' | 'caughtUp'>,
+  audit?: Pick<AuditLog, 'append'>,
+) {
+  const registerStore = () => {
+    if (!register) throw new ProblemError(503, 'The register is not available.');
+    return register.store;
+  };
   return new Hono<AppEnv>()
+    .get(bulkRevokePreview.path, requireAccess(bulkRevokePreview.access), validated('query', bulkRevokePreview.query), async (c) => {
+      await register?.caughtUp(CATCH_UP_MS);
+      const { items, overCap } = await selectIssued(registerStore(), c.req.valid('query'));
+      return c.json(preview(items, overCap));
+    })
+    .post(bulkRevoke.path, requireAccess(bulkRevoke.access), validated('json', bulkRevoke.body), async (c) => {
+      await register?.caughtUp(CATCH_UP_MS);
+      // Read again on the server: what is revoked is what the register holds as issued now, never a list the browser sent.
+      const { items, overCap } = await selectIssued(registerStore(), c.req.valid('json'));
+      if (overCap) throw new ProblemError(400, `More than ${BULK_REVOKE_CAP} credentials match: narrow the selection.`);
+      const user = c.get('user');
+      const by = user?.username ?? 'unknown';
+      const result = await revokeAll(items, async (item) => {
+        if (!item.rev_reg_id || !item.cred_rev_id) throw new ProblemError(400, 'The register holds no revocation registry for this credential.');
+        const body = { rev_reg_id: item.rev_reg_id, cred_rev_id: item.cred_rev_id, publish: false, notify: false, notify_version: 'v1_0' as const };
+        await service.revoke(body);
+        register?.revoked(body, by);
+      });
+      for (const item of result.results) await audit?.append(perCredentialEntry(item, user, items.length));
+      return c.json(result);
+    })
     .post(revoke.path, requireAccess(revoke.access), validated('json', revoke.body), async (c) => {
       const body = c.req.valid('json');
       const { path, answer } = await service.revoke(body);

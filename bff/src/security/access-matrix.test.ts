@@ -55,6 +55,8 @@ const matrix: Row[] = [
   { route: 'GET /api/events', expected: anyUser(200) },
   { route: 'POST /api/revocation/revoke', body: {}, expected: adminOnly(400) },
   { route: 'GET /api/revocation/pending', expected: adminOnly(200) },
+  { route: 'GET /api/revocation/bulk-revoke', path: '/api/revocation/bulk-revoke?status=issued', expected: adminOnly(400) },
+  { route: 'POST /api/revocation/bulk-revoke', body: { sort: 'x' }, expected: adminOnly(400) },
   { route: 'POST /api/revocation/publish', body: { rev_reg_ids: [] }, expected: adminOnly(400) },
   { route: 'GET /api/wallet', expected: adminOnly(200) },
   { route: 'POST /api/wallet/upgrade', body: {}, expected: adminOnly(400) },
@@ -185,6 +187,19 @@ const matrix: Row[] = [
   {
     route: 'POST /api/anoncreds/revocation/active-registry/:cred_def_id/rotate',
     path: `/api/anoncreds/revocation/active-registry/${'x'.repeat(501)}/rotate`,
+    body: {},
+    expected: adminOnly(400),
+  },
+  // Checking a registry against the ledger (and applying the fix): admins only.
+  {
+    route: 'PUT /api/revocation/registry/:rev_reg_id/fix-revocation-entry-state',
+    path: '/api/revocation/registry/x/fix-revocation-entry-state?apply_ledger_update=maybe',
+    body: {},
+    expected: adminOnly(400),
+  },
+  {
+    route: 'PUT /api/anoncreds/revocation/registry/:rev_reg_id/fix-revocation-entry-state',
+    path: '/api/anoncreds/revocation/registry/x/fix-revocation-entry-state',
     body: {},
     expected: adminOnly(400),
   },

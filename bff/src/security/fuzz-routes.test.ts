@@ -6,6 +6,7 @@ import {
   revokeBodySchema,
   walletUpgradeBodySchema,
   type ConsoleEvent,
+  bulkRevokeSelectionSchema,
 } from '@credence/shared';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -155,6 +156,16 @@ function samplesFor(ids: SampleIds): Record<string, { params?: Record<string, st
     'GET /anoncreds/revocation/registry/:rev_reg_id/issued': { params: { rev_reg_id: `${ids.credDef.split(':')[0]}:4:${ids.credDef}:CL_ACCUM:1` } },
     'POST /revocation/active-registry/:cred_def_id/rotate': { params: { cred_def_id: ids.credDef }, body: {} },
     'POST /anoncreds/revocation/active-registry/:cred_def_id/rotate': { params: { cred_def_id: ids.credDef }, body: {} },
+    'PUT /revocation/registry/:rev_reg_id/fix-revocation-entry-state': {
+      params: { rev_reg_id: `${ids.credDef.split(':')[0]}:4:${ids.credDef}:CL_ACCUM:1` },
+      query: { apply_ledger_update: 'false' },
+      body: {},
+    },
+    'PUT /anoncreds/revocation/registry/:rev_reg_id/fix-revocation-entry-state': {
+      params: { rev_reg_id: `${ids.credDef.split(':')[0]}:4:${ids.credDef}:CL_ACCUM:1` },
+      query: { apply_ledger_update: 'false' },
+      body: {},
+    },
   };
 }
 
@@ -307,7 +318,7 @@ describe('fuzzing every route that takes input', () => {
     it(`${name}: never 5xx or a hang, and only schema-valid input reaches the agent`, { timeout: 120_000 }, async () => {
       const target = await fuzzTarget();
       const sample = samplesFor(target.ids)[name]!;
-      const hasBody = route.method === 'POST';
+      const hasBody = route.method === 'POST' || route.method === 'PUT';
       const send = (params: Record<string, string>, query: string | undefined, body: string | undefined, contentType?: string) =>
         target.send({
           method: route.method,
@@ -392,6 +403,7 @@ describe('fuzzing every route that takes input', () => {
       sample: { wallet_name: 'test-wallet', confirm_wallet_name: 'test-wallet', backup_confirmed: true },
       sandbox: { walletType: 'askar-anoncreds' },
     },
+    { name: 'bulk revoke', path: '/api/revocation/bulk-revoke', schema: bulkRevokeSelectionSchema, sample: { q: 'Bob', cred_def_id: ANY_CRED_DEF } },
     { name: 'login', path: '/api/session', schema: loginBodySchema, sample: { username: 'issuer', password: 'not-the-password' } },
   ];
   for (const { name, path, schema, sample, sandbox } of composite) {

@@ -86,6 +86,13 @@ function correct(doc: Json): void {
     doc.paths[path].get.responses['200'].content['application/json'].schema = { type: 'array', items: { $ref: `#/components/schemas/${name}` } };
   }
 
+  // revocation/routes.py update_rev_reg_revoked_state answers the ledger's delta `{"ver": "1.0", "value": {…}}`
+  // (ledger/indy_vdr.py get_revoc_reg_delta), the indy-credx delta's to_json() and the ledger's write result
+  // (`ver`, `txn`, `txnMetadata`): strings beside objects; apispec renders the untyped fields.Dict() as objects of objects.
+  for (const name of ['RevRegWalletUpdatedResult', 'RevRegWalletUpdatedResultSchemaAnonCreds']) {
+    for (const key of ['rev_reg_delta', 'accum_calculated', 'accum_fixed']) schemas[name].properties[key].additionalProperties = {};
+  }
+
   // admin/routes.py:129-156 config_handler: the values are the agent's settings as they are
   // (strings, numbers, booleans, lists, None), not objects.
   schemas.AdminConfig.properties.config.additionalProperties = {};

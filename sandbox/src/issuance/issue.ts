@@ -3,6 +3,8 @@ import { attachments, previewOf, revRegIdFor, setCredMessage, type CredExDetail,
 import type { SandboxCredDef } from '../ledger.js';
 import { message } from '../messages.js';
 import { credDefIdOfRegistry, type IssuerCredRev } from '../store.js';
+import { agentError } from '../agent-errors.js';
+import { issuingRegistry } from '../registries.js';
 import { credDefOfOffer } from './cred-defs.js';
 import { saveDetail, type Issuance } from './records.js';
 import { holderStores } from './store-credential.js';
@@ -22,10 +24,15 @@ export function issueNow(x: Issuance, detail: CredExDetail, comment?: string): v
   let revRegId: string | undefined;
   let credRevId: string | undefined;
   if (credDef.revocable) {
-    revRegId = revRegIdFor(credDef, 1);
+    const registry = issuingRegistry(x.store.registries.values(), credDef.cred_def_id);
+    // indy/handler.py _issue_credential_retry: no active registry (all full, the next one still being set up).
+    if (!registry) throw agentError(400, `No active issuer revocation record found for cred def id ${credDef.cred_def_id}`);
+    revRegId = registry.revoc_reg_id;
     const next = (x.lastCredRevId.get(revRegId) ?? 0) + 1;
     x.lastCredRevId.set(revRegId, next);
     credRevId = String(next);
+    // handler.py: `if revocable and rev_reg.max_creds <= int(cred_rev_id)`: the registry is full.
+    if (next >= registry.max_cred_num) x.onRegistryFull?.(registry);
   }
   // formats/indy/handler.py issue_credential: the detail record, then the revocation record, then
   // the exchange moves to credential-issued (manager.py), each save sending its webhook.

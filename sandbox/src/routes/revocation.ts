@@ -90,6 +90,26 @@ export function revocationRoutes(engine: RevocationEngine, upgrade: WalletUpgrad
     authorize(c);
     return c.json(engine.issuedCount(c.req.param('rev_reg_id'), 'anoncreds'));
   });
+  // fix-revocation-entry-state: `apply_ledger_update` is required (RevRegUpdateRequestMatchInfoSchema),
+  // then read with json.loads, so only `true` and `false` get through.
+  const applyLedgerUpdate = (c: Context): boolean => {
+    const raw = c.req.query('apply_ledger_update');
+    const checks = new FieldChecks('querystring');
+    if (raw === undefined) checks.fail('apply_ledger_update', 'Missing data for required field.');
+    else if (!['true', 'false'].includes(raw)) checks.fail('apply_ledger_update', 'Not a valid boolean.');
+    checks.done();
+    return raw === 'true';
+  };
+  app.put('/revocation/registry/:rev_reg_id{.+}/fix-revocation-entry-state', (c) => {
+    const apply = applyLedgerUpdate(c);
+    authorize(c);
+    return c.json(engine.fixEntryState(c.req.param('rev_reg_id'), apply));
+  });
+  app.put('/anoncreds/revocation/registry/:rev_reg_id{.+}/fix-revocation-entry-state', (c) => {
+    applyLedgerUpdate(c);
+    authorize(c);
+    return c.json(engine.fixEntryStateAnoncreds(c.req.param('rev_reg_id')));
+  });
   app.get('/revocation/registry/:rev_reg_id{.+}', registry('legacy'));
   app.get('/anoncreds/revocation/registry/:rev_reg_id{.+}', registry('anoncreds'));
 

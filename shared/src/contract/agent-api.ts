@@ -64,6 +64,8 @@ import {
   credDefSendResultSchema,
   legacyRegistriesQuerySchema,
   publicDidResultSchema,
+  registryFixQuerySchema,
+  registryFixResultSchema,
   registryIdsSchema,
   registryIssuedSchema,
   registryParamsSchema,
@@ -343,6 +345,30 @@ export const agentApi = {
     body: emptyBodySchema,
     withoutBody: true,
     response: registryIdsSchema,
+  }),
+  /**
+   * The registry checked against the ledger (apply_ledger_update=false: a dry run; true: the missing
+   * revocations written to the ledger). Admins: it is a write when applied.
+   */
+  fixRegistryEntryState: agentRoute({
+    method: 'PUT',
+    path: '/revocation/registry/:rev_reg_id/fix-revocation-entry-state',
+    access: areaRoles.schemaWrites,
+    params: registryParamsSchema,
+    query: registryFixQuerySchema,
+    body: emptyBodySchema,
+    withoutBody: true,
+    response: registryFixResultSchema,
+  }),
+  anoncredsFixRegistryEntryState: agentRoute({
+    method: 'PUT',
+    path: '/anoncreds/revocation/registry/:rev_reg_id/fix-revocation-entry-state',
+    access: areaRoles.schemaWrites,
+    params: registryParamsSchema,
+    query: registryFixQuerySchema,
+    body: emptyBodySchema,
+    withoutBody: true,
+    response: registryFixResultSchema,
   }),
   revocationRegistry: agentRoute({
     method: 'GET',

@@ -35,6 +35,9 @@ import {
   registerExchangeExportQuerySchema,
   registerExchangePageSchema,
   registerExchangeQuerySchema,
+  bulkRevokePreviewSchema,
+  bulkRevokeResultSchema,
+  bulkRevokeSelectionSchema,
 } from '../register.js';
 import {
   batchRowEditBodySchema,
@@ -85,6 +88,22 @@ export const consoleApi = {
     path: '/revocation/pending',
     access: areaRoles.revocation,
     response: z.object({ registries: z.array(pendingRegistrySchema) }),
+  }),
+  /** What a bulk revocation of the register's issued credentials matching the selection would take. */
+  bulkRevokePreview: route({
+    method: 'GET',
+    path: '/revocation/bulk-revoke',
+    access: areaRoles.revocation,
+    query: bulkRevokeSelectionSchema,
+    response: bulkRevokePreviewSchema,
+  }),
+  /** Revokes them, each pending publication (one batch to publish once); credentials already revoked are skipped. */
+  bulkRevoke: route({
+    method: 'POST',
+    path: '/revocation/bulk-revoke',
+    access: areaRoles.revocation,
+    body: bulkRevokeSelectionSchema,
+    response: bulkRevokeResultSchema,
   }),
   publishRevocations: route({
     method: 'POST',

@@ -16,6 +16,7 @@ import { ownCredDefLabel, useOwnCredDefs } from '../../lib/own-definitions';
 import { registerKeys } from '../../lib/query-keys';
 import { IssuedStatusBadge, STATUS_TEXT } from '../../components/ui/IssuedStatusBadge';
 import { CanonicalSearch, LeftOutOfLink } from '../../lib/canonical-search';
+import { BulkRevoke } from './components/BulkRevoke';
 import { ISSUED_PAGE_SIZES, issuedExportHref, parseIssuedParams, searchOfIssuedParams, type IssuedParams } from './issued-params';
 
 export interface IssuedPageProps {
@@ -149,6 +150,9 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
           <a className="button" href={issuedExportHref(params)} download>
             Export CSV
           </a>
+          {params.status !== 'revoked' && params.status !== 'revoked-pending' && !params.cred_ex_id && (
+            <BulkRevoke selection={{ ...(params.q && { q: params.q }), ...(params.cred_def_id && { cred_def_id: params.cred_def_id }) }} />
+          )}
         </div>
       </div>
       <form

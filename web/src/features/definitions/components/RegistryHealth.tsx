@@ -7,12 +7,13 @@ import { callApi } from '../../../lib/api-client';
 import { ownCredDefLabel } from '../../../lib/own-definitions';
 import { schemaKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast-store';
-import { fullness, registryStateWords } from '../definition-forms';
 import { schemaQueries } from '../queries';
+import { RegistryRow } from './RegistryRow';
 
 /**
- * One revocable credential definition's registries: state, how full each is, where its tails file is;
- * admins rotate them (the registry in use retired, a fresh one takes over).
+ * One revocable credential definition's registries: state, how full each is, where its tails file is,
+ * revocations waiting; admins check each against the ledger and rotate them (the registry in use
+ * retired, a fresh one takes over).
  */
 export function RegistryHealth({ walletType, credDef, mayRotate }: { walletType: string | null; credDef: OwnCredDef; mayRotate: boolean }) {
   const queryClient = useQueryClient();
@@ -57,25 +58,9 @@ export function RegistryHealth({ walletType, credDef, mayRotate }: { walletType:
         <p className="muted">No registry yet.</p>
       ) : (
         <ul className="registry-list">
-          {registries.data.map((r) => {
-            const full = fullness(r);
-            const retired = r.state === 'decommissioned' || r.state === 'full';
-            return (
-              <li key={r.id} className={retired ? 'registry retired' : 'registry'}>
-                <span className={retired ? 'badge badge-muted' : 'badge badge-success'}>{registryStateWords[r.state] ?? r.state}</span>{' '}
-                {full ? (
-                  <span className={full.warn && !retired ? 'badge badge-attention' : undefined}>
-                    {full.text}
-                    {full.warn && !retired ? ' — nearly full' : ''}
-                  </span>
-                ) : (
-                  <span className="muted">Size {r.size?.toLocaleString('en') ?? 'unknown'}</span>
-                )}
-                <div className="muted small mono break">{r.id}</div>
-                {r.tailsUri && <div className="muted small mono break">Tails: {r.tailsUri}</div>}
-              </li>
-            );
-          })}
+          {registries.data.map((r) => (
+            <RegistryRow key={r.id} walletType={walletType} registry={r} label={label} mayCheck={mayRotate} />
+          ))}
         </ul>
       )}
       <Dialog open={confirming} title={`Rotate the registries of ${label}?`} onClose={close}>

@@ -1,0 +1,60 @@
+import { violations } from '../axe';
+import { expect, logIn, test } from '../fixtures';
+
+/*
+ * Registry health and bulk revocation. Runs after the revocation journey (file order): the audit CSVs
+ * and revoked counts it reads are not changed by what this spec does.
+ */
+const sizes = [
+  { name: 'desktop', viewport: { width: 1400, height: 900 }, holder: 'Alice', drifted: true },
+  { name: 'phone', viewport: { width: 390, height: 844 }, holder: 'Bob', drifted: false },
+];
+
+for (const size of sizes) {
+  test.describe(`registry health and bulk revoke (${size.name})`, () => {
+    test.use({ viewport: size.viewport });
+
+    test('an admin checks a registry against the ledger, applies the fix, and checks again clean', async ({ page }) => {
+      await logIn(page, 'admin', '/definitions');
+      const studentId = page
+        .getByRole('region')
+        .filter({ has: page.getByRole('heading', { name: /^Student ID 1\.2/ }) })
+        .first();
+      const check = studentId.getByRole('button', { name: 'Check against the ledger' }).first();
+      await check.click();
+      if (size.drifted) {
+        await expect(studentId.getByText(/^\d+ credentials? (is|are) revoked in the wallet but not on the ledger/)).toBeVisible();
+        await studentId.getByRole('button', { name: 'Apply the fix…' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Write the missing revocations to the ledger?' });
+        await expect(dialog.getByRole('listitem').first()).toBeVisible();
+        await dialog.getByRole('button', { name: 'Apply the fix' }).click();
+        await expect(page.getByText(/Ledger entry of the .* registry fixed: \d+ revocations? written/)).toBeVisible();
+        await check.click();
+      }
+      await expect(studentId.getByText(/^The ledger and the wallet agree/)).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+
+    test('an admin revokes every credential a search shows as one batch, publishes once, and sees them revoked and audited', async ({ page }) => {
+      await logIn(page, 'admin', `/issued?q=${encodeURIComponent(size.holder)}&status=issued`);
+      await expect(page.getByRole('status').filter({ hasText: /credentials? match/ })).toBeVisible();
+      await page.getByRole('button', { name: 'Revoke all shown…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Revoke these credentials?' });
+      await expect(dialog.getByText(/will be marked revoked, pending publication/)).toBeVisible();
+      const listed = await dialog.getByRole('list', { name: 'Credentials to revoke' }).getByRole('listitem').count();
+      expect(listed).toBeGreaterThan(0);
+      expect(await violations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: /^Revoke \d+ credentials?$/ }).click();
+      await expect(dialog.getByText(`Revoked ${listed}, pending publication.`, { exact: false })).toBeVisible();
+      await dialog.getByRole('button', { name: 'Publish now' }).click();
+      await expect(page.getByText(/^Published \d+ revocations?: verifiers now see them revoked/)).toBeVisible();
+
+      // Revocable ones are all revoked now; the Revoke… buttons are gone (non-revocable ones stay issued).
+      await page.goto(`/issued?q=${encodeURIComponent(size.holder)}&status=issued`);
+      await expect(page.getByRole('status').filter({ hasText: /match/ })).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Revoke the credential of/ })).toHaveCount(0);
+      await page.goto(`/audit`);
+      await expect(page.getByText(`revoked ${listed} credential${listed === 1 ? '' : 's'} in bulk matching “${size.holder}”`).first()).toBeVisible();
+    });
+  });
+}
