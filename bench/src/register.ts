@@ -161,6 +161,12 @@ export async function exportAll(url: string, cookie: string, pid: number) {
  * that holds them all (every record read, nothing changed). RSS of the BFF and of its embedded
  * database sampled every 50 ms.
  */
+/** Waits for the backfill a console starts by itself (a POST joins the one running). */
+export async function registerBackfilled(url: string, cookie: string): Promise<void> {
+  const res = await fetch(`${url}/api/register/backfill`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', origin: url }, body: '{}' });
+  if (!res.ok) throw new Error(`backfill → ${res.status}: ${await res.text()}`);
+}
+
 export async function backfillPass(url: string, cookie: string, pid: number, databasePid: number | undefined, dataDir: string) {
   const post = async () => {
     const res = await fetch(`${url}/api/register/backfill`, {

@@ -15,7 +15,7 @@ import { startPostgres } from '../../bff/src/test/postgres-server.js';
 import { auditReads, memoryOf, pglitePid, seedAudit } from './store.js';
 import { clusterFirstPage } from './cluster.js';
 import { webhookMemory } from './webhook-memory.js';
-import { backfillPass, exportAll, registerReads, seedRegister } from './register.js';
+import { backfillPass, exportAll, registerBackfilled, registerReads, seedRegister } from './register.js';
 import { bulkIssuance } from './bulk.js';
 
 /** `pnpm bench`: proxy overhead, the live path (in memory and on Redis), the web app; → bench/results.json. */
@@ -94,6 +94,20 @@ async function livePath(instances: Running[], label: string, browsers: SseClient
   };
   const thousandClients = await thousandStreams(instances, cookies, label, browsers);
   return { runs, perStreamPerEvent, rssIdle, rssAfterRuns: rss, thousandClients };
+}
+
+const file = join(ROOT, 'bench', 'results.json');
+/** Writes the figures measured so far: one part run alone replaces its own figures and keeps the others'. */
+function save() {
+  results.durationSeconds = Math.round((Date.now() - started) / 1000);
+  const earlier = (() => {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+  })();
+  writeFileSync(file, `${JSON.stringify({ ...earlier, ...results }, null, 2)}\n`);
 }
 
 try {
@@ -280,22 +294,15 @@ try {
   if (wanted('web')) {
     log('web app');
     const large = await startConsole(8288, 8289, { SANDBOX_CREDENTIAL_RECORDS: '10000' });
+    // The lists read the register: measured once its first backfill of the 10,000 records is done.
+    await registerBackfilled(large.url, await login(large.url));
     results.web = { bundle: bundleSizes(), browser: await browserTimings(large.url, (url) => login(url)) };
     await large.stop();
   }
 
   browsers.stop();
-  results.durationSeconds = Math.round((Date.now() - started) / 1000);
-  const file = join(ROOT, 'bench', 'results.json');
-  // One part run alone replaces its own figures and keeps the others'.
-  const earlier = (() => {
-    try {
-      return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-    } catch {
-      return {};
-    }
-  })();
-  writeFileSync(file, `${JSON.stringify({ ...earlier, ...results }, null, 2)}\n`);
+  results.failed = undefined; // an earlier run's failure, replaced
+  save();
   const proxy = results.proxy as Awaited<ReturnType<typeof proxyOverhead>> | undefined;
   console.log('\nfigure                                   value');
   if (proxy) {
@@ -361,5 +368,9 @@ try {
   process.exit(0);
 } catch (error) {
   console.error(error);
+  // A part that failed loses nothing the parts before it measured.
+  results.failed = { message: error instanceof Error ? error.message : String(error) };
+  save();
+  console.error(`wrote what was measured before the failure to ${file}`);
   process.exit(1);
 }

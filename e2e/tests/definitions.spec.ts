@@ -104,6 +104,30 @@ for (const size of sizes) {
       await expect(page.getByRole('heading', { name: `${schemaName} 1.0` })).toBeVisible();
       await expect(page.getByRole('cell', { name: 'LC-0042' })).toBeVisible();
       expect(await violations(page)).toEqual([]);
+
+      // The holder answers; issued from one of the fresh registries, never a retired one.
+      await page.getByRole('button', { name: 'Issue credential' }).click();
+      await expect(page.locator('.page-head').getByText('Done')).toBeVisible();
+      const registryId = (await page
+        .getByRole('region', { name: 'Format record (indy)' })
+        .getByText(/:4:.*:CL_ACCUM:/)
+        .first()
+        .textContent())!.trim();
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await logIn(page, 'admin', '/definitions');
+      const used = page
+        .getByRole('region', { name: `${label} (indy)` })
+        .getByRole('listitem')
+        .filter({ hasText: registryId });
+      await expect(used.getByText('In use', { exact: true })).toBeVisible();
+      await expect(used.getByText('1 of 100 issued (1 %)')).toBeVisible();
+      await expect(
+        page
+          .getByRole('region', { name: `${label} (indy)` })
+          .getByRole('listitem')
+          .filter({ hasText: 'Retired' })
+          .getByText('0 of 100 issued (0 %)'),
+      ).toHaveCount(2);
     });
 
     test('a duplicate attribute name is shown on its field and nothing is created', async ({ loggedInAs }) => {

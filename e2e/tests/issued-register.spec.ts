@@ -76,7 +76,7 @@ for (const size of [
       await expect(page).toHaveURL(/\/issued\?cred_ex_id=[0-9a-f-]{36}$/);
       await expect(page.getByRole('status').filter({ hasText: /^1 credential matches$/ })).toBeVisible();
 
-      await revoked.getByRole('link', { name: holder }).click();
+      await revoked.getByRole('link', { name: holder, exact: true }).click();
       const held = page.getByRole('region', { name: 'Credentials they hold from us' });
       await expect(held.getByText('✗ Revoked', { exact: true })).toBeVisible();
 

@@ -5,9 +5,10 @@ import { expect, logIn, test } from '../fixtures';
  * Registry health and bulk revocation. Runs after the revocation journey (file order): the audit CSVs
  * and revoked counts it reads are not changed by what this spec does.
  */
+// Desktop revokes what a search shows; the phone, everything issued to one holder (picked from a row).
 const sizes = [
-  { name: 'desktop', viewport: { width: 1400, height: 900 }, holder: 'Alice', drifted: true },
-  { name: 'phone', viewport: { width: 390, height: 844 }, holder: 'Bob', drifted: false },
+  { name: 'desktop', viewport: { width: 1400, height: 900 }, holder: 'Alice', drifted: true, oneHolder: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, holder: 'Bob', drifted: false, oneHolder: true },
 ];
 
 for (const size of sizes) {
@@ -55,26 +56,46 @@ for (const size of sizes) {
       expect(await violations(page)).toEqual([]);
     });
 
-    test('an admin revokes every credential a search shows as one batch, publishes once, and sees them revoked and audited', async ({ page }) => {
+    test('an admin revokes every credential a search (or one holder) shows as one batch, publishes once, and sees them revoked and audited', async ({
+      page,
+    }) => {
       await logIn(page, 'admin', `/issued?q=${encodeURIComponent(size.holder)}&status=issued`);
       await expect(page.getByRole('status').filter({ hasText: /credentials? match/ })).toBeVisible();
+      let selection = `matching “${size.holder}”`;
+      if (size.oneHolder) {
+        // The first row's holder: only theirs, kept past the search's other matches.
+        const only = page.getByRole('link', { name: /^only theirs: what was issued to / }).first();
+        const name = (await only.getAttribute('aria-label'))!.replace('only theirs: what was issued to ', '');
+        await only.click();
+        await expect(page.getByText(`Only what was issued to ${name}.`)).toBeVisible();
+        await expect(page.getByRole('table', { name: 'Issued credentials' }).getByRole('link', { name: /^only theirs/ })).toHaveCount(0);
+        selection = `issued to ${name} matching “${size.holder}”`;
+      }
+      const currentList = page.url();
       await page.getByRole('button', { name: 'Revoke all shown…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Revoke these credentials?' });
       await expect(dialog.getByText(/will be marked revoked, pending publication/)).toBeVisible();
       const listed = await dialog.getByRole('list', { name: 'Credentials to revoke' }).getByRole('listitem').count();
       expect(listed).toBeGreaterThan(0);
       expect(await violations(page)).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath('bulk-revoke-dialog.png') });
       await dialog.getByRole('button', { name: /^Revoke \d+ credentials?$/ }).click();
       await expect(dialog.getByText(`Revoked ${listed}, pending publication.`, { exact: false })).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath('bulk-revoke-done.png') });
       await dialog.getByRole('button', { name: 'Publish now' }).click();
       await expect(page.getByText(/^Published \d+ revocations?: verifiers now see them revoked/)).toBeVisible();
 
-      // Revocable ones are all revoked now; the Revoke… buttons are gone (non-revocable ones stay issued).
-      await page.goto(`/issued?q=${encodeURIComponent(size.holder)}&status=issued`);
+      // Revocable ones are all revoked now; the Revoke… buttons are gone (non-revocable ones stay issued),
+      // and a second bulk revocation offers nothing, saying why.
+      await page.goto(currentList);
       await expect(page.getByRole('status').filter({ hasText: /match/ })).toBeVisible();
       await expect(page.getByRole('button', { name: /^Revoke the credential of/ })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Revoke all shown…' }).click();
+      await expect(dialog.getByText(/cannot be revoked: (it was|they were) issued without a revocation registry|^No issued credential matches/)).toBeVisible();
+      await expect(dialog.getByRole('button', { name: /^Revoke \d/ })).toHaveCount(0);
+      await dialog.getByRole('button', { name: 'Close' }).click();
       await page.goto(`/audit`);
-      await expect(page.getByText(`revoked ${listed} credential${listed === 1 ? '' : 's'} in bulk matching “${size.holder}”`).first()).toBeVisible();
+      await expect(page.getByText(`revoked ${listed} credential${listed === 1 ? '' : 's'} in bulk ${selection}`).first()).toBeVisible();
     });
   });
 }

@@ -219,6 +219,10 @@ export const bulkRevokePreviewSchema = z.object({
   kinds: z.array(z.object({ label: z.string(), count: z.number().int() })),
   /** More than BULK_REVOKE_CAP match: nothing would be revoked. */
   over_cap: z.boolean(),
+  /** Issued credentials the selection also matches that cannot be revoked (issued without a registry): left alone. */
+  not_revocable: z.number().int(),
+  /** More than `not_revocable` of those (a search counts up to a cap). */
+  not_revocable_capped: z.boolean(),
 });
 export type BulkRevokePreview = z.infer<typeof bulkRevokePreviewSchema>;
 

@@ -52,6 +52,17 @@ group('the audit log in business terms', () => {
     expect(described?.summary).toBe('issued Employee badge 2.0 to Dana Okafor');
   });
 
+  it('names the holder whose credentials were revoked in bulk, and what was skipped', async () => {
+    const described = await describe(
+      input({ route: '/revocation/bulk-revoke', body: { connection_id: 'c1' }, answer: { revoked: 3, skipped: 1, failed: 0, results: [] } }),
+      lookups,
+    );
+    expect(described).toEqual({
+      summary: 'revoked 3 credentials in bulk issued to Dana Okafor (pending publication; 1 already revoked, skipped)',
+      link: '/issued?status=revoked-pending',
+    });
+  });
+
   it('says "tried to" for a refusal and never guesses a name it does not know', async () => {
     expect(await describe(input({ route: '/issue-credential-2.0/send-offer', body: { connection_id: 'c9' }, succeeded: false }), lookups)).toEqual({
       summary: 'tried to offer a credential to a connection',

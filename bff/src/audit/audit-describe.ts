@@ -192,7 +192,13 @@ async function phraseOf(
   if (route === '/revocation/bulk-revoke') {
     const counts = isObject(answer) ? answer : {};
     const n = (key: string) => (typeof counts[key] === 'number' ? counts[key] : 0);
-    const selection = [str(body?.q) && `matching “${str(body?.q)}”`, str(body?.cred_def_id) && `of credential definition ${str(body?.cred_def_id)}`]
+    const connectionId = str(body?.connection_id);
+    const holder = connectionId ? ((await lookups.connectionLabel(connectionId)) ?? `connection ${connectionId}`) : undefined;
+    const selection = [
+      holder && `issued to ${holder}`,
+      str(body?.q) && `matching “${str(body?.q)}”`,
+      str(body?.cred_def_id) && `of credential definition ${str(body?.cred_def_id)}`,
+    ]
       .filter(Boolean)
       .join(' ');
     const plural = (k: number, word: string) => `${k} ${word}${k === 1 ? '' : 's'}`;

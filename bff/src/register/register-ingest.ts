@@ -19,6 +19,8 @@ const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null
 export interface RegisterIngestOptions {
   /** Writes waiting at most; past it the oldest are dropped (the next backfill recovers them). */
   maxQueue?: number;
+  /** What the waiting writes hold at most, in bytes (their values, roughly): the same drop past it. */
+  maxQueueBytes?: number;
   /** Connection labels remembered. */
   maxLabels?: number;
   /** Records per page of the backfill. */
@@ -86,7 +88,17 @@ const idsOf = (body: unknown): string[] =>
  * A queued write: an exchange sighting (written together with the sightings queued next to it, in one
  * statement), or any other write, alone. `then` runs after the exchange is written.
  */
-type Job = { run: () => Promise<void> } | { exchange: ExchangeSighting; askLabel: boolean; then?: () => Promise<void> };
+type Job = ({ run: () => Promise<void> } | { exchange: ExchangeSighting; askLabel: boolean; then?: () => Promise<void> }) & { bytes: number };
+
+/** A queued write's memory, roughly: a fixed part, and the texts an exchange carries (UTF-16, two bytes a character). */
+const JOB_BYTES = 300;
+function sightingBytes(s: ExchangeSighting): number {
+  let chars = 0;
+  for (const a of s.attributes ?? []) chars += a.name.length + a.value.length;
+  for (const text of [...(s.requested?.attributes ?? []), ...(s.requested?.predicates ?? []), ...(s.predicates_proved ?? [])]) chars += text.length;
+  chars += (s.error_msg?.length ?? 0) + (s.requested?.name?.length ?? 0);
+  return JOB_BYTES + 2 * chars;
+}
 
 /** Exchange sightings written in one statement: a burst of webhooks or a page of records is one round trip, not hundreds. */
 const EXCHANGE_BATCH = 200;
@@ -105,6 +117,8 @@ export class RegisterIngest {
   private finished = 0;
   private progressWaiters: (() => void)[] = [];
   private readonly maxQueue: number;
+  private readonly maxQueueBytes: number;
+  private queueBytes = 0;
   private readonly maxLabels: number;
   private readonly pageSize: number;
   private readonly log: Pick<Console, 'warn' | 'info'>;
@@ -114,7 +128,10 @@ export class RegisterIngest {
     private readonly client: AcapyClient,
     options: RegisterIngestOptions = {},
   ) {
-    this.maxQueue = options.maxQueue ?? 10_000;
+    // A page of 10,000 records (the lists' largest) brings as many exchanges and up to as many
+    // revocation ids: room for two such pages, and never more than 32 MiB of values waiting.
+    this.maxQueue = options.maxQueue ?? 40_000;
+    this.maxQueueBytes = options.maxQueueBytes ?? 32 * 1024 * 1024;
     this.maxLabels = options.maxLabels ?? 10_000;
     this.pageSize = options.pageSize ?? 1_000;
     this.log = options.log ?? console;
@@ -400,21 +417,26 @@ export class RegisterIngest {
   }
 
   private enqueue(run: () => Promise<void>): void {
-    this.push({ run });
+    this.push({ run, bytes: JOB_BYTES });
   }
 
   private enqueueExchange(exchange: ExchangeSighting, askLabel: boolean, then?: () => Promise<void>): void {
-    this.push(then ? { exchange, askLabel, then } : { exchange, askLabel });
+    const bytes = sightingBytes(exchange);
+    this.push(then ? { exchange, askLabel, then, bytes } : { exchange, askLabel, bytes });
   }
 
   private push(job: Job): void {
-    if (this.queue.length >= this.maxQueue) {
-      this.queue.shift();
+    while (this.queue.length > 0 && (this.queue.length >= this.maxQueue || this.queueBytes + job.bytes > this.maxQueueBytes)) {
+      this.queueBytes -= this.queue.shift()!.bytes;
       this.seenAnswers.clear();
       this.progressed();
-      if (this.dropped++ === 0) this.log.warn(`[register] more than ${this.maxQueue} writes waiting: the oldest are dropped until the next backfill`);
+      if (this.dropped++ === 0)
+        this.log.warn(
+          `[register] more than ${this.maxQueue} writes or ${Math.round(this.maxQueueBytes / 1024 / 1024)} MiB waiting: the oldest are dropped until the next backfill`,
+        );
     }
     this.queue.push(job);
+    this.queueBytes += job.bytes;
     this.queued++;
     if (!this.running) void this.drain();
   }
@@ -424,7 +446,7 @@ export class RegisterIngest {
     while (this.queue.length > 0) {
       const head = this.queue[0]!;
       if ('run' in head) {
-        this.queue.shift();
+        this.queueBytes -= this.queue.shift()!.bytes;
         await this.write(head.run);
         this.progressed();
         continue;
@@ -433,6 +455,7 @@ export class RegisterIngest {
       let n = 1;
       while (n < EXCHANGE_BATCH && n < this.queue.length && 'exchange' in this.queue[n]!) n++;
       const batch = this.queue.splice(0, n) as Extract<Job, { exchange: ExchangeSighting }>[];
+      for (const job of batch) this.queueBytes -= job.bytes;
       await this.write(() => this.storeExchanges(batch));
       for (const job of batch) {
         if (job.then) await this.write(job.then);

@@ -16,7 +16,8 @@ const ISSUED_STATES = new Set(['credential-issued', 'done']);
 export const EXPORT_BATCH = 1_000;
 
 type ExchangeFilters = Omit<RegisterExchangeExportQuery, 'sort'> & { sort: RegisterExchangeExportQuery['sort'] };
-type CredentialFilters = RegisterCredentialExportQuery;
+/** The API's filters, and (for bulk revocation) whether the credential has a registry and id to revoke by. */
+type CredentialFilters = RegisterCredentialExportQuery & { revocable?: boolean };
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
@@ -162,6 +163,8 @@ function credentialWhere(f: Omit<CredentialFilters, 'sort'>) {
     if (f.rev_reg_id) and.push(eb('rev_reg_id', '=', f.rev_reg_id));
     if (f.connection_id) and.push(eb('connection_id', '=', f.connection_id));
     if (f.cred_ex_id) and.push(eb('cred_ex_id', '=', f.cred_ex_id));
+    if (f.revocable === true) and.push(eb.and([eb('rev_reg_id', 'is not', null), eb('cred_rev_id', 'is not', null)]));
+    if (f.revocable === false) and.push(eb.or([eb('rev_reg_id', 'is', null), eb('cred_rev_id', 'is', null)]));
     return eb.and(and);
   };
 }
@@ -193,7 +196,7 @@ async function exchangeTotal(db: Kysely<Database>, f: Omit<ExchangeFilters, 'sor
 }
 
 async function credentialTotal(db: Kysely<Database>, f: Omit<CredentialFilters, 'sort'>): Promise<number> {
-  if (f.q || f.rev_reg_id || f.connection_id || f.cred_ex_id) {
+  if (f.q || f.rev_reg_id || f.connection_id || f.cred_ex_id || f.revocable !== undefined) {
     const row = await db
       .selectFrom('register_credentials')
       .select((eb) => eb.fn.countAll<string>().as('n'))

@@ -15,9 +15,12 @@ export class RevocationService {
     return typeof type === 'string' ? type : null;
   }
 
-  /** Revokes on the path the credential's issuing filter and the wallet type call for. */
-  async revoke(body: RevokeBody): Promise<{ path: string; forwarded: Record<string, unknown>; answer: unknown }> {
-    const walletType = await this.walletType();
+  /**
+   * Revokes on the path the credential's issuing filter and the wallet type call for; `known.walletType`
+   * when the caller read it already (a bulk revocation, once for the batch).
+   */
+  async revoke(body: RevokeBody, known?: { walletType: string | null }): Promise<{ path: string; forwarded: Record<string, unknown>; answer: unknown }> {
+    const walletType = known ? known.walletType : await this.walletType();
     const forwarded: Record<string, unknown> = {};
     for (const key of FORWARDED) if (body[key] !== undefined) forwarded[key] = body[key];
     let filterKind = body.filter_kind ?? (body.rev_reg_id ? filterKindOfRegistry(body.rev_reg_id) : 'indy');

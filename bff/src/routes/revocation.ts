@@ -55,8 +55,7 @@ export function revocationRoutes(
   return new Hono<AppEnv>()
     .get(bulkRevokePreview.path, requireAccess(bulkRevokePreview.access), validated('query', bulkRevokePreview.query), async (c) => {
       await register?.caughtUp(CATCH_UP_MS);
-      const { items, overCap } = await selectIssued(registerStore(), c.req.valid('query'));
-      return c.json(preview(items, overCap));
+      return c.json(preview(await selectIssued(registerStore(), c.req.valid('query'))));
     })
     .post(bulkRevoke.path, requireAccess(bulkRevoke.access), validated('json', bulkRevoke.body), async (c) => {
       await register?.caughtUp(CATCH_UP_MS);
@@ -65,10 +64,12 @@ export function revocationRoutes(
       if (overCap) throw new ProblemError(400, `More than ${BULK_REVOKE_CAP} credentials match: narrow the selection.`);
       const user = c.get('user');
       const by = user?.username ?? 'unknown';
+      // Asked once for the batch, not once per credential: the path every revocation takes.
+      const walletType = items.length > 0 ? await service.walletType() : null;
       const result = await revokeAll(items, async (item) => {
         if (!item.rev_reg_id || !item.cred_rev_id) throw new ProblemError(400, 'The register holds no revocation registry for this credential.');
         const body = { rev_reg_id: item.rev_reg_id, cred_rev_id: item.cred_rev_id, publish: false, notify: false, notify_version: 'v1_0' as const };
-        await service.revoke(body);
+        await service.revoke(body, { walletType });
         register?.revoked(body, by);
       });
       for (const item of result.results) await audit?.append(perCredentialEntry(item, user, items.length));

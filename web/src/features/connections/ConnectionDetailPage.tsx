@@ -200,9 +200,11 @@ function ConnectionRecord({ connId, role }: { connId: string; role: UserRole }) 
               ))}
             </ul>
           )}
-          {held.data && held.data.total > held.data.results.length && (
+          {held.data && held.data.results.length > 0 && (
             <p>
-              <Link to={`/issued?q=${encodeURIComponent(held.data.results[0]?.holder_label ?? '')}`}>All {held.data.total} on the Issued page</Link>
+              <Link to={`/issued?connection_id=${connId}`}>
+                {held.data.total > held.data.results.length ? `All ${held.data.total.toLocaleString('en')} on the Issued page` : 'On the Issued page'}
+              </Link>
             </p>
           )}
         </section>

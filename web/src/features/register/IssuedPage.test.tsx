@@ -3,9 +3,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONNECTION_ID, CRED_DEF_ID, SCHEMA_ID } from '../../test/record-shapes';
+import { installDialogMethods } from '../../test/dialog';
 import { renderPage } from '../../test/render-page';
 import { IssuedPage } from './IssuedPage';
 
+installDialogMethods();
 afterEach(() => vi.unstubAllGlobals());
 
 const credential = (overrides: Partial<IssuedCredential>): IssuedCredential => ({
@@ -85,6 +87,33 @@ describe('the Issued credentials page', () => {
       '/api/register/credentials/export.csv?sort=-issued&q=S6332523&status=issued',
     );
     expect(screen.getByText('1–1 of 120')).toBeTruthy();
+  });
+
+  it('narrows to one holder from their row, and the bulk revocation takes only theirs', async () => {
+    const user = userEvent.setup();
+    const page = renderPage('/issued', '/issued?status=issued', <IssuedPage RevokeControl={RevokeStub} />, {
+      '/api/register/credentials': { total: 1, results: [credential({})] },
+      '/api/revocation/bulk-revoke': { credentials: [], holders: 0, kinds: [], over_cap: false, not_revocable: 2, not_revocable_capped: false },
+      '/api/config': { username: 'admin', role: 'admin', mode: 'sandbox', wallet: { name: 'w', type: 'askar' } },
+      '/api/credential-definitions/created': { credential_definition_ids: [] },
+    });
+    await user.click(await screen.findByRole('link', { name: 'only theirs: what was issued to Bob Smith' }));
+    await vi.waitFor(() => expect(page.router.state.location.search).toBe(`?status=issued&connection_id=${CONNECTION_ID}`));
+    expect(await screen.findByText(/Only what was issued to Bob Smith\./)).toBeTruthy();
+    const last = page.sent('GET', '/api/register/credentials').at(-1)!;
+    expect(new URL(last.url, 'http://x').searchParams.get('connection_id')).toBe(CONNECTION_ID);
+    expect(screen.getByRole('link', { name: 'Every holder' }).getAttribute('href')).toBe('/issued?status=issued');
+
+    // Theirs cannot be revoked: the dialog says why and offers nothing that would do nothing.
+    await user.click(screen.getByRole('button', { name: 'Revoke all shown…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke these credentials?' });
+    expect(
+      await within(dialog).findByText('The 2 issued credentials this search matches cannot be revoked: they were issued without a revocation registry.'),
+    ).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: /^Revoke \d/ })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
+    const asked = page.sent('GET', '/api/revocation/bulk-revoke').at(-1)!;
+    expect(new URL(asked.url, 'http://x').searchParams.get('connection_id')).toBe(CONNECTION_ID);
   });
 
   it('says plainly when nothing matches, with the way back', async () => {

@@ -17,7 +17,7 @@ import { registerKeys } from '../../lib/query-keys';
 import { IssuedStatusBadge, STATUS_TEXT } from '../../components/ui/IssuedStatusBadge';
 import { CanonicalSearch, LeftOutOfLink } from '../../lib/canonical-search';
 import { BulkRevoke } from './components/BulkRevoke';
-import { ISSUED_PAGE_SIZES, issuedExportHref, parseIssuedParams, searchOfIssuedParams, type IssuedParams } from './issued-params';
+import { ISSUED_PAGE_SIZES, issuedExportHref, issuedHref, parseIssuedParams, searchOfIssuedParams, type IssuedParams } from './issued-params';
 
 export interface IssuedPageProps {
   /** Revocation's "Revoke…" for one credential (admins), composed in by the app's router. */
@@ -34,6 +34,23 @@ const column = createColumnHelper<IssuedCredential>();
 function countText(total: number, capped: boolean, filtered: boolean): string {
   const one = total === 1 && !capped;
   return `${total.toLocaleString('en')}${capped ? '+' : ''} credential${one ? '' : 's'}${filtered ? (one ? ' matches' : ' match') : ''}`;
+}
+
+/** The same search narrowed to one holder, or (`undefined`) for every holder; from the first page. */
+function holderHref(params: IssuedParams, connectionId: string | undefined): string {
+  const { connection_id: _, ...others } = params;
+  return issuedHref({ ...others, offset: 0, ...(connectionId && { connection_id: connectionId }) });
+}
+
+/** The holder's name as the register keeps it (whatever the other filters leave shown), else "this connection". */
+function useHolderName(connectionId: string | undefined): string {
+  const named = useQuery({
+    queryKey: [...registerKeys.credentials(), 'holder', connectionId] as const,
+    queryFn: ({ signal }) => callApi(consoleApi.registerCredentials, { query: { connection_id: connectionId, limit: 1 } }, { signal }),
+    enabled: connectionId !== undefined,
+    staleTime: Infinity,
+  });
+  return named.data?.results[0]?.holder_label ?? 'this connection';
 }
 
 export function IssuedPage({ RevokeControl }: IssuedPageProps) {
@@ -58,6 +75,7 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
             ...(params.q && { q: params.q }),
             ...(params.status && { status: params.status }),
             ...(params.cred_def_id && { cred_def_id: params.cred_def_id }),
+            ...(params.connection_id && { connection_id: params.connection_id }),
             ...(params.cred_ex_id && { cred_ex_id: params.cred_ex_id }),
           },
         },
@@ -76,8 +94,10 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
       if (!('offset' in changes)) next.delete('offset');
       return next;
     });
-  const hasFilters = Boolean(params.q || params.status || params.cred_def_id || params.cred_ex_id);
-  const clearFilters = () => update({ q: undefined, status: undefined, cred_def_id: undefined, cred_ex_id: undefined });
+  const hasFilters = Boolean(params.q || params.status || params.cred_def_id || params.connection_id || params.cred_ex_id);
+  const clearFilters = () => update({ q: undefined, status: undefined, cred_def_id: undefined, connection_id: undefined, cred_ex_id: undefined });
+  const oneHolder = params.connection_id;
+  const holderName = useHolderName(oneHolder);
 
   const columns = useMemo(
     () => [
@@ -86,7 +106,17 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
         cell: (info) => {
           const { connection_id: id } = info.row.original;
           const label = info.getValue() ?? (id ? 'Unnamed connection' : 'No connection (at a counter)');
-          return id ? <Link to={`/connections/${id}`}>{label}</Link> : <span>{label}</span>;
+          if (!id) return <span>{label}</span>;
+          return (
+            <span className="holder-cell">
+              <Link to={`/connections/${id}`}>{label}</Link>
+              {id !== oneHolder && !params.cred_ex_id && (
+                <Link className="small" to={holderHref(params, id)} aria-label={`only theirs: what was issued to ${label}`}>
+                  only theirs
+                </Link>
+              )}
+            </span>
+          );
         },
       }),
       column.accessor('schema_id', {
@@ -133,7 +163,7 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
         },
       }),
     ],
-    [RevokeControl],
+    [RevokeControl, oneHolder, params],
   );
 
   const data = list.data;
@@ -151,7 +181,13 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
             Export CSV
           </a>
           {params.status !== 'revoked' && params.status !== 'revoked-pending' && !params.cred_ex_id && (
-            <BulkRevoke selection={{ ...(params.q && { q: params.q }), ...(params.cred_def_id && { cred_def_id: params.cred_def_id }) }} />
+            <BulkRevoke
+              selection={{
+                ...(params.q && { q: params.q }),
+                ...(params.cred_def_id && { cred_def_id: params.cred_def_id }),
+                ...(params.connection_id && { connection_id: params.connection_id }),
+              }}
+            />
           )}
         </div>
       </div>
@@ -209,6 +245,12 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
           )}
         </div>
       </form>
+      {oneHolder && (
+        <p className="notice">
+          Only what was issued to {holderName}. <Link to={`/connections/${oneHolder}`}>Open the connection</Link> ·{' '}
+          <Link to={holderHref(params, undefined)}>Every holder</Link>
+        </p>
+      )}
       {params.cred_ex_id && (
         <p className="notice">
           The credential issued by exchange <span className="mono">{params.cred_ex_id}</span>.{' '}

@@ -28,4 +28,13 @@ describe('the Issued page’s URL', () => {
     expect(params).toEqual({ cred_ex_id: id, size: 10_000, offset: 0 });
     expect(searchOfIssuedParams(params).toString()).toBe(`cred_ex_id=${id}&size=10000`);
   });
+
+  it('narrows to one holder by their connection, and exports theirs alone; a malformed id is left out', () => {
+    const id = '22222222-2222-4222-8222-222222222222';
+    const params = parseIssuedParams(new URLSearchParams(`connection_id=${id}&status=issued`));
+    expect(params).toEqual({ connection_id: id, status: 'issued', size: 25, offset: 0 });
+    expect(searchOfIssuedParams(params).toString()).toBe(`status=issued&connection_id=${id}`);
+    expect(issuedExportHref(params)).toBe(`/api/register/credentials/export.csv?sort=-issued&status=issued&connection_id=${id}`);
+    expect(parseIssuedParams(new URLSearchParams('connection_id=bob'))).toEqual({ size: 25, offset: 0 });
+  });
 });

@@ -10,6 +10,8 @@ export interface IssuedParams {
   q?: string;
   status?: IssuedStatus;
   cred_def_id?: string;
+  /** One holder: everything issued on one connection ("only theirs", a connection's page). */
+  connection_id?: string;
   /** One credential: the one an exchange issued (linked from wherever that exchange is shown). */
   cred_ex_id?: string;
   offset: number;
@@ -25,6 +27,8 @@ export function parseIssuedParams(search: URLSearchParams): IssuedParams {
   if (status && (issuedStatuses as readonly string[]).includes(status)) params.status = status as IssuedStatus;
   const credDefId = search.get('cred_def_id')?.trim();
   if (credDefId && credDefId.length <= 500) params.cred_def_id = credDefId;
+  const connectionId = search.get('connection_id')?.trim();
+  if (connectionId && registerCredentialQuerySchema.shape.connection_id.safeParse(connectionId).success) params.connection_id = connectionId;
   const credExId = search.get('cred_ex_id')?.trim();
   if (credExId && registerCredentialQuerySchema.shape.cred_ex_id.safeParse(credExId).success) params.cred_ex_id = credExId;
   const size = Number(search.get('size'));
@@ -37,10 +41,16 @@ export function parseIssuedParams(search: URLSearchParams): IssuedParams {
 /** The address these params make, defaults left out. */
 export function searchOfIssuedParams(params: IssuedParams): URLSearchParams {
   const search = new URLSearchParams();
-  for (const key of ['q', 'status', 'cred_def_id', 'cred_ex_id'] as const) if (params[key]) search.set(key, params[key]);
+  for (const key of ['q', 'status', 'cred_def_id', 'connection_id', 'cred_ex_id'] as const) if (params[key]) search.set(key, params[key]);
   if (params.size !== DEFAULT_SIZE) search.set('size', String(params.size));
   if (params.offset > 0) search.set('offset', String(params.offset));
   return search;
+}
+
+/** The page's address for these params. */
+export function issuedHref(params: IssuedParams): string {
+  const search = searchOfIssuedParams(params).toString();
+  return search ? `/issued?${search}` : '/issued';
 }
 
 /** The same filters, as the URL of the CSV export of every matching credential. */
@@ -50,6 +60,7 @@ export function issuedExportHref(params: IssuedParams): string {
     ...(params.q && { q: params.q }),
     ...(params.status && { status: params.status }),
     ...(params.cred_def_id && { cred_def_id: params.cred_def_id }),
+    ...(params.connection_id && { connection_id: params.connection_id }),
     ...(params.cred_ex_id && { cred_ex_id: params.cred_ex_id }),
   };
   return `/api/register/credentials/export.csv?${new URLSearchParams(filters).toString()}`;

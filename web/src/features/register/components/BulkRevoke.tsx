@@ -49,6 +49,8 @@ export function BulkRevoke({ selection }: { selection: BulkRevokeSelection }) {
   const preview = previewQuery.data;
   const result: BulkRevokeResult | undefined = revoke.data;
   const count = preview?.credentials.length ?? 0;
+  // Read, and nothing in it can be revoked: no button that would do nothing.
+  const nothingToRevoke = preview !== undefined && !result && count === 0;
 
   return (
     <>
@@ -112,9 +114,9 @@ export function BulkRevoke({ selection }: { selection: BulkRevokeSelection }) {
         )}
         <div className="dialog-buttons">
           <button type="button" className="button" onClick={close}>
-            {result ? 'Publish later' : 'Cancel'}
+            {result ? 'Publish later' : nothingToRevoke ? 'Close' : 'Cancel'}
           </button>
-          {result ? (
+          {nothingToRevoke ? null : result ? (
             <button type="button" className="button primary" onClick={() => publish.mutate()} disabled={publish.isPending || result.revoked === 0}>
               {publish.isPending ? 'Publishing…' : 'Publish now'}
             </button>
