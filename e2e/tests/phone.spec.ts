@@ -71,6 +71,11 @@ test('an issuer on a phone: menu by keyboard, the list with state and next step,
   await expect(page.getByLabel('State', { exact: true })).toHaveValue('request-received');
 
   await goTo(page, /^Needs me/);
+  // The navigation's count (from the register) and the page's list (from the agent) agree.
+  const waiting = page.getByRole('list', { name: 'Exchanges waiting on you' }).getByRole('listitem');
+  await expect(waiting.first()).toBeVisible();
+  const badge = Number((await page.locator('.count-badge').first().textContent())!.replace(/\D/g, ''));
+  await expect(waiting).toHaveCount(badge);
   const first = page.getByRole('listitem').first();
   const action = first.getByRole('link');
   const label = (await action.textContent())!;

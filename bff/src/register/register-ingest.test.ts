@@ -60,4 +60,21 @@ describe('the register’s queue of writes', () => {
     expect(written).toContain(uuid(99));
     expect(written).not.toContain(uuid(50));
   });
+
+  it('lets a register read go ahead of the lists the console passed on, but not of a webhook', async () => {
+    const { store, release } = heldStore();
+    const ingest = new RegisterIngest(store, {} as AcapyClient);
+    ingest.agentAnswer('/issue-credential-2.0/records', { results: Array.from({ length: 1_000 }, (_, n) => record(n)) });
+    // The store holds every write: were the read to wait for them, it would wait the whole minute.
+    await ingest.caughtUp(60_000);
+
+    ingest.webhook('issue_credential_v2_0', { ...record(5_000).cred_ex_record, state: 'abandoned' });
+    let caughtUp = false;
+    const waiting = ingest.caughtUp(60_000).then(() => (caughtUp = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(caughtUp).toBe(false);
+    release();
+    await waiting;
+    expect(caughtUp).toBe(true);
+  });
 });

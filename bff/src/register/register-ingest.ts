@@ -115,6 +115,8 @@ export class RegisterIngest {
   /** Writes queued and writes finished (or dropped) so far: a reader waits for those queued before it. */
   private queued = 0;
   private finished = 0;
+  /** The number (in `queued`) of the latest write a reader waits for; writes finish in order. */
+  private lastAwaited = 0;
   private progressWaiters: (() => void)[] = [];
   private readonly maxQueue: number;
   private readonly maxQueueBytes: number;
@@ -193,13 +195,15 @@ export class RegisterIngest {
     // What is kept is read out now: the queue holds those few fields, never the agent's whole answer.
     // The exchanges first, all together (written in batches), then their revocation ids.
     const revocations: RevocationSighting[] = [];
+    // Not awaited by the register's readers: what the agent answered is what it already held, and a
+    // page of lists read at once (the "needs me" counts) must not hold up the list read beside them.
     for (const item of items) {
       if (!isObject(item)) continue;
       const sightings = sightingsOf(item);
-      if (sightings.exchange) this.enqueueExchange(sightings.exchange, false);
+      if (sightings.exchange) this.enqueueExchange(sightings.exchange, false, undefined, false);
       revocations.push(...sightings.revocations);
     }
-    for (const sighting of revocations) this.enqueue(() => this.store.recordRevocation(sighting));
+    for (const sighting of revocations) this.enqueue(() => this.store.recordRevocation(sighting), false);
   }
 
   /**
@@ -319,11 +323,12 @@ export class RegisterIngest {
   }
 
   /**
-   * Resolves once every write queued before this call is done, or after `maxMs`: a list read right
-   * after a webhook (the browser refetches on its event) then includes what the webhook told.
+   * Resolves once every awaited write queued before this call is done (a webhook's, the console's own
+   * revocations), or after `maxMs`: a list read right after a webhook (the browser refetches on its
+   * event) then includes what the webhook told.
    */
   caughtUp(maxMs: number): Promise<void> {
-    const target = this.queued;
+    const target = this.lastAwaited;
     if (this.finished >= target) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, maxMs);
@@ -416,16 +421,17 @@ export class RegisterIngest {
     return this.queue.length;
   }
 
-  private enqueue(run: () => Promise<void>): void {
-    this.push({ run, bytes: JOB_BYTES });
+  private enqueue(run: () => Promise<void>, awaited = true): void {
+    this.push({ run, bytes: JOB_BYTES }, awaited);
   }
 
-  private enqueueExchange(exchange: ExchangeSighting, askLabel: boolean, then?: () => Promise<void>): void {
+  private enqueueExchange(exchange: ExchangeSighting, askLabel: boolean, then?: () => Promise<void>, awaited = true): void {
     const bytes = sightingBytes(exchange);
-    this.push(then ? { exchange, askLabel, then, bytes } : { exchange, askLabel, bytes });
+    this.push(then ? { exchange, askLabel, then, bytes } : { exchange, askLabel, bytes }, awaited);
   }
 
-  private push(job: Job): void {
+  /** `awaited`: a register read waits for this write (caughtUp). */
+  private push(job: Job, awaited: boolean): void {
     while (this.queue.length > 0 && (this.queue.length >= this.maxQueue || this.queueBytes + job.bytes > this.maxQueueBytes)) {
       this.queueBytes -= this.queue.shift()!.bytes;
       this.seenAnswers.clear();
@@ -438,6 +444,7 @@ export class RegisterIngest {
     this.queue.push(job);
     this.queueBytes += job.bytes;
     this.queued++;
+    if (awaited) this.lastAwaited = this.queued;
     if (!this.running) void this.drain();
   }
 

@@ -21,9 +21,15 @@ describe('SeenAnswers', () => {
     seen.same('e', bytes('y'.repeat(20)));
     seen.same('f', bytes('y'.repeat(20)));
     expect(seen.size.bytes).toBeLessThanOrEqual(100);
-    // Larger than a quarter of the room: never kept.
-    expect(seen.same('big', bytes('z'.repeat(30)))).toBe(false);
-    expect(seen.same('big', bytes('z'.repeat(30)))).toBe(false);
+  });
+
+  it('remembers an answer too large to keep by its digest: the same one is known, a changed one is new', () => {
+    const seen = new SeenAnswers(1024, 8);
+    const page = bytes('z'.repeat(4000));
+    expect(seen.same('big', page)).toBe(false);
+    expect(seen.same('big', bytes('z'.repeat(4000)))).toBe(true);
+    expect(seen.same('big', bytes(`${'z'.repeat(3999)}y`))).toBe(false);
+    expect(seen.size.bytes).toBeLessThan(1024);
   });
 
   it('forgets everything when told the register may have missed what it read', () => {

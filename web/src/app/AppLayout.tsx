@@ -7,7 +7,7 @@ import { AgentUnavailableBanner } from '../features/agent/AgentUnavailableBanner
 import { LiveEvents } from '../features/events/LiveEvents';
 import { LiveIndicator } from '../features/events/LiveIndicator';
 import { consoleConfigQueries } from '../lib/console-config';
-import { useQueue } from '../features/queue/queue';
+import { useWaitingCount } from '../features/queue/queue';
 
 const navigation: { to: string; label: string; area: Area }[] = [
   { to: '/credentials', label: 'Credentials', area: 'credentials' },
@@ -25,8 +25,8 @@ export function AppLayout({ session }: { session: Session }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const config = useQuery(consoleConfigQueries.current());
-  const queue = useQueue(session.role);
-  const waiting = queue.items.length;
+  const queue = useWaitingCount(session.role);
+  const waiting = queue.count;
   const shown = navigation.filter((item) => roleMayUse(session.role, item.area));
   // On a phone the navigation folds behind a Menu button; it closes again once a page is chosen.
   const location = useLocation();

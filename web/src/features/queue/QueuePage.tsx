@@ -33,7 +33,7 @@ export function QueuePage() {
           <p>New requests, offers and presentations appear here as they arrive.</p>
         </div>
       ) : (
-        <ol className="queue-list">
+        <ol className="queue-list" aria-label="Exchanges waiting on you">
           {queue.items.map((item) => (
             <li key={item.id} className="queue-item card">
               <div>

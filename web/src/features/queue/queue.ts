@@ -2,6 +2,7 @@ import {
   advisedCredentialAction,
   advisedPresentationAction,
   agentApi,
+  consoleApi,
   credentialStates,
   presentationStates,
   roleMayUse,
@@ -89,6 +90,33 @@ export function useQueue(role: UserRole | undefined) {
       items: oldestFirst(results.flatMap((r) => r.data ?? [])),
       isPending: results.some((r) => r.isPending),
       error: results.find((r) => r.error)?.error ?? null,
+    }),
+  });
+}
+
+/**
+ * How many exchanges wait on this role: for the navigation's badge on every page, counted by the
+ * register (its totals by state, without those the agent removed) rather than by reading every
+ * waiting record from the agent — up to 1,000 per state, megabytes on every page load. The Needs me
+ * page itself lists them from the agent. Under the lists' keys, so live events refresh it too.
+ */
+const waitingIn = (kind: 'credential' | 'presentation', state: string) =>
+  queryOptions({
+    queryKey: [...(kind === 'credential' ? credentialKeys.lists() : presentationKeys.lists()), 'waiting', state] as const,
+    queryFn: ({ signal }) => callApi(consoleApi.registerExchanges, { query: { kind, state: state, removed: false, limit: 1, offset: 0 } }, { signal }),
+    select: (page) => page.total,
+  });
+
+export function useWaitingCount(role: UserRole | undefined) {
+  const queries = [
+    ...(role && roleMayUse(role, 'credentials') ? credentialActionStates.map((s) => waitingIn('credential', s)) : []),
+    ...(role && roleMayUse(role, 'presentations') ? presentationActionStates.map((s) => waitingIn('presentation', s)) : []),
+  ];
+  return useQueries({
+    queries: queries,
+    combine: (results) => ({
+      count: results.reduce((sum, r) => sum + (r.data ?? 0), 0),
+      isPending: results.some((r) => r.isPending),
     }),
   });
 }
