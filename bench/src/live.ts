@@ -8,6 +8,10 @@ import type { Command, Figures, Reply } from './sse-clients.js';
 /** The benchmark's browsers, in a child process (sse-clients.ts) so that reading events and posting webhooks do not share one event loop. */
 export class SseClients {
   private readonly child: ChildProcess;
+  /** The browsers' process, for its CPU. */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
   private pending: { resolve: (reply: Reply) => void; reject: (error: Error) => void } | undefined;
 
   constructor() {

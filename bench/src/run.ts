@@ -41,7 +41,7 @@ async function thousandStreams(instances: Running[], cookies: string[], label: s
   return { lost: figures.lost, latency: figures.latency, rss };
 }
 
-async function livePath(instances: Running[], label: string, browsers: SseClients) {
+async function livePath(instances: Running[], label: string, browsers: SseClients, redisPid?: number) {
   const cookies = await Promise.all(instances.map((i) => login(i.url)));
   const rssIdle = Object.fromEntries(instances.map((i, n) => [`instance${n + 1}`, { value: rssMb(i.pid), unit: 'MB' }]));
   const urls = instances.map((i) => i.url);
@@ -60,11 +60,20 @@ async function livePath(instances: Running[], label: string, browsers: SseClient
     // paths is not what a steady stream of webhooks meets (it put a 1 s tail on the first second).
     await post(urls, rate, rate / 2, `${prefix}w`);
     await browsers.expect(prefix, rate * seconds);
-    const meter = new CpuMeter({ bff: instances.map((i) => i.pid) });
+    // Beside the BFFs: the processes that share the two cores with them (the embedded databases the
+    // register writes each webhook to, Redis, the browsers), to show what the machine had left.
+    const meter = new CpuMeter({
+      bff: instances.map((i) => i.pid),
+      database: instances.flatMap((i) => pglitePid(i.pid) ?? []),
+      streams: browsers.pid ? [browsers.pid] : [],
+      ...(redisPid && { redis: [redisPid] }),
+    });
+    const wallStart = performance.now();
     const { result, cpuMs } = await meter.around(async () => {
       const posted = await post(urls, rate, rate * seconds, prefix);
       return { posted, figures: await browsers.measure() };
     });
+    const wallMs = performance.now() - wallStart;
     const { ids, errors, maxSendLagMs } = result.posted;
     const figures = result.figures;
     const duplicates = clients === 50 && rate === 100 ? await duplicateCheck(urls, browsers, 20) : undefined;
@@ -79,10 +88,17 @@ async function livePath(instances: Running[], label: string, browsers: SseClient
       maxSendLagMs,
       // The BFF instances' CPU while the webhooks were taken in and fanned out to every stream.
       bffCpuPerWebhook: { value: Math.round((cpuMs.bff! / ids.length) * 1000) / 1000, unit: 'ms CPU' },
+      // Cores busy on average while it ran, per process group (2 is the whole machine).
+      coresBusy: Object.fromEntries(Object.entries(cpuMs).map(([name, ms]) => [name, Math.round((ms / wallMs) * 100) / 100])),
       ...figures,
       ...(duplicates && { retriedWebhooks: duplicates }),
     });
-    log(`${label}: ${clients} clients × ${rate}/s ${sending} → p50 ${figures.latency.p50.value} ms, p99 ${figures.latency.p99.value} ms, lost ${figures.lost}`);
+    const busy = Object.entries(cpuMs)
+      .map(([name, ms]) => `${name} ${(ms / wallMs).toFixed(2)}`)
+      .join(', ');
+    log(
+      `${label}: ${clients} clients × ${rate}/s ${sending} → p50 ${figures.latency.p50.value} ms, p99 ${figures.latency.p99.value} ms, lost ${figures.lost}; cores busy: ${busy}`,
+    );
   }
   const rss = Object.fromEntries(instances.map((i, n) => [`instance${n + 1}`, { value: rssMb(i.pid), unit: 'MB' }]));
   // What one more open stream costs per event: the paced 1,000/s runs at 200 and at 1 client.
@@ -181,7 +197,7 @@ try {
     const redis = await startRedis(6480);
     const a = await startConsole(8282, 8283, { REDIS_URL: redis.url });
     const b = await startExtraBff(8284, 8283, redis.url);
-    results.liveRedis = await livePath([a, b], 'redis', browsers);
+    results.liveRedis = await livePath([a, b], 'redis', browsers, redis.process.pid);
     await Promise.all([a.stop(), b.stop()]);
     await redis.stop();
   }

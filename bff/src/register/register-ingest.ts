@@ -21,6 +21,8 @@ export interface RegisterIngestOptions {
   maxQueue?: number;
   /** What the waiting writes hold at most, in bytes (their values, roughly): the same drop past it. */
   maxQueueBytes?: number;
+  /** How long a write waits for others to join it in one statement (ms; 0: none). */
+  lingerMs?: number;
   /** Connection labels remembered. */
   maxLabels?: number;
   /** Records per page of the backfill. */
@@ -120,6 +122,8 @@ export class RegisterIngest {
   private progressWaiters: (() => void)[] = [];
   private readonly maxQueue: number;
   private readonly maxQueueBytes: number;
+  private readonly lingerMs: number;
+  private lingering: ReturnType<typeof setTimeout> | undefined;
   private queueBytes = 0;
   private readonly maxLabels: number;
   private readonly pageSize: number;
@@ -134,6 +138,7 @@ export class RegisterIngest {
     // revocation ids: room for two such pages, and never more than 32 MiB of values waiting.
     this.maxQueue = options.maxQueue ?? 40_000;
     this.maxQueueBytes = options.maxQueueBytes ?? 32 * 1024 * 1024;
+    this.lingerMs = options.lingerMs ?? 20;
     this.maxLabels = options.maxLabels ?? 10_000;
     this.pageSize = options.pageSize ?? 1_000;
     this.log = options.log ?? console;
@@ -445,7 +450,19 @@ export class RegisterIngest {
     this.queueBytes += job.bytes;
     this.queued++;
     if (awaited) this.lastAwaited = this.queued;
-    if (!this.running) void this.drain();
+    if (this.running) return;
+    // A short wait before a quiet queue is written gathers what arrives meanwhile into one statement:
+    // on the embedded PGlite a statement's fixed cost, not its rows, is what a steady trickle of
+    // webhooks paid for. A full batch waiting goes at once.
+    if (this.queue.length >= EXCHANGE_BATCH || this.lingerMs === 0) {
+      clearTimeout(this.lingering);
+      this.lingering = undefined;
+      void this.drain();
+    } else
+      this.lingering ??= setTimeout(() => {
+        this.lingering = undefined;
+        if (!this.running) void this.drain();
+      }, this.lingerMs);
   }
 
   private async drain(): Promise<void> {
