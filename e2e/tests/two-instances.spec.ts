@@ -240,8 +240,18 @@ test('one login through nginx: work across both instances, one killed, both rest
       const cookies = await context.cookies();
       await Promise.all([cluster!.stopBff(0, 'SIGTERM'), cluster!.stopBff(1, 'SIGTERM')]);
       await Promise.all([cluster!.startBff(0), cluster!.startBff(1)]);
-      const session = await viaNginx(() => page.request.get('/api/session'));
-      expect(session.status()).toBe(200);
+      // nginx counts both instances failed for a few seconds after a request met them both down
+      // (max_fails, fail_timeout) and answers 502 meanwhile; a session that did not survive would be a 401.
+      let session = await viaNginx(() => page.request.get('/api/session'));
+      await expect
+        .poll(
+          async () => {
+            if (session.status() === 502) session = await viaNginx(() => page.request.get('/api/session'));
+            return session.status();
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(200);
       expect(await session.json()).toMatchObject({ username: 'admin', role: 'admin' });
 
       // Sign-ins are left out of the log's page unless asked for.
