@@ -174,6 +174,28 @@ describe('AcapyClient', () => {
       expect(agent.received).toEqual(['GET /status HTTP/1.1', 'GET /issue-credential-2.0/records HTTP/1.1']);
     });
 
+    it('reads again when a fresh connection closes mid-answer, and the page gets its answer', async () => {
+      const received: string[] = [];
+      const sockets = new Set<Socket>();
+      let connections = 0;
+      const server = createTcpServer((socket) => {
+        sockets.add(socket);
+        const first = ++connections === 1;
+        socket.on('data', (chunk) => {
+          received.push(chunk.toString('latin1').split('\r\n')[0]!);
+          // The first connection: half an answer, then gone; the next one answers whole.
+          if (first) return void socket.end('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 20\r\n\r\n{"res');
+          socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}');
+          socket.end();
+        });
+      });
+      tcpServers.push({ server, sockets });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const client = new AcapyClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeoutMs: 2000 });
+      expect((await client.get('/connections')).status).toBe(200);
+      expect(received).toEqual(['GET /connections HTTP/1.1', 'GET /connections HTTP/1.1']);
+    });
+
     it('does not send a write twice: the agent may have read it', async () => {
       const agent = await droppingIdleAgent();
       const client = new AcapyClient({ baseUrl: agent.url, timeoutMs: 2000 });
