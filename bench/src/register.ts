@@ -161,22 +161,15 @@ export async function exportAll(url: string, cookie: string, pid: number) {
  * that holds them all (every record read, nothing changed). RSS of the BFF and of its embedded
  * database sampled every 50 ms.
  */
-/** Waits for the backfill a console starts by itself (a POST joins the one running). */
-export async function registerBackfilled(url: string, cookie: string): Promise<void> {
+/** Runs a backfill, or waits for the one a console started by itself (a POST joins it); the records it read. */
+export async function registerBackfilled(url: string, cookie: string): Promise<number> {
   const res = await fetch(`${url}/api/register/backfill`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', origin: url }, body: '{}' });
   if (!res.ok) throw new Error(`backfill → ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { records: number }).records;
 }
 
 export async function backfillPass(url: string, cookie: string, pid: number, databasePid: number | undefined, dataDir: string) {
-  const post = async () => {
-    const res = await fetch(`${url}/api/register/backfill`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json', origin: url },
-      body: '{}',
-    });
-    if (!res.ok) throw new Error(`backfill → ${res.status}: ${await res.text()}`);
-    return ((await res.json()) as { records: number }).records;
-  };
+  const post = () => registerBackfilled(url, cookie);
   // The backfill the BFF starts by itself is joined, and then its work undone.
   await post();
   const client = new pg.Client({ host: dataDir, user: 'postgres', database: 'postgres' });
