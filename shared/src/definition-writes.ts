@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { indyPatterns } from './credential-bodies.js';
 import { pathSegment } from './definitions.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { registryWebhookSchema } from './definition-writes.js';
 import { topicVersions } from './versioning.js';
 
@@ -123,6 +123,3 @@ export const consoleEventSchema = z.object({
   payload: z.record(z.string(), z.unknown()),
 });
 export type ConsoleEvent = z.infer<typeof consoleEventSchema>;
-
-/** SSE event names besides the default `message`. */
-export const RESYNC_EVENT = 'resync';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { invitationAttachmentSchema } from './out-of-band.js';
 
 /**
@@ -21,9 +21,6 @@ export const invitationLinkSchema = z.object({
   expires_at: z.string(),
 });
 export type InvitationLink = z.infer<typeof invitationLinkSchema>;
-
-/** The topic of the event the console publishes when a wallet fetches a short URL. */
-export const INVITATION_FETCHED_TOPIC = 'credence_invitation_fetched';
 
 export const sandboxScanBodySchema = z.strictObject({
   invitation_url: z.url({ error: 'must be a URL' }).max(20_000),

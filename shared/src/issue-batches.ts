@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { pathSegment } from './definitions.js';
 import { uuidSchema } from './queries.js';
 

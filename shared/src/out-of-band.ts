@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * Out-of-band invitations (RFC 0434) as ACA-Py 1.6.1 creates and receives them. Credence offers the

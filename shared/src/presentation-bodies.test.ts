@@ -10,7 +10,7 @@ import {
   restrictionSchema,
 } from './presentation-bodies.js';
 import { fieldErrorsFrom } from './problem.js';
-import { withVerifiedFlag, withVerifiedFlags } from './records.js';
+import { withVerifiedFlag, withVerifiedFlags } from './record-readers.js';
 
 const paths = (r: { success: boolean; error?: { issues: any[] } }) => {
   expect(r.success).toBe(false);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { AGENT_MAX_LIMIT, uuidSchema } from './queries.js';
 
 /**

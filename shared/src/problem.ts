@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** RFC 9457 problem details, the one error shape the BFF answers with. */
 export const problemFieldErrorSchema = z.object({
@@ -16,20 +16,6 @@ export const problemSchema = z.object({
 
 export type ProblemFieldError = z.infer<typeof problemFieldErrorSchema>;
 export type Problem = z.infer<typeof problemSchema>;
-
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
-
-/**
- * The problem type of "the agent as a whole cannot be used now": unreachable, too slow, or answering
- * 503 (busy, upgrading). The web app raises its banner for this type only; one failing record is not
- * an outage.
- */
-export const AGENT_UNAVAILABLE_TYPE = 'urn:credence:problem:agent-unavailable';
-
-// One wording for a missing value everywhere, instead of "expected string, received undefined".
-z.config({
-  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined),
-});
 
 /**
  * Turns a failed zod parse into the `errors` list of a problem, with `location` prefixed (query, body,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { credentialRoleSchema, credentialStateSchema, presentationRoleSchema, presentationStateSchema } from './states.js';
 
 /** The agent's paging bounds: limit 1..10000, default 100 (always applied); offset ≥ 0. */
@@ -53,12 +53,3 @@ export const connectionListQuerySchema = z.strictObject({
 export const credExIdParamsSchema = z.strictObject({ cred_ex_id: uuidSchema });
 export const presExIdParamsSchema = z.strictObject({ pres_ex_id: uuidSchema });
 export const connectionIdParamsSchema = z.strictObject({ conn_id: uuidSchema });
-
-/** Query values as the agent expects them on the wire (`true`, `100`), without the unset ones. */
-export function queryToStrings(query: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) out[key] = typeof value === 'string' ? value : JSON.stringify(value);
-  }
-  return out;
-}

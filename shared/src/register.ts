@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { uuidSchema } from './queries.js';
 import { filterKinds } from './revocation.js';
-import { credentialStates, presentationStates } from './states.js';
+import { credentialStates, presentationStates } from './state-names.js';
 
 /**
  * The register: every exchange and every issued credential the console has seen, kept in the store

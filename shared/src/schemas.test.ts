@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { advisedCredentialAction, advisedPresentationAction } from './advised-actions.js';
 import { roleMayUse } from './permissions.js';
 import { fieldErrorsFrom } from './problem.js';
-import { credentialListQuerySchema, presentationListQuerySchema, queryToStrings } from './queries.js';
-import { connectionLabel, credentialFormatOf, normaliseVerified } from './records.js';
+import { credentialListQuerySchema, presentationListQuerySchema } from './queries.js';
+import { queryToStrings } from './query-strings.js';
+import { connectionLabel, credentialFormatOf, normaliseVerified } from './record-readers.js';
 import { loginBodySchema } from './session.js';
 import { isExchangeTopic, topicVersions, v1StateToV2, v2StateToV1 } from './versioning.js';
 

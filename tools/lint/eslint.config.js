@@ -76,6 +76,27 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/incompatible-library': 'off' },
   },
   {
+    // The API objects carry every route's zod schema; the app calls routes through their refs, so its first
+    // load holds neither zod nor the schemas. The development check of answers loads them on its own.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: [...tests, 'web/src/lib/contract-check.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@credence/shared',
+              importNames: ['consoleApi', 'agentApi'],
+              allowTypeImports: true,
+              message: 'Call routes through consoleApiRefs / agentApiRefs: the API objects would bring every schema into the first load.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: tests,
     rules: {
       // Tests read JSON answers and drive fakes: the unsafe-any rules would only add casts there.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import {
   boundOfferBodySchema,
   createOfferBodySchema,
@@ -36,9 +36,8 @@ import {
   credExRecordSchema,
   presExListSchema,
   presExRecordSchema,
-  withVerifiedFlag,
-  withVerifiedFlags,
 } from '../records.js';
+import { withVerifiedFlag, withVerifiedFlags } from '../record-readers.js';
 import {
   anoncredsCredDefParamsSchema,
   anoncredsCredDefResultSchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { consoleEventSchema } from '../events.js';
 import { areaRoles } from '../permissions.js';
 import {

@@ -1,4 +1,4 @@
-import { fillPath, queryToStrings, type RouteEntry, type RouteInput, type RouteResponse } from '@credence/shared';
+import { fillPath, queryToStrings, type EntryOf, type RouteEntry, type RouteInput, type RouteRef, type RouteResponse } from '@credence/shared';
 import { apiFetch } from './api';
 
 export interface CallOptions {
@@ -15,7 +15,7 @@ export class ContractError extends Error {
 }
 
 /** `/api/…?…` for a route: params filled in and encoded, unset and empty query values left out. */
-export function urlFor<R extends RouteEntry>(route: R, input: RouteInput<R> = {} as RouteInput<R>): string {
+export function urlFor<Ref extends RouteRef>(route: Ref, input: RouteInput<EntryOf<Ref>> = {} as RouteInput<EntryOf<Ref>>): string {
   const query = Object.fromEntries(Object.entries(input.query ?? {}).filter(([, value]) => value !== ''));
   const search = new URLSearchParams(queryToStrings(query)).toString();
   return `/api${fillPath(route.path, input.params)}${search ? `?${search}` : ''}`;
@@ -24,9 +24,10 @@ export function urlFor<R extends RouteEntry>(route: R, input: RouteInput<R> = {}
 /**
  * Calls one route of the console's API. Its path, params, query and body come from the shared
  * contract, so a route or a field renamed there fails the typecheck here. Outside production the
- * answer is parsed with the route's response schema, so drift between the ends shows at once.
+ * answer is parsed with the route's response schema (loaded only then: production's first load
+ * carries no schema), so drift between the ends shows at once.
  */
-export async function callApi<R extends RouteEntry>(route: R, ...[input, options = {}]: CallArgs<R>): Promise<RouteResponse<R>> {
+export async function callApi<Ref extends RouteRef>(route: Ref, ...[input, options = {}]: CallArgs<EntryOf<Ref>>): Promise<RouteResponse<EntryOf<Ref>>> {
   const body = input?.body;
   const answer = await apiFetch<unknown>(urlFor(route, input), {
     method: route.method,
@@ -35,11 +36,12 @@ export async function callApi<R extends RouteEntry>(route: R, ...[input, options
   });
   const data = answer === undefined ? null : answer;
   if (import.meta.env.DEV) {
-    const parsed = route.response.safeParse(data);
+    const { responseSchemaOf } = await import('./contract-check');
+    const parsed = responseSchemaOf(route).safeParse(data);
     if (!parsed.success) {
       const where = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(answer)'}: ${issue.message}`).join('; ');
       throw new ContractError(`The answer of ${route.method} ${route.path} does not match the contract: ${where}`);
     }
   }
-  return data as RouteResponse<R>;
+  return data as RouteResponse<EntryOf<Ref>>;
 }

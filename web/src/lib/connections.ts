@@ -1,4 +1,4 @@
-import { agentApi, connectionLabel } from '@credence/shared';
+import { connectionLabel, agentApiRefs } from '@credence/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { callApi } from './api-client';
@@ -11,7 +11,7 @@ export const connectionQueries = {
     queryOptions({
       queryKey: [...connectionQueries.all(), 'list'] as const,
       // Connections are few next to exchanges; the agent's maximum page holds them all.
-      queryFn: () => callApi(agentApi.connections, { query: { limit: 10_000 } }),
+      queryFn: () => callApi(agentApiRefs.connections, { query: { limit: 10_000 } }),
       staleTime: 5 * 60_000,
     }),
 };

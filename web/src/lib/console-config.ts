@@ -1,8 +1,8 @@
-import { consoleApi } from '@credence/shared';
+import { consoleApiRefs } from '@credence/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from './api-client';
 
-export const fetchConsoleConfig = () => callApi(consoleApi.config);
+export const fetchConsoleConfig = () => callApi(consoleApiRefs.config);
 
 export const consoleConfigQueries = {
   all: () => ['config'] as const,

@@ -1,4 +1,4 @@
-import { agentApi, isAnoncredsWallet, type OwnCredDef } from '@credence/shared';
+import { isAnoncredsWallet, type OwnCredDef, agentApiRefs } from '@credence/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from './api-client';
 
@@ -8,12 +8,12 @@ import { callApi } from './api-client';
  * number, which `/schemas/{id}` also takes); an askar-anoncreds wallet on the `/anoncreds` routes.
  */
 async function legacyDefinitions(signal: AbortSignal): Promise<OwnCredDef[]> {
-  const ids = (await callApi(agentApi.createdCredDefs, {}, { signal })).credential_definition_ids ?? [];
+  const ids = (await callApi(agentApiRefs.createdCredDefs, {}, { signal })).credential_definition_ids ?? [];
   return Promise.all(
     ids.map(async (credDefId) => {
-      const credDef = (await callApi(agentApi.credDef, { params: { cred_def_id: credDefId } }, { signal })).credential_definition;
+      const credDef = (await callApi(agentApiRefs.credDef, { params: { cred_def_id: credDefId } }, { signal })).credential_definition;
       const schemaRef = credDef?.schemaId ?? credDefId.split(':')[3] ?? '';
-      const schema = (await callApi(agentApi.schema, { params: { schema_id: schemaRef } }, { signal })).schema;
+      const schema = (await callApi(agentApiRefs.schema, { params: { schema_id: schemaRef } }, { signal })).schema;
       return {
         format: 'indy' as const,
         credDefId,
@@ -29,12 +29,12 @@ async function legacyDefinitions(signal: AbortSignal): Promise<OwnCredDef[]> {
 }
 
 async function anoncredsDefinitions(signal: AbortSignal): Promise<OwnCredDef[]> {
-  const ids = (await callApi(agentApi.anoncredsCredDefs, {}, { signal })).credential_definition_ids ?? [];
+  const ids = (await callApi(agentApiRefs.anoncredsCredDefs, {}, { signal })).credential_definition_ids ?? [];
   return Promise.all(
     ids.map(async (credDefId) => {
-      const credDef = (await callApi(agentApi.anoncredsCredDef, { params: { cred_def_id: credDefId } }, { signal })).credential_definition;
+      const credDef = (await callApi(agentApiRefs.anoncredsCredDef, { params: { cred_def_id: credDefId } }, { signal })).credential_definition;
       const schemaId = credDef?.schemaId ?? '';
-      const schema = schemaId ? (await callApi(agentApi.anoncredsSchema, { params: { schema_id: schemaId } }, { signal })).schema : undefined;
+      const schema = schemaId ? (await callApi(agentApiRefs.anoncredsSchema, { params: { schema_id: schemaId } }, { signal })).schema : undefined;
       return {
         format: 'anoncreds' as const,
         credDefId,

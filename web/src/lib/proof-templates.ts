@@ -1,4 +1,4 @@
-import { consoleApi, type ProofTemplateCreateBody, type ProofTemplateDetail, type ProofTemplateUpdateBody } from '@credence/shared';
+import { type ProofTemplateCreateBody, type ProofTemplateDetail, type ProofTemplateUpdateBody, consoleApiRefs } from '@credence/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from './api-client';
 import { templateKeys } from './query-keys';
@@ -12,13 +12,13 @@ export const proofTemplateQueries = {
   list: () =>
     queryOptions({
       queryKey: templateKeys.list(),
-      queryFn: ({ signal }) => callApi(consoleApi.proofTemplates, undefined, { signal }),
+      queryFn: ({ signal }) => callApi(consoleApiRefs.proofTemplates, undefined, { signal }),
       select: (answer) => answer.results,
     }),
   detail: (id: string) =>
     queryOptions({
       queryKey: templateKeys.detail(id),
-      queryFn: ({ signal }) => callApi(consoleApi.proofTemplate, { params: { id } }, { signal }),
+      queryFn: ({ signal }) => callApi(consoleApiRefs.proofTemplate, { params: { id } }, { signal }),
     }),
 };
 
@@ -31,8 +31,8 @@ export function useSaveTemplate() {
     meta: { showsOwnErrors: true },
     mutationFn: (save: SaveTemplate): Promise<ProofTemplateDetail> =>
       save.id === undefined
-        ? callApi(consoleApi.createProofTemplate, { body: save.body })
-        : callApi(consoleApi.updateProofTemplate, { params: { id: save.id }, body: save.body }),
+        ? callApi(consoleApiRefs.createProofTemplate, { body: save.body })
+        : callApi(consoleApiRefs.updateProofTemplate, { params: { id: save.id }, body: save.body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(templateKeys.detail(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: templateKeys.list() });
@@ -44,7 +44,7 @@ export function useDeleteTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { showsOwnErrors: true },
-    mutationFn: (id: string) => callApi(consoleApi.deleteProofTemplate, { params: { id } }),
+    mutationFn: (id: string) => callApi(consoleApiRefs.deleteProofTemplate, { params: { id } }),
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: templateKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: templateKeys.list() });

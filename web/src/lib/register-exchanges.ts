@@ -1,4 +1,4 @@
-import { consoleApi, type IssuedStatus, type RegisterExchange, type RegisterKind, type RegisterSort } from '@credence/shared';
+import { type IssuedStatus, type RegisterExchange, type RegisterKind, type RegisterSort, consoleApiRefs } from '@credence/shared';
 import { callApi, urlFor } from './api-client';
 
 /** One page of a list, with its total when the source counts its rows (the register does). */
@@ -23,23 +23,23 @@ export async function fetchRegisterPage(
   { filters, sort, size, offset }: RegisterListQuery,
   signal: AbortSignal,
 ): Promise<ListPage<RegisterExchange>> {
-  const page = await callApi(consoleApi.registerExchanges, { query: { ...filters, kind, sort, limit: size, offset } }, { signal });
+  const page = await callApi(consoleApiRefs.registerExchanges, { query: { ...filters, kind, sort, limit: size, offset } }, { signal });
   return { rows: page.results, total: page.total, totalCapped: page.total_capped === true, hasNext: offset + page.results.length < page.total };
 }
 
 /** The CSV export of every exchange matching the list's filters, in its order. */
 export function registerExportHref(kind: RegisterKind, filters: Partial<Record<string, string>>, sort: RegisterSort): string {
-  return urlFor(consoleApi.registerExchangesExport, { query: { ...filters, kind, sort } });
+  return urlFor(consoleApiRefs.registerExchangesExport, { query: { ...filters, kind, sort } });
 }
 
 /** The register's copy of one exchange, or null when it never saw it. */
 export async function fetchKeptExchange(kind: RegisterKind, id: string, signal: AbortSignal): Promise<RegisterExchange | null> {
-  const page = await callApi(consoleApi.registerExchanges, { query: { kind, exchange_id: id, limit: 1 } }, { signal });
+  const page = await callApi(consoleApiRefs.registerExchanges, { query: { kind, exchange_id: id, limit: 1 } }, { signal });
   return page.results[0] ?? null;
 }
 
 /** The revocation status the register holds for the credential one exchange issued, or null (not issued, not kept). */
 export async function fetchIssuedStatus(credExId: string, signal: AbortSignal): Promise<IssuedStatus | null> {
-  const page = await callApi(consoleApi.registerCredentials, { query: { cred_ex_id: credExId, limit: 1, offset: 0, sort: '-issued' } }, { signal });
+  const page = await callApi(consoleApiRefs.registerCredentials, { query: { cred_ex_id: credExId, limit: 1, offset: 0, sort: '-issued' } }, { signal });
   return page.results[0]?.status ?? null;
 }

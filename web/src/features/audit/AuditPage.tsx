@@ -1,5 +1,5 @@
 import { ScrollRegion } from '../../components/ui/ScrollRegion';
-import { consoleApi, type AuditEntry } from '@credence/shared';
+import { type AuditEntry, consoleApiRefs } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/ui/ErrorState';
@@ -106,7 +106,7 @@ export function AuditPage() {
         <p className="muted">Every state-changing action through the console, newest first.</p>
         <a
           className="button"
-          href={urlFor(consoleApi.auditExport, {
+          href={urlFor(consoleApiRefs.auditExport, {
             query: { actor: filters.actor, action: filters.action, outcome: filters.outcome, from: filters.from, to: filters.to, sign_ins: filters.sign_ins },
           })}
           download

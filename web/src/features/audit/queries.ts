@@ -1,4 +1,4 @@
-import { consoleApi, type AuditQuery } from '@credence/shared';
+import { type AuditQuery, consoleApiRefs } from '@credence/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { auditKeys } from '../../lib/query-keys';
@@ -12,7 +12,7 @@ export const auditQueries = {
   page: (filters: AuditFilters) =>
     queryOptions({
       queryKey: [...auditKeys.all(), filters] as const,
-      queryFn: ({ signal }) => callApi(consoleApi.audit, { query: { ...filters, limit: AUDIT_PAGE } }, { signal }),
+      queryFn: ({ signal }) => callApi(consoleApiRefs.audit, { query: { ...filters, limit: AUDIT_PAGE } }, { signal }),
       placeholderData: keepPreviousData,
     }),
 };

@@ -1,4 +1,4 @@
-import { consoleApi, safeNextPath, type LoginBody, type Session, type SessionMethods, type UserRole } from '@credence/shared';
+import { safeNextPath, type LoginBody, type Session, type SessionMethods, type UserRole, consoleApiRefs } from '@credence/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { isApiError } from '../../lib/api';
 import { callApi, urlFor } from '../../lib/api-client';
@@ -11,7 +11,7 @@ export const sessionQueries = {
       queryKey: [...sessionQueries.all(), 'current'] as const,
       queryFn: async (): Promise<Session | null> => {
         try {
-          return await callApi(consoleApi.session);
+          return await callApi(consoleApiRefs.session);
         } catch (error) {
           if (isApiError(error, 401)) return null;
           throw error;
@@ -23,16 +23,16 @@ export const sessionQueries = {
   methods: () =>
     queryOptions({
       queryKey: [...sessionQueries.all(), 'methods'] as const,
-      queryFn: (): Promise<SessionMethods> => callApi(consoleApi.sessionMethods),
+      queryFn: (): Promise<SessionMethods> => callApi(consoleApiRefs.sessionMethods),
       staleTime: 5 * 60_000,
     }),
 };
 
 /** The BFF's address that starts a sign-in at the organisation's provider (a navigation, not a fetch). */
-export const oidcLoginUrl = (next: string | null) => urlFor(consoleApi.oidcLogin, { query: next ? { next } : {} });
+export const oidcLoginUrl = (next: string | null) => urlFor(consoleApiRefs.oidcLogin, { query: next ? { next } : {} });
 
-export const login = (body: LoginBody) => callApi(consoleApi.login, { body });
-export const logout = () => callApi(consoleApi.logout);
+export const login = (body: LoginBody) => callApi(consoleApiRefs.login, { body });
+export const logout = () => callApi(consoleApiRefs.logout);
 
 /** Where each role starts after logging in. */
 export function homeFor(role: UserRole): string {

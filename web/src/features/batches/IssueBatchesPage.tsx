@@ -1,4 +1,4 @@
-import { BATCH_MAX_ROWS, BATCH_UPLOAD_BYTES, batchProgressText, consoleApi, type IssueBatchPreview, formatCount } from '@credence/shared';
+import { BATCH_MAX_ROWS, BATCH_UPLOAD_BYTES, batchProgressText, type IssueBatchPreview, formatCount, consoleApiRefs } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -106,7 +106,7 @@ function NewBatch({ walletType }: { walletType: string | null }) {
           </div>
           {credDefId && (
             <p>
-              <a className="button" href={urlFor(consoleApi.issueBatchTemplate, { query: { cred_def_id: credDefId } })} download>
+              <a className="button" href={urlFor(consoleApiRefs.issueBatchTemplate, { query: { cred_def_id: credDefId } })} download>
                 Download the template (CSV)
               </a>{' '}
               <span className="muted small">

@@ -1,4 +1,4 @@
-import { consoleApi, type BatchRowState, type IssueBatchFileBody } from '@credence/shared';
+import { type BatchRowState, type IssueBatchFileBody, consoleApiRefs } from '@credence/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 
@@ -9,14 +9,15 @@ export const batchQueries = {
   list: () =>
     queryOptions({
       queryKey: [...batchQueries.all(), 'list'] as const,
-      queryFn: () => callApi(consoleApi.issueBatches),
+      queryFn: () => callApi(consoleApiRefs.issueBatches),
       // A batch on its way is followed until done.
       refetchInterval: (query) => (query.state.data?.results.some((b) => b.state === 'sending') ? 2_000 : false),
     }),
   detail: (id: string, state: BatchRowState | undefined, page: number) =>
     queryOptions({
       queryKey: [...batchQueries.all(), 'detail', id, state ?? 'all', page] as const,
-      queryFn: () => callApi(consoleApi.issueBatch, { params: { id }, query: { ...(state && { state }), offset: page * ROWS_PER_PAGE, limit: ROWS_PER_PAGE } }),
+      queryFn: () =>
+        callApi(consoleApiRefs.issueBatch, { params: { id }, query: { ...(state && { state }), offset: page * ROWS_PER_PAGE, limit: ROWS_PER_PAGE } }),
       // Progress is read from the store every second while rows are pending: any instance may be sending them.
       refetchInterval: (query) => (query.state.data?.state === 'sending' ? 1_000 : false),
       placeholderData: (previous) => previous,
@@ -24,14 +25,14 @@ export const batchQueries = {
 };
 
 export function usePreview() {
-  return useMutation({ meta: { showsOwnErrors: true }, mutationFn: (body: IssueBatchFileBody) => callApi(consoleApi.previewIssueBatch, { body }) });
+  return useMutation({ meta: { showsOwnErrors: true }, mutationFn: (body: IssueBatchFileBody) => callApi(consoleApiRefs.previewIssueBatch, { body }) });
 }
 
 export function useStartBatch() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { showsOwnErrors: true },
-    mutationFn: (body: IssueBatchFileBody) => callApi(consoleApi.startIssueBatch, { body }),
+    mutationFn: (body: IssueBatchFileBody) => callApi(consoleApiRefs.startIssueBatch, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: batchQueries.all() }),
   });
 }
@@ -40,7 +41,7 @@ export function useRetryFailed(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { showsOwnErrors: true },
-    mutationFn: () => callApi(consoleApi.retryIssueBatch, { params: { id }, body: {} }),
+    mutationFn: () => callApi(consoleApiRefs.retryIssueBatch, { params: { id }, body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: batchQueries.all() }),
   });
 }
@@ -50,7 +51,7 @@ export function useEditRow(id: string) {
   return useMutation({
     meta: { showsOwnErrors: true },
     mutationFn: ({ index, connection, attributes }: { index: number; connection: string; attributes: { name: string; value: string }[] }) =>
-      callApi(consoleApi.editIssueBatchRow, { params: { id, index: String(index) }, body: { connection, attributes } }),
+      callApi(consoleApiRefs.editIssueBatchRow, { params: { id, index: String(index) }, body: { connection, attributes } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: batchQueries.all() }),
   });
 }

@@ -1,4 +1,4 @@
-import { advisedCredentialAction, advisedPresentationAction, agentApi, connectionLabel, roleMayUse, schemaIdOf, type UserRole } from '@credence/shared';
+import { advisedCredentialAction, advisedPresentationAction, connectionLabel, roleMayUse, schemaIdOf, type UserRole, agentApiRefs } from '@credence/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -252,7 +252,7 @@ function RemoveConnection({ connId, name }: { connId: string; name: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: () => callApi(agentApi.removeConnection, { params: { conn_id: connId } }),
+    mutationFn: () => callApi(agentApiRefs.removeConnection, { params: { conn_id: connId } }),
     // A refetch of the record in flight would answer 404 once it is gone: stop it first.
     onMutate: () => queryClient.cancelQueries({ queryKey: connectionQueries.detailKey(connId) }),
     onSuccess: () => {

@@ -1,4 +1,12 @@
-import { agentApi, DIDEXCHANGE_1_1, invitationMessageSchema, type InvitationRecord, type OobRecord } from '@credence/shared';
+import {
+  DIDEXCHANGE_1_1,
+  invitationMessageSchema,
+  type InvitationRecord,
+  type OobRecord,
+  agentApiRefs,
+  type agentApi,
+  type RouteInput,
+} from '@credence/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -37,7 +45,7 @@ function CreateInvitation() {
   const [multiUse, setMultiUse] = useState(false);
   const create = useMutation({
     mutationFn: () =>
-      callApi(agentApi.createInvitation, {
+      callApi(agentApiRefs.createInvitation, {
         // Accepting the holder's request is decided here, by creating the invitation (the agent's default is to wait).
         query: { multi_use: multiUse, auto_accept: true },
         body: {
@@ -163,8 +171,8 @@ function AcceptInvitation({ sectionRef }: { sectionRef: React.RefObject<HTMLElem
   const [alias, setAlias] = useState('');
   const [problem, setProblem] = useState<string>();
   const receive = useMutation({
-    mutationFn: ({ message, alias }: { message: Parameters<typeof callApi<typeof agentApi.receiveInvitation>>[1]['body']; alias: string }) =>
-      callApi(agentApi.receiveInvitation, { body: message, query: { auto_accept: true, ...(alias && { alias }) } }),
+    mutationFn: ({ message, alias }: { message: RouteInput<typeof agentApi.receiveInvitation>['body']; alias: string }) =>
+      callApi(agentApiRefs.receiveInvitation, { body: message, query: { auto_accept: true, ...(alias && { alias }) } }),
   });
   const submit = () => {
     const read = invitationFromText(text);

@@ -1,4 +1,4 @@
-import { agentApi, consoleApi, type InvitationLink, type OwnCredDef } from '@credence/shared';
+import { type InvitationLink, type OwnCredDef, consoleApiRefs, agentApiRefs } from '@credence/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -38,8 +38,8 @@ export function CounterPage() {
   const [editing, setEditing] = useState(true);
   const start = useMutation({
     mutationFn: async (check: CounterAsk) => {
-      const record = await callApi(agentApi.createPresentationRequest, { body: counterRequestBody(check) });
-      const link = await callApi(consoleApi.invitationLink, {
+      const record = await callApi(agentApiRefs.createPresentationRequest, { body: counterRequestBody(check) });
+      const link = await callApi(consoleApiRefs.invitationLink, {
         body: { attachment: { id: record.pres_ex_id, type: 'present-proof' }, goal: askGoal(check) },
       });
       return { presExId: record.pres_ex_id, link, check };
@@ -250,7 +250,7 @@ function CounterCheck({ presExId, link, check, sandbox, onNext, onChange, starti
   const fetched = useFetched(presExId);
   const record = useQuery({
     queryKey: presentationKeys.detail(presExId),
-    queryFn: ({ signal }) => callApi(agentApi.presentationExchange, { params: { pres_ex_id: presExId } }, { signal }),
+    queryFn: ({ signal }) => callApi(agentApiRefs.presentationExchange, { params: { pres_ex_id: presExId } }, { signal }),
     // Live events refresh it; only while they are not flowing, poll.
     refetchInterval: (query) => pollWhileNotLive(['request-sent', 'presentation-received'].includes(query.state.data?.state ?? 'request-sent')),
   });

@@ -1,4 +1,4 @@
-import { consoleApi, type InvitationLink } from '@credence/shared';
+import { type InvitationLink, consoleApiRefs } from '@credence/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { SubmitError } from '../../components/exchange-form/SubmitError';
@@ -40,7 +40,7 @@ interface CounterScreenProps {
 export function CounterScreen({ link, qrLabel, summary, steps, step, status, result, sandbox, withoutCredential, next, change }: CounterScreenProps) {
   const settled = result !== undefined;
   const scan = useMutation({
-    mutationFn: (holds: boolean) => callApi(consoleApi.sandboxWalletScan, { body: { invitation_url: link.short_url, holds_credential: holds } }),
+    mutationFn: (holds: boolean) => callApi(consoleApiRefs.sandboxWalletScan, { body: { invitation_url: link.short_url, holds_credential: holds } }),
   });
   const resultRef = useRef<HTMLDivElement>(null);
   // The result takes focus (and the eye, on a phone where it may be below the fold) when it comes.

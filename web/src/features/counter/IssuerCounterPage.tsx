@@ -1,4 +1,4 @@
-import { agentApi, consoleApi, type InvitationLink, type OwnCredDef } from '@credence/shared';
+import { type InvitationLink, type OwnCredDef, consoleApiRefs, agentApiRefs } from '@credence/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -30,8 +30,8 @@ export function IssuerCounterPage() {
   const [form, setForm] = useState<{ key: number; credDefId: string }>({ key: 0, credDefId: '' });
   const start = useMutation({
     mutationFn: async ({ definition, values }: Offer) => {
-      const record = await callApi(agentApi.createOffer, { body: counterOffer(definition, values) });
-      const link = await callApi(consoleApi.invitationLink, {
+      const record = await callApi(agentApiRefs.createOffer, { body: counterOffer(definition, values) });
+      const link = await callApi(consoleApiRefs.invitationLink, {
         body: { attachment: { id: record.cred_ex_id, type: 'credential-offer' }, goal: `Receive your ${definition.schemaName}` },
       });
       return { credExId: record.cred_ex_id, link, offer: { definition, values } };
@@ -199,7 +199,7 @@ function CounterOffer({ credExId, link, offer, sandbox, onNext, onChange }: Coun
   const fetched = useFetched(credExId);
   const detail = useQuery({
     queryKey: credentialKeys.detail(credExId),
-    queryFn: ({ signal }) => callApi(agentApi.credentialExchange, { params: { cred_ex_id: credExId } }, { signal }),
+    queryFn: ({ signal }) => callApi(agentApiRefs.credentialExchange, { params: { cred_ex_id: credExId } }, { signal }),
     // Live events refresh it; only while they are not flowing, poll.
     refetchInterval: (query) =>
       pollWhileNotLive(['offer-sent', 'request-received', 'credential-issued'].includes(query.state.data?.cred_ex_record.state ?? 'offer-sent')),

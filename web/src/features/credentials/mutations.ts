@@ -1,4 +1,4 @@
-import { agentApi, type BoundOfferBody, type CreateOfferBody, type CredExDetail, type ProblemReportBody, type SendOfferBody } from '@credence/shared';
+import { type BoundOfferBody, type CreateOfferBody, type CredExDetail, type ProblemReportBody, type SendOfferBody, agentApiRefs } from '@credence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { markDeleted } from '../../lib/deleted-records';
@@ -8,18 +8,18 @@ import { credentialQueries } from './queries';
 
 /** The protocol step behind each action a person can take on a record (remove and abandon apart). */
 const steps = {
-  'send-offer': agentApi.offerOnProposal,
-  'send-request': agentApi.requestCredential,
-  issue: agentApi.issueCredential,
-  store: agentApi.storeCredential,
+  'send-offer': agentApiRefs.offerOnProposal,
+  'send-request': agentApiRefs.requestCredential,
+  issue: agentApiRefs.issueCredential,
+  store: agentApiRefs.storeCredential,
 } as const;
 
 function runAction(credExId: string, action: CredentialActionId, body: ProblemReportBody | undefined) {
   const params = { cred_ex_id: credExId };
-  if (action === 'remove') return callApi(agentApi.removeCredentialExchange, { params });
+  if (action === 'remove') return callApi(agentApiRefs.removeCredentialExchange, { params });
   if (action === 'problem-report') {
     if (!body) throw new Error('Abandoning an exchange needs a reason.');
-    return callApi(agentApi.reportCredentialProblem, { params, body });
+    return callApi(agentApiRefs.reportCredentialProblem, { params, body });
   }
   return callApi(steps[action], { params, body: {} });
 }
@@ -48,7 +48,7 @@ export function useProposalAnswer(credExId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { showsOwnErrors: true },
-    mutationFn: (body: BoundOfferBody) => callApi(agentApi.offerOnProposal, { params: { cred_ex_id: credExId }, body }),
+    mutationFn: (body: BoundOfferBody) => callApi(agentApiRefs.offerOnProposal, { params: { cred_ex_id: credExId }, body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: credentialQueries.lists() });
       void queryClient.invalidateQueries({ queryKey: credentialQueries.detail(credExId).queryKey });
@@ -62,7 +62,7 @@ export function useOfferMutation() {
     meta: { showsOwnErrors: true },
     // The form's resolver has checked the body against the schema of the route its mode names.
     mutationFn: ({ mode, body }: { mode: OfferFormValues['mode']; body: SendOfferBody | CreateOfferBody }) =>
-      mode === 'send' ? callApi(agentApi.sendOffer, { body: body as SendOfferBody }) : callApi(agentApi.createOffer, { body: body }),
+      mode === 'send' ? callApi(agentApiRefs.sendOffer, { body: body as SendOfferBody }) : callApi(agentApiRefs.createOffer, { body: body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: credentialQueries.lists() }),
   });
 }

@@ -1,5 +1,4 @@
 import {
-  agentApi,
   isAnoncredsWallet,
   CREDENTIAL_PREVIEW_TYPE,
   createOfferBodySchema,
@@ -8,6 +7,7 @@ import {
   type CreateOfferBody,
   type OwnCredDef,
   type SendOfferBody,
+  agentApiRefs,
 } from '@credence/shared';
 import type { z } from 'zod';
 import { bodyResolver } from '../../lib/body-resolver';
@@ -97,7 +97,7 @@ export function fillFromDefinition(values: OfferFormValues, definition: OwnCredD
 }
 
 /** Where the form's body goes: sent to a connection, or an offer record only (for a QR code or out-of-band message). */
-export const offerRoute = (mode: OfferFormValues['mode']) => (mode === 'send' ? agentApi.sendOffer : agentApi.createOffer);
+export const offerRoute = (mode: OfferFormValues['mode']) => (mode === 'send' ? agentApiRefs.sendOffer : agentApiRefs.createOffer);
 
 /** The filter-level rule ("indy and/or anoncreds") belongs to the format checkboxes. */
 export const offerFieldPath = (path: string) => (path === 'filter' ? 'formats' : path);

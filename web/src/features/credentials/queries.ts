@@ -1,4 +1,4 @@
-import { agentApi } from '@credence/shared';
+import { agentApiRefs } from '@credence/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { fetchRegisterPage } from '../../lib/register-exchanges';
@@ -23,7 +23,7 @@ export const credentialQueries = {
   detail: (credExId: string) =>
     queryOptions({
       queryKey: credentialKeys.detail(credExId),
-      queryFn: ({ signal }) => callApi(agentApi.credentialExchange, { params: { cred_ex_id: credExId } }, { signal }),
+      queryFn: ({ signal }) => callApi(agentApiRefs.credentialExchange, { params: { cred_ex_id: credExId } }, { signal }),
       // Live events refresh it; only while they are not flowing, poll a record waiting on its peer.
       refetchInterval: (query) => pollWhileNotLive(WAITING_ON_PEER.has(query.state.data?.cred_ex_record.state ?? '')),
     }),

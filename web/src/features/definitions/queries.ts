@@ -1,4 +1,4 @@
-import { agentApi, isAnoncredsWallet } from '@credence/shared';
+import { isAnoncredsWallet, agentApiRefs } from '@credence/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { schemaKeys } from '../../lib/query-keys';
@@ -22,18 +22,18 @@ export interface RegistryView {
 
 async function schemasOf(walletType: string | null, signal: AbortSignal): Promise<OwnSchema[]> {
   if (isAnoncredsWallet(walletType)) {
-    const ids = (await callApi(agentApi.anoncredsSchemas, {}, { signal })).schema_ids ?? [];
+    const ids = (await callApi(agentApiRefs.anoncredsSchemas, {}, { signal })).schema_ids ?? [];
     return Promise.all(
       ids.map(async (schemaId) => {
-        const schema = (await callApi(agentApi.anoncredsSchema, { params: { schema_id: schemaId } }, { signal })).schema;
+        const schema = (await callApi(agentApiRefs.anoncredsSchema, { params: { schema_id: schemaId } }, { signal })).schema;
         return { schemaId, name: schema?.name ?? '?', version: schema?.version ?? '?', attributes: schema?.attrNames ?? [] };
       }),
     );
   }
-  const ids = (await callApi(agentApi.createdSchemas, {}, { signal })).schema_ids ?? [];
+  const ids = (await callApi(agentApiRefs.createdSchemas, {}, { signal })).schema_ids ?? [];
   return Promise.all(
     ids.map(async (schemaId) => {
-      const schema = (await callApi(agentApi.schema, { params: { schema_id: schemaId } }, { signal })).schema;
+      const schema = (await callApi(agentApiRefs.schema, { params: { schema_id: schemaId } }, { signal })).schema;
       return { schemaId, name: schema?.name ?? '?', version: schema?.version ?? '?', attributes: schema?.attrNames ?? [] };
     }),
   );
@@ -46,12 +46,12 @@ async function schemasOf(walletType: string | null, signal: AbortSignal): Promis
 async function registriesOf(walletType: string | null, credDefId: string, signal: AbortSignal): Promise<RegistryView[]> {
   const anoncreds = isAnoncredsWallet(walletType);
   const ids = anoncreds
-    ? ((await callApi(agentApi.anoncredsRevocationRegistries, { query: { cred_def_id: credDefId } }, { signal })).rev_reg_ids ?? [])
-    : ((await callApi(agentApi.revocationRegistries, { query: { cred_def_id: credDefId } }, { signal })).rev_reg_ids ?? []);
+    ? ((await callApi(agentApiRefs.anoncredsRevocationRegistries, { query: { cred_def_id: credDefId } }, { signal })).rev_reg_ids ?? [])
+    : ((await callApi(agentApiRefs.revocationRegistries, { query: { cred_def_id: credDefId } }, { signal })).rev_reg_ids ?? []);
   return Promise.all(
     ids.map(async (id) => {
-      const route = anoncreds ? agentApi.anoncredsRevocationRegistry : agentApi.revocationRegistry;
-      const issuedRoute = anoncreds ? agentApi.anoncredsRegistryIssued : agentApi.registryIssued;
+      const route = anoncreds ? agentApiRefs.anoncredsRevocationRegistry : agentApiRefs.revocationRegistry;
+      const issuedRoute = anoncreds ? agentApiRefs.anoncredsRegistryIssued : agentApiRefs.registryIssued;
       const [record, issued] = await Promise.all([
         callApi(route, { params: { rev_reg_id: id } }, { signal }).then((answer) => answer.result),
         callApi(issuedRoute, { params: { rev_reg_id: id } }, { signal }).then((answer) => answer.result),
@@ -77,5 +77,5 @@ export const schemaQueries = {
 
 /** The issuer the anoncreds bodies name: the agent's public DID ('' when it has none; the agent then refuses, saying so). */
 export async function fetchIssuerDid(): Promise<string> {
-  return (await callApi(agentApi.publicDid)).result?.did ?? '';
+  return (await callApi(agentApiRefs.publicDid)).result?.did ?? '';
 }

@@ -1,4 +1,4 @@
-import { consoleApi, consoleEventSchema, RESYNC_EVENT, type UserRole } from '@credence/shared';
+import { consoleApiRefs, RESYNC_EVENT, type ConsoleEvent, type UserRole } from '@credence/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { urlFor } from '../../lib/api-client';
@@ -31,10 +31,11 @@ export function LiveEvents({ role }: { role: UserRole }) {
     let attempts = 0;
     let stopped = false;
     const advised = new Set<string>();
+    let parse: ((data: string) => ConsoleEvent | undefined) | undefined;
 
     const open = () => {
       setLiveStatus(attempts === 0 ? 'connecting' : 'reconnecting');
-      source = new EventSource(urlFor(consoleApi.events, { query: { lastEventId: lastId } }));
+      source = new EventSource(urlFor(consoleApiRefs.events, { query: { lastEventId: lastId } }));
       source.addEventListener('ready', (ready) => {
         attempts = 0;
         setLiveStatus('live');
@@ -44,9 +45,8 @@ export function LiveEvents({ role }: { role: UserRole }) {
         if (ready.lastEventId) lastId = ready.lastEventId;
       });
       source.addEventListener('message', (message) => {
-        const parsed = consoleEventSchema.safeParse(JSON.parse(message.data as string));
-        if (!parsed.success) return;
-        const event = parsed.data;
+        const event = parse?.(message.data as string);
+        if (!event) return;
         lastId = event.id;
         recordEvent(event);
         applyEvent(queryClient, event);
@@ -83,7 +83,17 @@ export function LiveEvents({ role }: { role: UserRole }) {
       };
     };
 
-    open();
+    // The event schema (and zod with it) is loaded beside the page, not in the first load; the stream
+    // opens once it is there, and its first `ready` fetches again what the page showed meanwhile.
+    setLiveStatus('connecting');
+    void import('./event-parser').then(
+      (parser) => {
+        if (stopped) return;
+        parse = parser.parseConsoleEvent;
+        open();
+      },
+      () => setLiveStatus('offline'),
+    );
     return () => {
       stopped = true;
       clearTimeout(retry);

@@ -1,10 +1,10 @@
 import {
-  agentApi,
   type PresCreateRequestBody,
   type PresExRecord,
   type PresSendPresentationBody,
   type PresSendRequestBody,
   type ProblemReportBody,
+  agentApiRefs,
 } from '@credence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
@@ -21,16 +21,16 @@ function runAction(presExId: string, call: PresentationCall) {
   const params = { pres_ex_id: presExId };
   switch (call.action) {
     case 'remove':
-      return callApi(agentApi.removePresentationExchange, { params });
+      return callApi(agentApiRefs.removePresentationExchange, { params });
     case 'send-request':
-      return callApi(agentApi.requestOnProposal, { params, body: {} });
+      return callApi(agentApiRefs.requestOnProposal, { params, body: {} });
     case 'verify-presentation':
-      return callApi(agentApi.verifyPresentation, { params, body: {} });
+      return callApi(agentApiRefs.verifyPresentation, { params, body: {} });
     case 'send-presentation':
-      return callApi(agentApi.sendPresentation, { params, body: call.body });
+      return callApi(agentApiRefs.sendPresentation, { params, body: call.body });
     case 'problem-report':
       if (!call.body) throw new Error('Abandoning an exchange needs a reason.');
-      return callApi(agentApi.reportPresentationProblem, { params, body: call.body });
+      return callApi(agentApiRefs.reportPresentationProblem, { params, body: call.body });
   }
 }
 
@@ -61,8 +61,8 @@ export function useProofRequestMutation() {
     // The form's resolver has checked the body against the schema of the route its mode names.
     mutationFn: ({ mode, body }: { mode: ProofRequestFormValues['mode']; body: PresSendRequestBody | PresCreateRequestBody }) =>
       mode === 'send'
-        ? callApi(agentApi.sendPresentationRequest, { body: body as PresSendRequestBody })
-        : callApi(agentApi.createPresentationRequest, { body: body }),
+        ? callApi(agentApiRefs.sendPresentationRequest, { body: body as PresSendRequestBody })
+        : callApi(agentApiRefs.createPresentationRequest, { body: body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: presentationQueries.lists() }),
   });
 }

@@ -1,11 +1,11 @@
 import {
-  agentApi,
   isAnoncredsWallet,
   presCreateRequestBodySchema,
   presSendRequestBodySchema,
   type PresCreateRequestBody,
   type PresentationRequest,
   type PresSendRequestBody,
+  agentApiRefs,
 } from '@credence/shared';
 import { bodyResolver } from '../../lib/body-resolver';
 
@@ -144,7 +144,7 @@ export function proofRequestFieldPath(path: string): string {
 
 /** Where the form's body goes: sent to a connection, or a request record only (for a QR code). */
 export const proofRequestRoute = (mode: ProofRequestFormValues['mode']) =>
-  mode === 'send' ? agentApi.sendPresentationRequest : agentApi.createPresentationRequest;
+  mode === 'send' ? agentApiRefs.sendPresentationRequest : agentApiRefs.createPresentationRequest;
 
 export const proofRequestResolver = bodyResolver<ProofRequestFormValues, unknown>(
   (values) => (values.mode === 'send' ? presSendRequestBodySchema : presCreateRequestBodySchema),

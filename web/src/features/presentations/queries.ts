@@ -1,4 +1,4 @@
-import { agentApi } from '@credence/shared';
+import { agentApiRefs } from '@credence/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { filtersOf, type ExchangeListParams } from '../../components/exchange-list/list-params';
 import { callApi } from '../../lib/api-client';
@@ -23,7 +23,7 @@ export const presentationQueries = {
   detail: (presExId: string) =>
     queryOptions({
       queryKey: presentationKeys.detail(presExId),
-      queryFn: ({ signal }) => callApi(agentApi.presentationExchange, { params: { pres_ex_id: presExId } }, { signal }),
+      queryFn: ({ signal }) => callApi(agentApiRefs.presentationExchange, { params: { pres_ex_id: presExId } }, { signal }),
       // Live events refresh it; only while they are not flowing, poll a record waiting on its peer.
       refetchInterval: (query) => pollWhileNotLive(WAITING_ON_PEER.has(query.state.data?.state ?? '')),
     }),
@@ -31,6 +31,6 @@ export const presentationQueries = {
   credentials: (presExId: string) =>
     queryOptions({
       queryKey: [...presentationQueries.details(), presExId, 'credentials'] as const,
-      queryFn: ({ signal }) => callApi(agentApi.credentialsForRequest, { params: { pres_ex_id: presExId }, query: { limit: 1000 } }, { signal }),
+      queryFn: ({ signal }) => callApi(agentApiRefs.credentialsForRequest, { params: { pres_ex_id: presExId }, query: { limit: 1000 } }, { signal }),
     }),
 };

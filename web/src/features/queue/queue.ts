@@ -1,14 +1,14 @@
 import {
   advisedCredentialAction,
   advisedPresentationAction,
-  agentApi,
-  consoleApi,
   credentialStates,
   presentationStates,
   roleMayUse,
   schemaIdOf,
   type AdvisedAction,
   type UserRole,
+  consoleApiRefs,
+  agentApiRefs,
 } from '@credence/shared';
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
@@ -36,7 +36,7 @@ export const presentationActionStates = presentationStates.filter((s) => advised
 const credentialsIn = (state: string) =>
   queryOptions({
     queryKey: [...credentialKeys.lists(), 'queue', state] as const,
-    queryFn: ({ signal }) => callApi(agentApi.credentialExchanges, { query: { state: state as never, limit: 1000 } }, { signal }),
+    queryFn: ({ signal }) => callApi(agentApiRefs.credentialExchanges, { query: { state: state as never, limit: 1000 } }, { signal }),
     select: (data): QueueItem[] =>
       data.results.map(({ cred_ex_record: r }) => ({
         id: r.cred_ex_id,
@@ -53,7 +53,7 @@ const credentialsIn = (state: string) =>
 const presentationsIn = (state: string) =>
   queryOptions({
     queryKey: [...presentationKeys.lists(), 'queue', state] as const,
-    queryFn: ({ signal }) => callApi(agentApi.presentationExchanges, { query: { state: state as never, limit: 1000 } }, { signal }),
+    queryFn: ({ signal }) => callApi(agentApiRefs.presentationExchanges, { query: { state: state as never, limit: 1000 } }, { signal }),
     select: (data): QueueItem[] =>
       data.results.map((r) => ({
         id: r.pres_ex_id,
@@ -103,7 +103,7 @@ export function useQueue(role: UserRole | undefined) {
 const waitingIn = (kind: 'credential' | 'presentation', state: string) =>
   queryOptions({
     queryKey: [...(kind === 'credential' ? credentialKeys.lists() : presentationKeys.lists()), 'waiting', state] as const,
-    queryFn: ({ signal }) => callApi(consoleApi.registerExchanges, { query: { kind, state: state, removed: false, limit: 1, offset: 0 } }, { signal }),
+    queryFn: ({ signal }) => callApi(consoleApiRefs.registerExchanges, { query: { kind, state: state, removed: false, limit: 1, offset: 0 } }, { signal }),
     select: (page) => page.total,
   });
 

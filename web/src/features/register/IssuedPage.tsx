@@ -1,4 +1,4 @@
-import { consoleApi, issuedStatuses, type IssuedCredential } from '@credence/shared';
+import { issuedStatuses, type IssuedCredential, consoleApiRefs } from '@credence/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState, type ComponentType } from 'react';
@@ -46,7 +46,7 @@ function holderHref(params: IssuedParams, connectionId: string | undefined): str
 function useHolderName(connectionId: string | undefined): string {
   const named = useQuery({
     queryKey: [...registerKeys.credentials(), 'holder', connectionId] as const,
-    queryFn: ({ signal }) => callApi(consoleApi.registerCredentials, { query: { connection_id: connectionId, limit: 1 } }, { signal }),
+    queryFn: ({ signal }) => callApi(consoleApiRefs.registerCredentials, { query: { connection_id: connectionId, limit: 1 } }, { signal }),
     enabled: connectionId !== undefined,
     staleTime: Infinity,
   });
@@ -66,7 +66,7 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
     queryKey: [...registerKeys.credentials(), params] as const,
     queryFn: ({ signal }) =>
       callApi(
-        consoleApi.registerCredentials,
+        consoleApiRefs.registerCredentials,
         {
           query: {
             limit: params.size,

@@ -1,4 +1,4 @@
-import { consoleApi } from '@credence/shared';
+import { consoleApiRefs } from '@credence/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { registerKeys, revocationKeys } from '../../lib/query-keys';
@@ -8,7 +8,7 @@ export const revocationQueries = {
   pending: () =>
     queryOptions({
       queryKey: revocationKeys.pending(),
-      queryFn: ({ signal }) => callApi(consoleApi.pendingRevocations, {}, { signal }),
+      queryFn: ({ signal }) => callApi(consoleApiRefs.pendingRevocations, {}, { signal }),
     }),
   /** The register's credentials revoked but not yet published in one registry: who holds each id. */
   pendingInRegistry: (revRegId: string) =>
@@ -16,7 +16,7 @@ export const revocationQueries = {
       queryKey: [...registerKeys.credentials(), 'pending-in', revRegId] as const,
       queryFn: ({ signal }) =>
         callApi(
-          consoleApi.registerCredentials,
+          consoleApiRefs.registerCredentials,
           { query: { rev_reg_id: revRegId, status: 'revoked-pending', limit: 500, offset: 0, sort: '-issued' } },
           { signal },
         ),
@@ -26,7 +26,7 @@ export const revocationQueries = {
 export function usePublish() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (revRegIds?: string[]) => callApi(consoleApi.publishRevocations, { body: revRegIds ? { rev_reg_ids: revRegIds } : {} }),
+    mutationFn: (revRegIds?: string[]) => callApi(consoleApiRefs.publishRevocations, { body: revRegIds ? { rev_reg_ids: revRegIds } : {} }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: registerKeys.all() });
       return queryClient.invalidateQueries({ queryKey: revocationKeys.all() });

@@ -1,4 +1,4 @@
-import { consoleApi, type WalletUpgradeBody } from '@credence/shared';
+import { type WalletUpgradeBody, consoleApiRefs } from '@credence/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { walletKeys } from '../../lib/query-keys';
@@ -11,7 +11,7 @@ export const walletQueries = {
   status: () =>
     queryOptions({
       queryKey: walletKeys.all(),
-      queryFn: ({ signal }) => callApi(consoleApi.wallet, {}, { signal }),
+      queryFn: ({ signal }) => callApi(consoleApiRefs.wallet, {}, { signal }),
       // While an upgrade runs, follow it closely.
       refetchInterval: (query) => (upgradeRunning(query.state.data?.upgrade.state) ? 1_000 : false),
     }),
@@ -22,7 +22,7 @@ export function useWalletUpgrade(onError: (error: unknown) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { showsOwnErrors: true },
-    mutationFn: (body: WalletUpgradeBody) => callApi(consoleApi.upgradeWallet, { body }),
+    mutationFn: (body: WalletUpgradeBody) => callApi(consoleApiRefs.upgradeWallet, { body }),
     onSuccess: (status) => queryClient.setQueryData(walletQueries.status().queryKey, status),
     onError,
   });

@@ -1,4 +1,4 @@
-import { agentApi, isAnoncredsWallet, REGISTRY_SIZE, type AnoncredsCredDefBody, type CredDefSendBody } from '@credence/shared';
+import { isAnoncredsWallet, REGISTRY_SIZE, type AnoncredsCredDefBody, type CredDefSendBody, agentApiRefs } from '@credence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { callApi } from '../../../lib/api-client';
@@ -37,10 +37,10 @@ export function CredDefForm({
     mutationFn: async (values: CredDefFormValues) => {
       if (isAnoncredsWallet(walletType)) {
         const did = await fetchIssuerDid();
-        const answer = await callApi(agentApi.createAnoncredsCredDef, { body: toCredDefBody(values, walletType, did) as AnoncredsCredDefBody });
+        const answer = await callApi(agentApiRefs.createAnoncredsCredDef, { body: toCredDefBody(values, walletType, did) as AnoncredsCredDefBody });
         return answer.credential_definition_state?.credential_definition_id ?? '';
       }
-      const answer = await callApi(agentApi.createCredDef, { body: toCredDefBody(values, walletType) as CredDefSendBody });
+      const answer = await callApi(agentApiRefs.createCredDef, { body: toCredDefBody(values, walletType) as CredDefSendBody });
       return answer.credential_definition_id ?? answer.sent?.credential_definition_id ?? '';
     },
     onSuccess: (credDefId, values) => {

@@ -1,4 +1,4 @@
-import { agentApi, isAnoncredsWallet, type OwnCredDef } from '@credence/shared';
+import { isAnoncredsWallet, type OwnCredDef, agentApiRefs } from '@credence/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog } from '../../../components/ui/Dialog';
@@ -24,8 +24,8 @@ export function RegistryHealth({ walletType, credDef, mayRotate }: { walletType:
     meta: { showsOwnErrors: true },
     mutationFn: () =>
       isAnoncredsWallet(walletType)
-        ? callApi(agentApi.anoncredsRotateRegistry, { params: { cred_def_id: credDef.credDefId }, body: {} })
-        : callApi(agentApi.rotateRegistry, { params: { cred_def_id: credDef.credDefId }, body: {} }),
+        ? callApi(agentApiRefs.anoncredsRotateRegistry, { params: { cred_def_id: credDef.credDefId }, body: {} })
+        : callApi(agentApiRefs.rotateRegistry, { params: { cred_def_id: credDef.credDefId }, body: {} }),
     onSuccess: () => {
       toast.success(`Registries of ${label} rotated: a fresh registry takes over`);
       void queryClient.invalidateQueries({ queryKey: schemaKeys.registries() });

@@ -1,4 +1,4 @@
-import { agentApi, consoleApi, isAnoncredsWallet, readRegistryCheck, type RegistryCheck } from '@credence/shared';
+import { isAnoncredsWallet, readRegistryCheck, type RegistryCheck, consoleApiRefs, agentApiRefs } from '@credence/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -17,7 +17,7 @@ const NAMED = 200;
 function useRegistryCredentials(revRegId: string, status: 'revoked-pending' | 'revoked', enabled = true) {
   return useQuery({
     queryKey: [...registerKeys.credentials(), 'registry', revRegId, status] as const,
-    queryFn: ({ signal }) => callApi(consoleApi.registerCredentials, { query: { rev_reg_id: revRegId, status, limit: NAMED, sort: 'issued' } }, { signal }),
+    queryFn: ({ signal }) => callApi(consoleApiRefs.registerCredentials, { query: { rev_reg_id: revRegId, status, limit: NAMED, sort: 'issued' } }, { signal }),
     enabled,
   });
 }
@@ -55,7 +55,7 @@ function LedgerCheck({ walletType, registry, label }: { walletType: string | nul
   const anoncreds = isAnoncredsWallet(walletType);
   const [confirming, setConfirming] = useState(false);
   const run = (apply: boolean) =>
-    callApi(anoncreds ? agentApi.anoncredsFixRegistryEntryState : agentApi.fixRegistryEntryState, {
+    callApi(anoncreds ? agentApiRefs.anoncredsFixRegistryEntryState : agentApiRefs.fixRegistryEntryState, {
       params: { rev_reg_id: registry.id },
       query: { apply_ledger_update: apply ? 'true' : 'false' },
       body: {},

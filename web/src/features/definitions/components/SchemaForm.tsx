@@ -1,4 +1,4 @@
-import { agentApi, isAnoncredsWallet, type AnoncredsSchemaBody, type SchemaSendBody } from '@credence/shared';
+import { isAnoncredsWallet, type AnoncredsSchemaBody, type SchemaSendBody, agentApiRefs } from '@credence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { callApi } from '../../../lib/api-client';
@@ -20,10 +20,10 @@ export function SchemaForm({ walletType, onCreated }: { walletType: string | nul
     mutationFn: async (values: SchemaFormValues) => {
       if (isAnoncredsWallet(walletType)) {
         const did = await fetchIssuerDid();
-        const answer = await callApi(agentApi.createAnoncredsSchema, { body: toSchemaBody(values, walletType, did) as AnoncredsSchemaBody });
+        const answer = await callApi(agentApiRefs.createAnoncredsSchema, { body: toSchemaBody(values, walletType, did) as AnoncredsSchemaBody });
         return answer.schema_state?.schema_id ?? '';
       }
-      const answer = await callApi(agentApi.createSchema, { body: toSchemaBody(values, walletType) as SchemaSendBody });
+      const answer = await callApi(agentApiRefs.createSchema, { body: toSchemaBody(values, walletType) as SchemaSendBody });
       return answer.schema_id ?? answer.sent?.schema_id ?? '';
     },
     onSuccess: (schemaId, values) => {

@@ -1,4 +1,4 @@
-import { BULK_REVOKE_CAP, consoleApi, schemaLabel, type BulkRevokeResult, type BulkRevokeSelection } from '@credence/shared';
+import { BULK_REVOKE_CAP, schemaLabel, type BulkRevokeResult, type BulkRevokeSelection, consoleApiRefs } from '@credence/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog } from '../../../components/ui/Dialog';
@@ -21,18 +21,18 @@ export function BulkRevoke({ selection }: { selection: BulkRevokeSelection }) {
   const [open, setOpen] = useState(false);
   const previewQuery = useQuery({
     queryKey: [...registerKeys.credentials(), 'bulk-revoke', selection] as const,
-    queryFn: ({ signal }) => callApi(consoleApi.bulkRevokePreview, { query: selection }, { signal }),
+    queryFn: ({ signal }) => callApi(consoleApiRefs.bulkRevokePreview, { query: selection }, { signal }),
     enabled: open,
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: registerKeys.all() });
   const revoke = useMutation({
     meta: { showsOwnErrors: true },
-    mutationFn: () => callApi(consoleApi.bulkRevoke, { body: selection }),
+    mutationFn: () => callApi(consoleApiRefs.bulkRevoke, { body: selection }),
     onSuccess: refresh,
   });
   const publish = useMutation({
     meta: { showsOwnErrors: true },
-    mutationFn: () => callApi(consoleApi.publishRevocations, { body: {} }),
+    mutationFn: () => callApi(consoleApiRefs.publishRevocations, { body: {} }),
     onSuccess: ({ published }) => {
       const n = Object.values(published).flat().length;
       toast.success(`Published ${n} revocation${n === 1 ? '' : 's'}: verifiers now see them revoked`);

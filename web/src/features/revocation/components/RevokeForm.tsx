@@ -1,4 +1,4 @@
-import { consoleApi, type IssuedCredential, type RevokeInput } from '@credence/shared';
+import { type IssuedCredential, type RevokeInput, consoleApiRefs } from '@credence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { callApi } from '../../../lib/api-client';
@@ -43,7 +43,7 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
   const errors = formState.errors;
   const mutation = useMutation({
     meta: { showsOwnErrors: true },
-    mutationFn: (body: RevokeInput) => callApi(consoleApi.revoke, { body }),
+    mutationFn: (body: RevokeInput) => callApi(consoleApiRefs.revoke, { body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: revocationKeys.all() });
       void queryClient.invalidateQueries({ queryKey: registerKeys.all() });
