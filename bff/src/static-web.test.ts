@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { expectConsole } from '../../shared/src/test/console-guard.js';
 import { webApp } from './static-web.js';
@@ -10,6 +11,8 @@ function builtApp() {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
+  writeFileSync(join(dir, 'assets', 'index-abc123.js.gz'), gzipSync('console.log(1)'));
   return webApp(dir);
 }
 
@@ -28,6 +31,20 @@ describe('webApp', () => {
     const res = await builtApp().request('/assets/index-abc123.js');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('sends the build’s compressed copy the browser accepts, brotli first, and the file itself otherwise', async () => {
+    const app = builtApp();
+    const br = await app.request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toContain('javascript');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe('console.log(1)');
+    const gz = await app.request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe('console.log(1)');
+    const plain = await app.request('/assets/index-abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log(1)');
   });
 
   it('answers 404 for a missing file instead of the app', async () => {

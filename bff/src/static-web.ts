@@ -20,7 +20,8 @@ export function webApp(distDir: string) {
     // Hashed asset names change with their content; everything else must be checked every time.
     if (c.res.ok) c.header('cache-control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
   });
-  app.get('*', serveStatic({ root, index: 'index.html' }));
+  // The build wrote .br and .gz beside each file: sent as they are when the browser accepts them.
+  app.get('*', serveStatic({ root, index: 'index.html', precompressed: true }));
   app.get('*', async (c) => {
     // A missing file (an old asset, a typo) is 404, never the app's HTML under a script's name.
     if (/\.[A-Za-z0-9]+$/.test(c.req.path)) return c.text('Not found', 404);

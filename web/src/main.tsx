@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createAppRouter } from './app/router';
 import { sessionQueries } from './features/auth/queries';
+import { consoleConfigQueries } from './lib/console-config';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
@@ -19,6 +20,12 @@ const queryClient = createQueryClient({
     queryClient.setQueryData(sessionQueries.current().queryKey, null);
     void router.navigate(`/login?expired=1&next=${encodeURIComponent(here)}`, { replace: true });
   },
+});
+
+// Asked while the first page's code loads rather than once it renders: the session, then (logged in) the
+// console's settings, which every page reads before its own data.
+void queryClient.prefetchQuery(sessionQueries.current()).then(() => {
+  if (queryClient.getQueryData(sessionQueries.current().queryKey)) void queryClient.prefetchQuery(consoleConfigQueries.current());
 });
 
 createRoot(document.getElementById('root')!).render(
