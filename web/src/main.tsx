@@ -8,7 +8,6 @@ import { consoleConfigQueries } from './lib/console-config';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
-const router = createAppRouter();
 const queryClient = createQueryClient({
   onUnauthorized: () => {
     // The session ended (expired, logged out elsewhere): log in again, then come back here.
@@ -21,6 +20,7 @@ const queryClient = createQueryClient({
     void router.navigate(`/login?expired=1&next=${encodeURIComponent(here)}`, { replace: true });
   },
 });
+const router = createAppRouter(queryClient);
 
 // Asked while the first page's code loads rather than once it renders: the session, then (logged in) the
 // console's settings, which every page reads before its own data.

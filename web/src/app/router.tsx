@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, Navigate, Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { Toasts } from '../components/ui/Toasts';
 import { RequireSession } from '../features/auth/RequireSession';
 import { homeFor, sessionQueries } from '../features/auth/queries';
@@ -33,6 +33,26 @@ async function issuedWithRevoke() {
   return { Component: () => <IssuedPage RevokeControl={RevokeIssued} /> };
 }
 
+/**
+ * A list page whose data is asked for as soon as its code is in, while React renders it: its loader
+ * starts the page's query and returns at once (the page reads the same query from the cache).
+ */
+const listPage = (
+  queryClient: QueryClient,
+  load: () => Promise<{ Component: React.ComponentType; prefetch: (client: QueryClient, search: URLSearchParams) => void }>,
+): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const { Component, prefetch } = await load();
+    return {
+      Component,
+      loader: ({ request }: LoaderFunctionArgs) => {
+        prefetch(queryClient, new URL(request.url).searchParams);
+        return null;
+      },
+    };
+  },
+});
+
 function Root() {
   return (
     <>
@@ -42,7 +62,7 @@ function Root() {
   );
 }
 
-export const routes: RouteObject[] = [
+export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <Root />,
     hydrateFallbackElement: (
@@ -66,7 +86,13 @@ export const routes: RouteObject[] = [
             path: 'credentials',
             element: <AreaGuard area="credentials" />,
             children: [
-              { index: true, ...page(async () => ({ Component: (await import('../features/credentials/CredentialsListPage')).CredentialsListPage })) },
+              {
+                index: true,
+                ...listPage(queryClient, async () => {
+                  const { CredentialsListPage, prefetchCredentialsList } = await import('../features/credentials/CredentialsListPage');
+                  return { Component: CredentialsListPage, prefetch: prefetchCredentialsList };
+                }),
+              },
               { path: 'new', ...page(async () => ({ Component: (await import('../features/credentials/OfferPage')).OfferPage })) },
               { path: 'counter', ...page(async () => ({ Component: (await import('../features/counter/IssuerCounterPage')).IssuerCounterPage })) },
               { path: 'batches', ...page(async () => ({ Component: (await import('../features/batches/IssueBatchesPage')).IssueBatchesPage })) },
@@ -78,7 +104,13 @@ export const routes: RouteObject[] = [
             path: 'presentations',
             element: <AreaGuard area="presentations" />,
             children: [
-              { index: true, ...page(async () => ({ Component: (await import('../features/presentations/PresentationsListPage')).PresentationsListPage })) },
+              {
+                index: true,
+                ...listPage(queryClient, async () => {
+                  const { PresentationsListPage, prefetchPresentationsList } = await import('../features/presentations/PresentationsListPage');
+                  return { Component: PresentationsListPage, prefetch: prefetchPresentationsList };
+                }),
+              },
               { path: 'new', ...page(async () => ({ Component: (await import('../features/presentations/ProofRequestPage')).ProofRequestPage })) },
               { path: 'counter', ...page(async () => ({ Component: (await import('../features/counter/CounterPage')).CounterPage })) },
               {
@@ -138,4 +170,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+export const createAppRouter = (queryClient: QueryClient) => createBrowserRouter(appRoutes(queryClient));

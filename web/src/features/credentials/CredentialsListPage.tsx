@@ -1,18 +1,23 @@
 import { advisedCredentialAction, credentialRoles, credentialStates, type RegisterExchange } from '@credence/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { AttributeValues, KeptConnection, KeptState, NextStep, StartedLink, UpdatedAgo } from '../../components/exchange-list/cells';
 import { ExchangeListBody } from '../../components/exchange-list/ExchangeListBody';
 import { FiltersBar } from '../../components/exchange-list/FiltersBar';
-import { filtersOf, useListParams } from '../../components/exchange-list/list-params';
+import { filtersOf, parseListParams, useListParams } from '../../components/exchange-list/list-params';
 import { useConnections } from '../../lib/connections';
 import { credDefTag, humanize, schemaLabel } from '../../lib/format';
 import { registerExportHref } from '../../lib/register-exchanges';
 import { credentialQueries } from './queries';
 
 const column = createColumnHelper<RegisterExchange>();
+
+/** Asks for the page the address names while the page itself renders (the route's loader calls it). */
+export function prefetchCredentialsList(queryClient: QueryClient, search: URLSearchParams): void {
+  void queryClient.prefetchQuery(credentialQueries.list(parseListParams(search, 'credential')));
+}
 
 /**
  * Every credential exchange Credence has seen, from its register: those the agent removed too, with a

@@ -1,12 +1,12 @@
 import { advisedPresentationAction, presentationRoles, presentationStates, type RegisterExchange } from '@credence/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { AttributeValues, KeptConnection, KeptState, NextStep, StartedLink, UpdatedAgo } from '../../components/exchange-list/cells';
 import { ExchangeListBody } from '../../components/exchange-list/ExchangeListBody';
 import { FiltersBar } from '../../components/exchange-list/FiltersBar';
-import { filtersOf, useListParams } from '../../components/exchange-list/list-params';
+import { filtersOf, parseListParams, useListParams } from '../../components/exchange-list/list-params';
 import { VerifiedBadge } from '../../components/ui/VerifiedBadge';
 import { useConnections } from '../../lib/connections';
 import { humanize } from '../../lib/format';
@@ -14,6 +14,11 @@ import { registerExportHref } from '../../lib/register-exchanges';
 import { presentationQueries } from './queries';
 
 const column = createColumnHelper<RegisterExchange>();
+
+/** Asks for the page the address names while the page itself renders (the route's loader calls it). */
+export function prefetchPresentationsList(queryClient: QueryClient, search: URLSearchParams): void {
+  void queryClient.prefetchQuery(presentationQueries.list(parseListParams(search, 'presentation')));
+}
 
 /** Every presentation exchange Credence has seen, from its register (also those the agent removed). */
 export function PresentationsListPage() {
