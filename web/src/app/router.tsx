@@ -35,7 +35,8 @@ async function issuedWithRevoke() {
 
 /**
  * A list page whose data is asked for as soon as its code is in, while React renders it: its loader
- * starts the page's query and returns at once (the page reads the same query from the cache).
+ * starts the page's query (once the session is known) and returns at once; the page reads the same
+ * query from the cache.
  */
 const listPage = (
   queryClient: QueryClient,
@@ -46,7 +47,12 @@ const listPage = (
     return {
       Component,
       loader: ({ request }: LoaderFunctionArgs) => {
-        prefetch(queryClient, new URL(request.url).searchParams);
+        const search = new URL(request.url).searchParams;
+        // Only for a session: logged out, the page sends to the login page, which must not hear a 401 first.
+        void queryClient.ensureQueryData(sessionQueries.current()).then(
+          (session) => session && prefetch(queryClient, search),
+          () => undefined,
+        );
         return null;
       },
     };

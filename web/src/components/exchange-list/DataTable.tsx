@@ -1,6 +1,7 @@
 import { flexRender, getCoreRowModel, useReactTable, type Column, type ColumnDef, type Row, type RowData } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useLayoutEffect, useRef, type RefObject } from 'react';
+import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { TypicalRowHeight } from './row-height';
 
 interface DataTableProps<T> {
   caption: string;
@@ -145,8 +146,20 @@ function VirtualTable<T>({
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
-  // Rows are as tall as their content (values wrap): each is measured as it comes into view.
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
+  // Rows are as tall as their content (values wrap): each is measured as it comes into view, and those
+  // not yet measured are placed at the height most rows have.
+  const [typical] = useState(() => new TypicalRowHeight(ROW_HEIGHT));
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => typical.value,
+    measureElement: (element, entry, instance) => {
+      const height = measureElement(element, entry, instance);
+      typical.learn(height);
+      return height;
+    },
+    overscan: 6,
+  });
   const items = virtualizer.getVirtualItems();
   useSteadyColumns(tableRef, items.length > 0);
   const before = items[0]?.start ?? 0;

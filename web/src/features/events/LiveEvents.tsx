@@ -9,6 +9,8 @@ import { adviceFor, applyEvent } from './event-effects';
 import { clearEventLog, recordEvent } from './event-log';
 
 const ADVISED_LIMIT = 2_000;
+/** Messages kept while the event schema loads (a page's first second). */
+const EARLY_LIMIT = 500;
 
 /**
  * The app's one EventSource. The browser reconnects it itself and sends Last-Event-ID; when the
@@ -31,7 +33,28 @@ export function LiveEvents({ role }: { role: UserRole }) {
     let attempts = 0;
     let stopped = false;
     const advised = new Set<string>();
+    // The event schema (and zod with it) is not in the first load: the stream opens at once, and what it
+    // says before the schema is in waits here (bounded; past that, what is on screen is fetched again).
     let parse: ((data: string) => ConsoleEvent | undefined) | undefined;
+    let early: string[] | undefined = [];
+
+    const take = (event: ConsoleEvent | undefined) => {
+      if (!event) return;
+      lastId = event.id;
+      recordEvent(event);
+      applyEvent(queryClient, event);
+      // The record moved on: what a toast advised for its earlier state is done (or no longer possible).
+      if (event.subject_id && !event.stale && (event.kind === 'credential' || event.kind === 'presentation')) {
+        dismissFor(`/${event.kind}s/${event.subject_id}`);
+      }
+      const key = `${event.topic}|${event.subject_id}|${event.state}`;
+      const advice = advised.has(key) ? undefined : adviceFor(event, role, (id) => labelOf.current(id));
+      if (advice) {
+        advised.add(key);
+        if (advised.size > ADVISED_LIMIT) advised.delete(advised.values().next().value!);
+        toast.info(`${advice.message} —`, { href: advice.href, label: advice.label });
+      }
+    };
 
     const open = () => {
       setLiveStatus(attempts === 0 ? 'connecting' : 'reconnecting');
@@ -45,22 +68,10 @@ export function LiveEvents({ role }: { role: UserRole }) {
         if (ready.lastEventId) lastId = ready.lastEventId;
       });
       source.addEventListener('message', (message) => {
-        const event = parse?.(message.data as string);
-        if (!event) return;
-        lastId = event.id;
-        recordEvent(event);
-        applyEvent(queryClient, event);
-        // The record moved on: what a toast advised for its earlier state is done (or no longer possible).
-        if (event.subject_id && !event.stale && (event.kind === 'credential' || event.kind === 'presentation')) {
-          dismissFor(`/${event.kind}s/${event.subject_id}`);
-        }
-        const key = `${event.topic}|${event.subject_id}|${event.state}`;
-        const advice = advised.has(key) ? undefined : adviceFor(event, role, (id) => labelOf.current(id));
-        if (advice) {
-          advised.add(key);
-          if (advised.size > ADVISED_LIMIT) advised.delete(advised.values().next().value!);
-          toast.info(`${advice.message} —`, { href: advice.href, label: advice.label });
-        }
+        const data = message.data as string;
+        if (parse) take(parse(data));
+        else if (early && early.length < EARLY_LIMIT) early.push(data);
+        else early = undefined;
       });
       source.addEventListener(RESYNC_EVENT, (resync) => {
         // More happened than the server still holds: everything on screen is fetched again, and the
@@ -83,17 +94,16 @@ export function LiveEvents({ role }: { role: UserRole }) {
       };
     };
 
-    // The event schema (and zod with it) is loaded beside the page, not in the first load; the stream
-    // opens once it is there, and its first `ready` fetches again what the page showed meanwhile.
-    setLiveStatus('connecting');
-    void import('./event-parser').then(
-      (parser) => {
-        if (stopped) return;
-        parse = parser.parseConsoleEvent;
-        open();
-      },
-      () => setLiveStatus('offline'),
-    );
+    open();
+    void import('./event-parser').then((parser) => {
+      if (stopped) return;
+      parse = parser.parseConsoleEvent;
+      const waiting = early;
+      early = undefined;
+      if (waiting) for (const data of waiting) take(parse(data));
+      // More came than were kept: fetched again, as after a resync.
+      else void queryClient.invalidateQueries();
+    });
     return () => {
       stopped = true;
       clearTimeout(retry);
