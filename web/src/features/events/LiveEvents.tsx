@@ -6,6 +6,7 @@ import { dismissFor, toast } from '../../lib/toast-store';
 import { useConnections } from '../../lib/connections';
 import { setLiveStatus } from '../../lib/live-status';
 import { adviceFor, applyEvent } from './event-effects';
+import { refreshAfterOpening } from './refresh-after-opening';
 import { clearEventLog, recordEvent } from './event-log';
 
 const ADVISED_LIMIT = 2_000;
@@ -64,7 +65,7 @@ export function LiveEvents({ role }: { role: UserRole }) {
         setLiveStatus('live');
         // The first time the stream opens, what happened between loading the page and now was not
         // seen: fetch what is on screen again. Later the server resumes from the id it gave us.
-        if (!lastId) void queryClient.invalidateQueries();
+        if (!lastId) refreshAfterOpening(queryClient);
         if (ready.lastEventId) lastId = ready.lastEventId;
       });
       source.addEventListener('message', (message) => {
