@@ -1,3 +1,5 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { postWebhooks, type SseClients } from './live.js';
 import { DEMO_PASSWORD, login, rssMb, type Running } from './processes.js';
 
@@ -56,6 +58,20 @@ async function callLoop(
   }
 }
 
+/** Waits (up to a minute) until the BFF has written `count` heap snapshots into its --diagnostic-dir and they stop growing. */
+async function snapshotsWritten(count: number): Promise<void> {
+  const dir = /--diagnostic-dir=(\S+)/.exec(process.env.BENCH_NODE_ARGS ?? '')?.[1];
+  if (!dir) return;
+  let last = '';
+  for (let waited = 0; waited < 60_000; waited += 1_000) {
+    const files = readdirSync(dir).filter((f) => f.endsWith('.heapsnapshot'));
+    const sizes = files.map((f) => statSync(join(dir, f)).size).join(',');
+    if (files.length >= count && sizes === last) return;
+    last = sizes;
+    await sleep(1_000);
+  }
+}
+
 /**
  * `pnpm bench -- soak`: mixed calls from four browsers, 100 webhooks a second, and 50 live streams
  * that close and reconnect every 30 s, for `seconds` (10 minutes by default); the BFF's RSS sampled
@@ -71,7 +87,19 @@ export async function soak(target: Running, browsers: SseClients, seconds: numbe
   const until = started + seconds * 1000;
   const tally = { calls: 0, failed: 0, logins: 0, failures: {} as Record<string, number> };
   const curve: { second: number; rssMb: number }[] = [];
-  const sample = () => curve.push({ second: Math.round((Date.now() - started) / 1000), rssMb: rssMb(target.pid) });
+  // With BENCH_NODE_ARGS="--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=DIR", BENCH_SOAK_HEAP_SNAPSHOTS=1
+  // has the BFF write a heap snapshot after warm-up and at the end (each pauses it for a second or two).
+  const snapshots = process.env.BENCH_SOAK_HEAP_SNAPSHOTS ? ([] as number[]) : undefined;
+  const snapshot = () => {
+    if (!snapshots || target.pid === undefined) return;
+    process.kill(target.pid, 'SIGUSR2');
+    snapshots.push(Math.round((Date.now() - started) / 1000));
+  };
+  const sample = () => {
+    const second = Math.round((Date.now() - started) / 1000);
+    curve.push({ second, rssMb: rssMb(target.pid) });
+    if (snapshots?.length === 0 && second >= 60) snapshot();
+  };
   sample();
   const sampler = setInterval(sample, 10_000);
   const callers = Array.from({ length: 4 }, () => callLoop(target.url, cookie, paths, until, tally));
@@ -97,6 +125,8 @@ export async function soak(target: Running, browsers: SseClients, seconds: numbe
     clearInterval(sampler);
   }
   sample();
+  snapshot();
+  if (snapshots) await snapshotsWritten(snapshots.length);
   const warm = curve.find((p) => p.second >= 60) ?? curve[0]!;
   const end = curve.at(-1)!;
   return {
@@ -111,5 +141,6 @@ export async function soak(target: Running, browsers: SseClients, seconds: numbe
     rssPeak: { value: Math.max(...curve.map((p) => p.rssMb)), unit: 'MB' },
     endOverWarm: { value: Math.round((end.rssMb / warm.rssMb) * 1000) / 1000, target: '≤ 1.10' },
     curve,
+    ...(snapshots && { heapSnapshotsAt: snapshots.map((second) => `${second} s`) }),
   };
 }
