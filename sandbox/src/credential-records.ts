@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CredentialState, CredentialRole } from '@credence/shared';
+import { credentialStates, type CredentialState, type CredentialRole } from '@credence/shared';
 import type { SandboxCredDef, FormatKind } from './ledger.js';
 import { agentTimestamp, type SeededRandom } from './random.js';
 import { message, previewOfValues, storeMessage, threadOf, type Attachments, type CredentialPreview, type DidcommMessage } from './messages.js';
@@ -88,17 +88,8 @@ export function encodeAttribute(raw: string): string {
   return BigInt(`0x${createHash('sha256').update(raw).digest('hex')}`).toString();
 }
 
-const order: CredentialState[] = [
-  'proposal-sent',
-  'proposal-received',
-  'offer-sent',
-  'offer-received',
-  'request-sent',
-  'request-received',
-  'credential-issued',
-  'credential-received',
-  'done',
-];
+// The exchange's steps in order: the agent's states up to done (the list goes on with the ends past it).
+const order: readonly CredentialState[] = credentialStates.slice(0, credentialStates.indexOf('done') + 1);
 const reached = (state: CredentialState, step: CredentialState) => order.indexOf(state) >= order.indexOf(step);
 
 /** A registry id as stock ACA-Py 1.6.1 makes them (legacy indy registries): `<did>:4:<cred def id>:CL_ACCUM:<tag>`. */

@@ -1,4 +1,4 @@
-import type { PresentationRole, PresentationState } from '@credence/shared';
+import { presentationStates, type PresentationRole, type PresentationState } from '@credence/shared';
 import { encodeAttribute, revRegIdFor } from './credential-records.js';
 import type { FormatKind, SandboxCredDef } from './ledger.js';
 import { agentTimestamp, type SeededRandom } from './random.js';
@@ -95,15 +95,8 @@ export interface NewPresExchange {
   errorMsg?: string;
 }
 
-const order: PresentationState[] = [
-  'proposal-sent',
-  'proposal-received',
-  'request-sent',
-  'request-received',
-  'presentation-sent',
-  'presentation-received',
-  'done',
-];
+// The exchange's steps in order: the agent's states up to done (the list goes on with the ends past it).
+const order: readonly PresentationState[] = presentationStates.slice(0, presentationStates.indexOf('done') + 1);
 const reached = (state: PresentationState, step: PresentationState) => order.indexOf(state) >= order.indexOf(step);
 
 /** The presentation the prover built for `request` from a credential holding `values`. */
