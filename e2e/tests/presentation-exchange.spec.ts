@@ -4,6 +4,8 @@ import { SANDBOX_API_KEY, SANDBOX_PORT } from '../settings';
 test('a verifier clerk builds a request with a restriction, a >= predicate and a non-revoked window, then verifies the answer', async ({ loggedInAs }) => {
   const page = await loggedInAs('verifier', '/presentations');
   await page.getByRole('link', { name: 'Request a proof' }).click();
+  // The list stays on screen while the builder's code loads, and it has a Connection filter of its own.
+  await expect(page.getByRole('heading', { level: 1, name: 'Request a proof' })).toBeVisible();
   await page.getByLabel('Connection').selectOption({ label: 'Dana Okafor' });
   await page.getByLabel('Name', { exact: true }).fill('Proof of enrolment');
   await page.getByLabel(/^Attribute name/).fill('name');

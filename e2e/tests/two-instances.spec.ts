@@ -96,6 +96,8 @@ test('one login through nginx: work across both instances, one killed, both rest
     let credExId = '';
     await test.step('offer a credential and issue it, the holder’s answer arriving live', async () => {
       await page.getByRole('link', { name: 'Offer a credential' }).click();
+      // The list stays on screen while the offer's code loads, and it has a Connection filter of its own.
+      await expect(page.getByRole('heading', { level: 1, name: 'Offer a credential' })).toBeVisible();
       await page.getByLabel('Connection').selectOption({ label: 'Bob Smith' });
       // The format ticked at first follows the wallet type the console read from the agent; this journey offers indy.
       await page.getByRole('checkbox', { name: 'Indy' }).check();
