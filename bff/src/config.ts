@@ -39,6 +39,8 @@ const envSchema = z.object({
   EVENT_BUFFER_BYTES: positiveInt(64 * 1024 * 1024),
   /** Dedupe and ordering keys remembered by the embedded bus, in bytes. */
   EVENT_DEDUPE_BYTES: positiveInt(16 * 1024 * 1024),
+  /** How long a webhook's dedupe and ordering keys are kept (both buses); the agent retries for 40 s. */
+  EVENT_DEDUPE_SECONDS: positiveInt(120),
   SSE_HEARTBEAT_MS: positiveInt(15_000),
   SSE_CLIENT_QUEUE: positiveInt(1000),
   /** What one browser may have waiting, in bytes, before it is told to resync instead. */
@@ -235,6 +237,7 @@ export interface Config {
     bufferSize: number;
     bufferBytes: number;
     dedupeBytes: number;
+    dedupeSeconds: number;
     heartbeatMs: number;
     clientQueueLimit: number;
     clientQueueBytes: number;
@@ -301,6 +304,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       bufferSize: e.EVENT_BUFFER_SIZE,
       bufferBytes: e.EVENT_BUFFER_BYTES,
       dedupeBytes: e.EVENT_DEDUPE_BYTES,
+      dedupeSeconds: e.EVENT_DEDUPE_SECONDS,
       clientQueueBytes: e.SSE_CLIENT_QUEUE_BYTES,
       heartbeatMs: e.SSE_HEARTBEAT_MS,
       clientQueueLimit: e.SSE_CLIENT_QUEUE,

@@ -51,8 +51,13 @@ export async function startBff(env: Record<string, string | undefined> = process
   // A first login should not meet a database still starting; a database that is down does not hold the start.
   await Promise.race([store.ready, new Promise((resolve) => setTimeout(resolve, store.kind === 'pglite' ? 10_000 : 2_000).unref())]);
   const bus: EventBus = config.redisUrl
-    ? new RedisBus({ url: config.redisUrl, capacity: config.events.bufferSize })
-    : new MemoryBus({ capacity: config.events.bufferSize, replayBytes: config.events.bufferBytes, trackedBytes: config.events.dedupeBytes });
+    ? new RedisBus({ url: config.redisUrl, capacity: config.events.bufferSize, dedupeTtlSeconds: config.events.dedupeSeconds })
+    : new MemoryBus({
+        capacity: config.events.bufferSize,
+        replayBytes: config.events.bufferBytes,
+        trackedBytes: config.events.dedupeBytes,
+        trackedMs: config.events.dedupeSeconds * 1000,
+      });
   const client = new AcapyClient({ baseUrl: config.agent.adminUrl, apiKey: config.agent.apiKey, timeoutMs: config.agent.timeoutMs });
   const audit = new AuditLog(store);
   const stopRetention = audit.keepFor(config.auditRetentionDays);

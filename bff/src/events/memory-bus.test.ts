@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BusMessage, PublishInput } from './bus.js';
 import { microsOf } from './bus.js';
-import { MemoryBus } from './memory-bus.js';
+import { MemoryBus, RecentKeys } from './memory-bus.js';
 
 const input = (n: number): PublishInput => ({
   event: { topic: 't', kind: 'credential', version: 'v2', subject_id: `x${n}`, state: 's', state_v2: 's', received_at: '', payload: { n } },
@@ -71,6 +71,43 @@ describe('MemoryBus', () => {
       (m) => got.push(m),
     );
     expect(got).toHaveLength(1);
+  });
+});
+
+describe('dedupe and ordering keys over time', () => {
+  const webhook = (state: string, updatedAt: number): PublishInput => ({
+    event: { topic: 't', kind: 'credential', version: 'v2', subject_id: 'c1', state, state_v2: state, received_at: '', payload: {} },
+    dedupeKey: `t|c1|${state}`,
+    orderKey: 't|c1',
+    updatedAt,
+    bytes: 100,
+  });
+
+  it('tells a repeat and a late webhook within the window, and forgets both after it', async () => {
+    let now = 0;
+    const bus = new MemoryBus({ trackedMs: 120_000 }, () => now);
+    expect((await bus.publish(webhook('done', 2))).outcome).toBe('published');
+    now = 40_000; // the agent's last retry
+    expect((await bus.publish(webhook('done', 2))).outcome).toBe('duplicate');
+    const late = await bus.publish(webhook('offer-sent', 1));
+    expect(late.outcome === 'published' && late.event.stale).toBe(true);
+    // Long after: the keys are gone (memory stays flat), so the same webhook counts as new.
+    now = 40_000 + 120_001;
+    expect((await bus.publish(webhook('done', 2))).outcome).toBe('published');
+  });
+
+  it('keeps a key from its last update, and drops the old ones as new keys come', () => {
+    let now = 0;
+    const keys = new RecentKeys<number>({ count: 1_000, ageMs: 100 }, () => now);
+    keys.set('a', 1);
+    keys.set('b', 1);
+    now = 80;
+    keys.set('a', 2); // set again: remembered from now
+    now = 150;
+    keys.set('c', 1);
+    expect([keys.get('a'), keys.get('b'), keys.get('c')]).toEqual([2, undefined, 1]);
+    expect(keys.size).toBe(2);
+    expect(keys.byteSize).toBe(2 * (2 + 80));
   });
 });
 

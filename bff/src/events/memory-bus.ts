@@ -1,35 +1,51 @@
 import type { ConsoleEvent } from '@credence/shared';
 import { eventSizes, type BusMessage, type EventBus, type PublishInput, type PublishResult, type Subscription } from './bus.js';
 
-/** What a Map entry costs beyond its key's characters (the entry, the string header, the value). */
+/** What an entry costs beyond its key's characters (the Map entry, the string header, the value). */
 const ENTRY_OVERHEAD_BYTES = 80;
 
 /**
- * A Map that forgets its oldest entries past `limit` entries or `limitBytes` (keys counted at two
- * bytes a character), so dedupe and ordering state stay bounded however long the keys.
+ * Keys remembered for a while: each for `ageMs` after it was last set, and the oldest forgotten first
+ * past `count` keys or `bytes` (keys counted at two bytes a character), so dedupe and ordering state
+ * stay bounded however many webhooks come and however long their keys.
  */
-export class BoundedMap<V> extends Map<string, V> {
+export class RecentKeys<V> {
+  private readonly entries = new Map<string, { value: V; at: number }>();
   private bytes = 0;
   constructor(
-    private readonly limit: number,
-    private readonly limitBytes = Infinity,
-  ) {
-    super();
+    private readonly limits: { count: number; bytes?: number; ageMs?: number },
+    private readonly now: () => number = Date.now,
+  ) {}
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined || this.expired(entry.at, this.now())) return undefined;
+    return entry.value;
   }
-  override set(key: string, value: V): this {
-    if (!this.has(key)) {
-      this.bytes += key.length * 2 + ENTRY_OVERHEAD_BYTES;
-      while (this.size > 0 && (this.size >= this.limit || this.bytes > this.limitBytes)) this.delete(this.keys().next().value!);
+  has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+  /** Sets the key and makes it the newest (a key set again is remembered from then). */
+  set(key: string, value: V): this {
+    const at = this.now();
+    if (this.entries.delete(key)) this.bytes -= key.length * 2 + ENTRY_OVERHEAD_BYTES;
+    this.entries.set(key, { value, at });
+    this.bytes += key.length * 2 + ENTRY_OVERHEAD_BYTES;
+    const { count, bytes = Infinity } = this.limits;
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= count && this.bytes <= bytes && !this.expired(entry.at, at)) break;
+      this.entries.delete(oldest);
+      this.bytes -= oldest.length * 2 + ENTRY_OVERHEAD_BYTES;
     }
-    return super.set(key, value);
+    return this;
   }
-  override delete(key: string): boolean {
-    const had = super.delete(key);
-    if (had) this.bytes -= key.length * 2 + ENTRY_OVERHEAD_BYTES;
-    return had;
+  get size(): number {
+    return this.entries.size;
   }
   get byteSize(): number {
     return this.bytes;
+  }
+  private expired(at: number, now: number): boolean {
+    return this.limits.ageMs !== undefined && now - at > this.limits.ageMs;
   }
 }
 
@@ -38,9 +54,11 @@ export interface MemoryBusLimits {
   capacity?: number;
   /** …and at most this many bytes (each event counted as its webhook's JSON). */
   replayBytes?: number;
-  /** Dedupe and ordering keys remembered, by count and by bytes. */
+  /** Dedupe and ordering keys remembered, by count and by bytes… */
   trackedKeys?: number;
   trackedBytes?: number;
+  /** …and for at most this long after each was last seen. */
+  trackedMs?: number;
 }
 
 /**
@@ -59,16 +77,19 @@ export class MemoryBus implements EventBus {
   private readonly capacity: number;
   private readonly replayBytes: number;
   private readonly listeners = new Set<(message: BusMessage) => void>();
-  private readonly seen: BoundedMap<true>;
-  private readonly lastUpdate: BoundedMap<number>;
+  private readonly seen: RecentKeys<true>;
+  private readonly lastUpdate: RecentKeys<number>;
   private readonly boot = Date.now().toString(36);
   private next = 1;
 
-  constructor({ capacity = 1000, replayBytes = 64 * 1024 * 1024, trackedKeys = 100_000, trackedBytes = 16 * 1024 * 1024 }: MemoryBusLimits = {}) {
+  constructor(
+    { capacity = 1000, replayBytes = 64 * 1024 * 1024, trackedKeys = 100_000, trackedBytes = 16 * 1024 * 1024, trackedMs }: MemoryBusLimits = {},
+    now: () => number = Date.now,
+  ) {
     this.capacity = capacity;
     this.replayBytes = replayBytes;
-    this.seen = new BoundedMap(trackedKeys, trackedBytes / 2);
-    this.lastUpdate = new BoundedMap(trackedKeys, trackedBytes / 2);
+    this.seen = new RecentKeys({ count: trackedKeys, bytes: trackedBytes / 2, ageMs: trackedMs }, now);
+    this.lastUpdate = new RecentKeys({ count: trackedKeys, bytes: trackedBytes / 2, ageMs: trackedMs }, now);
   }
 
   publish({ event, dedupeKey, orderKey, updatedAt, bytes }: PublishInput): Promise<PublishResult> {

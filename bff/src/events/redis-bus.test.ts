@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsoleEvent } from '@credence/shared';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { allowConsole, expectConsole } from '../../../shared/src/test/console-guard.js';
 import { testBff } from '../test/harness.js';
@@ -63,6 +64,31 @@ describe('RedisBus across two BFF instances', () => {
     const again = await readSse(await bff.app.request('/api/events', { headers: { cookie, 'last-event-id': ready!.id! } }), 2, 2_000);
     expect(again.map((m) => m.event)).toEqual(['ready', 'message']);
     expect((JSON.parse(again[1]!.data) as ConsoleEvent).subject_id).toBe('c0');
+  });
+
+  it('keeps each dedupe and ordering key for the window only, so Redis holds no key for ever', async () => {
+    const prefix = `t-${randomUUID()}`;
+    const bus = redis.bus({ prefix, blockMs: 200, commandTimeoutMs: 500, dedupeTtlSeconds: 120 });
+    const webhook = (state: string, updatedAt: number) =>
+      bus.publish({
+        event: { topic: 't', kind: 'credential', version: 'v2', subject_id: 'c1', state, state_v2: state, received_at: '', payload: {} },
+        dedupeKey: `t|c1|${state}`,
+        orderKey: 't|c1',
+        updatedAt,
+        bytes: 10,
+      });
+    expect((await webhook('done', 2)).outcome).toBe('published');
+    expect((await webhook('done', 2)).outcome).toBe('duplicate');
+    const late = await webhook('offer-sent', 1);
+    expect(late.outcome === 'published' && late.event.stale).toBe(true);
+    const client = new Redis(redis.url);
+    try {
+      const keys = (await client.keys(`${prefix}:*`)).filter((k) => !k.endsWith(':events')).sort();
+      expect(keys).toEqual([`${prefix}:seen:t|c1|done`, `${prefix}:seen:t|c1|offer-sent`, `${prefix}:updated:t|c1`]);
+      for (const key of keys) expect(await client.ttl(key)).toBeGreaterThan(100);
+    } finally {
+      client.disconnect();
+    }
   });
 
   it('says resync when asked for events older than the capped stream holds', async () => {

@@ -9,15 +9,17 @@ if ARGV[3] ~= '' then
 end
 local stale = 0
 if ARGV[5] ~= '' and ARGV[6] ~= '' then
-  local last = redis.call('HGET', KEYS[3], ARGV[5])
+  local last = redis.call('GET', KEYS[3] .. ARGV[5])
   if last and tonumber(last) > tonumber(ARGV[6]) then stale = 1 else
-    redis.call('HSET', KEYS[3], ARGV[5], ARGV[6])
-    redis.call('EXPIRE', KEYS[3], ARGV[4])
+    redis.call('SET', KEYS[3] .. ARGV[5], ARGV[6], 'EX', ARGV[4])
   end
 end
 local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'e', ARGV[2], 's', stale)
 return {1, id, stale}
 `;
+
+/** Three times the span of the agent's retries (5 attempts 10 s apart): a repeat or a late webhook is still told. */
+export const DEFAULT_DEDUPE_SECONDS = 120;
 
 const STREAM_ID = /^(\d+)-(\d+)$/;
 const U64_MAX = 2n ** 64n - 1n;
@@ -40,6 +42,7 @@ export interface RedisBusOptions {
   /** Stream and key prefix, so tests (and several consoles) can share one Redis. */
   prefix?: string;
   capacity?: number;
+  /** How long a dedupe or ordering key is kept after it was last set (each key expires on its own). */
   dedupeTtlSeconds?: number;
   blockMs?: number;
   commandTimeoutMs?: number;
@@ -123,11 +126,11 @@ export class RedisBus implements EventBus {
       3,
       this.stream,
       `${this.prefix}:seen:`,
-      `${this.prefix}:updated`,
+      `${this.prefix}:updated:`,
       String(this.options.capacity ?? 1000),
       JSON.stringify(event),
       dedupeKey ?? '',
-      String(this.options.dedupeTtlSeconds ?? 86_400),
+      String(this.options.dedupeTtlSeconds ?? DEFAULT_DEDUPE_SECONDS),
       orderKey ?? '',
       updatedAt === null ? '' : String(updatedAt),
     )) as [number, string?, number?];
