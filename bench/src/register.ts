@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { REGISTER_LABEL_COUNTS_FROM_ROWS } from '../../bff/src/store/migrations.js';
 import { rssMb } from './processes.js';
 import { percentile } from './stats.js';
 
@@ -20,10 +21,11 @@ export async function seedRegister(connection: pg.ClientConfig, rows = 1_000_000
   try {
     // The count triggers are off while loading: a counter row updated 50,000 times in one transaction
     // keeps every version (quadratic); the counts are made again from the rows at the end.
-    for (const trigger of ['register_exchanges_count', 'register_exchanges_label_count'])
-      await client.query(`alter table register_exchanges disable trigger ${trigger}`);
-    for (const trigger of ['register_credentials_count', 'register_credentials_label_count'])
-      await client.query(`alter table register_credentials disable trigger ${trigger}`);
+    const triggers = {
+      register_exchanges: ['register_exchanges_count', 'register_exchanges_label_count', 'register_exchanges_label_facets'],
+      register_credentials: ['register_credentials_count', 'register_credentials_label_count', 'register_credentials_label_facets'],
+    };
+    for (const [table, names] of Object.entries(triggers)) for (const name of names) await client.query(`alter table ${table} disable trigger ${name}`);
     for (let from = 1; from <= rows; from += 50_000) {
       if (from % 200_000 === 1) console.log(`[bench] register: ${from - 1} rows written after ${Math.round((performance.now() - started) / 1000)} s`);
       await client.query(
@@ -50,10 +52,7 @@ export async function seedRegister(connection: pg.ClientConfig, rows = 1_000_000
               'Wg:4:' || cred_def_id || ':CL_ACCUM:0', (row_number() over ())::text, 'issued', removed_from_agent, now()
        from register_exchanges where state = 'done' and cred_def_id like 'Wg:3:CL:%'`,
     );
-    for (const trigger of ['register_exchanges_count', 'register_exchanges_label_count'])
-      await client.query(`alter table register_exchanges enable trigger ${trigger}`);
-    for (const trigger of ['register_credentials_count', 'register_credentials_label_count'])
-      await client.query(`alter table register_credentials enable trigger ${trigger}`);
+    for (const [table, names] of Object.entries(triggers)) for (const name of names) await client.query(`alter table ${table} enable trigger ${name}`);
     await client.query(
       `delete from register_exchange_counts;
        insert into register_exchange_counts
@@ -69,7 +68,9 @@ export async function seedRegister(connection: pg.ClientConfig, rows = 1_000_000
     );
     await client.query('analyze register_exchanges');
     await client.query('analyze register_credentials');
+    await client.query(REGISTER_LABEL_COUNTS_FROM_ROWS);
     await client.query('analyze register_labels');
+    await client.query('analyze register_label_counts');
   } finally {
     await client.end();
   }
@@ -174,7 +175,9 @@ export async function backfillPass(url: string, cookie: string, pid: number, dat
   await post();
   const client = new pg.Client({ host: dataDir, user: 'postgres', database: 'postgres' });
   await client.connect();
-  await client.query('truncate register_exchanges, register_credentials, register_exchange_counts, register_credential_counts, register_labels');
+  await client.query(
+    'truncate register_exchanges, register_credentials, register_exchange_counts, register_credential_counts, register_labels, register_label_counts',
+  );
   await client.end();
   const issued = async () => ((await (await fetch(`${url}/api/register/credentials?limit=1`, { headers: { cookie } })).json()) as { total: number }).total;
   const timed = async () => {

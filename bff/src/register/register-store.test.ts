@@ -257,19 +257,43 @@ describe.each([
     const cappedByValue = await cappedPage({ q: 'bob s63325' });
     expect(cappedByValue).toMatchObject({ total: 9, total_capped: true });
     expect(cappedByValue.results.map((r) => r.exchange_id)).toEqual(byValue.results.slice(0, 5).map((r) => r.exchange_id));
-    // Another filter beside the search: the label counts do not say, the rows are counted up to the cap.
+    // Another filter the labels' rows are counted by (state, definition, …): still exact, past the cap.
     const done = await page({ q: 'bob', state: 'done', limit: 500 });
     expect(done.total).toBe(done.results.length);
-    expect(await cappedPage({ q: 'bob', state: 'done' })).toMatchObject({ total: 9, total_capped: true });
-    // On the next page the count goes further (4 + 5 + 5): a capped total always says there is more.
-    expect(await cappedPage({ q: 'bob', state: 'done', offset: 5 })).toMatchObject({ total: 14, total_capped: true });
+    expect(await cappedPage({ q: 'bob', state: 'done' })).toMatchObject({ total: done.total, total_capped: false });
     expect((await cappedPage({ q: 'bob', state: 'done', offset: 5 })).results.map((r) => r.exchange_id)).toEqual(
       done.results.slice(5, 10).map((r) => r.exchange_id),
     );
-    // Issued credentials by their holder's label, the same way.
+    const licences = await page({ q: 'bob', cred_def_id: DEF_LICENCE, limit: 500 });
+    expect(licences.results.every((r) => r.cred_def_id === DEF_LICENCE && r.connection_label === 'Bob Smith')).toBe(true);
+    expect(await cappedPage({ q: 'bob', cred_def_id: DEF_LICENCE })).toMatchObject({ total: licences.total, total_capped: false });
+    // A filter the counts are not kept by (the schema): the rows are counted up to the cap, past the rows
+    // paged through (4 + 0 + 5, then 4 + 5 + 5 on the next page): a capped total always says there is more.
+    const schema_id = 'WgWxqztrNooG92RXvxSTWv:2:student:1.0';
+    expect(await cappedPage({ q: 'bob', schema_id })).toMatchObject({ total: 9, total_capped: true });
+    expect(await cappedPage({ q: 'bob', schema_id, offset: 5 })).toMatchObject({ total: 14, total_capped: true });
+    // The counts follow a move: one of Bob's exchanges abandoned, none of them was before.
+    expect(await cappedPage({ q: 'bob', state: 'abandoned' })).toMatchObject({ total: 0, results: [] });
+    const moved = credRecord(1, 'abandoned', 59);
+    await register.recordExchange(credentialSighting(moved), labelOf(moved));
+    const abandoned = await cappedPage({ q: 'bob', state: 'abandoned' });
+    expect(abandoned).toMatchObject({ total: 1, total_capped: false });
+    expect(abandoned.results.map((r) => r.exchange_id)).toEqual([id(1)]);
+    expect(await cappedPage({ q: 'bob', state: 'done' })).toMatchObject({ total: done.total - 1, total_capped: false });
+    // Issued credentials by their holder's label, the same way, and by status.
     const issuedBobs = await register.credentials({ q: 'bob', sort: '-issued', limit: 500, offset: 0 });
     const issuedCapped = await capped.credentials({ q: 'bob', sort: '-issued', limit: 1, offset: 0 });
     expect(issuedCapped).toMatchObject({ total: issuedBobs.total, total_capped: false });
+    const issuedOnly = await register.credentials({ q: 'bob', status: 'issued', sort: '-issued', limit: 500, offset: 0 });
+    expect(issuedOnly.total).toBe(issuedOnly.results.length);
+    expect(await capped.credentials({ q: 'bob', status: 'issued', sort: '-issued', limit: 1, offset: 0 })).toMatchObject({
+      total: issuedOnly.total,
+      total_capped: false,
+    });
+    expect(await capped.credentials({ q: 'bob', status: 'revoked', sort: '-issued', limit: 1, offset: 0 })).toMatchObject({
+      total: issuedBobs.results.filter((c) => c.status === 'revoked').length,
+      total_capped: false,
+    });
   });
 
   it('finds a person named only in the values of another exchange, and a label given after the exchange', async () => {

@@ -220,8 +220,45 @@ export interface RegisterPage<T> {
   results: T[];
 }
 
-/** No filter but the search (and the kind): a label's count is then its rows' total. */
-const onlySearch = (f: object) => Object.entries(f).every(([key, value]) => value === undefined || ['kind', 'q', 'sort', 'limit', 'offset'].includes(key));
+/** The filters register_label_counts counts each label's rows by, named as its columns (a status in `state`). */
+interface LabelFacets {
+  role?: string;
+  state?: string;
+  cred_def_id?: string;
+  removed?: boolean;
+  verified?: boolean;
+}
+
+/**
+ * Every filter is one the label counts are kept by (or the search, the sort, the page): a label's
+ * count under those filters is then the number of its rows that match.
+ */
+const countedByLabel = (f: object, facets: string[]) =>
+  Object.entries(f).every(([key, value]) => value === undefined || ['kind', 'q', 'sort', 'limit', 'offset', ...facets].includes(key));
+
+/**
+ * The labels among `hits` with rows matching the filters, each with how many (no filter: as they are).
+ * A label with none is dropped, so a page never visits the rows of a person the filters exclude.
+ */
+async function labelsWithin(db: Kysely<Database>, kind: string, hits: LabelHit[], f: LabelFacets): Promise<LabelHit[]> {
+  const where = [
+    f.role !== undefined && sql`role = ${f.role}`,
+    f.state !== undefined && sql`state = ${f.state}`,
+    f.cred_def_id !== undefined && sql`cred_def_id = ${f.cred_def_id}`,
+    f.removed !== undefined && sql`removed = ${f.removed}`,
+    f.verified !== undefined && sql`verified = ${String(f.verified)}`,
+  ].filter((c) => c !== false);
+  if (hits.length === 0 || where.length === 0) return hits;
+  const { rows } = await sql<{ label: string; n: string }>`
+    select label, sum(n) as n from register_label_counts
+    where kind = ${kind} and label = any(${hits.map((h) => h.label)}::text[]) and ${sql.join(where, sql` and `)}
+    group by label having sum(n) > 0`.execute(db);
+  const counted = new Map(rows.map((r) => [r.label, Number(r.n)]));
+  return hits.flatMap((h) => {
+    const n = counted.get(h.label);
+    return n === undefined ? [] : [{ ...h, n }];
+  });
+}
 
 /** A capped total is never below the rows already paged past and shown. */
 function pageOf<T>(results: T[], total: number, capped: boolean, offset: number): RegisterPage<T> {
@@ -549,7 +586,10 @@ export class RegisterStore {
       const direction = f.sort.startsWith('-') ? ('desc' as const) : ('asc' as const);
       const sortColumn = f.sort.replace('-', '') === 'updated' ? ('updated_at' as const) : ('created_at' as const);
       const search = searchOf(f.q);
-      const labels = search && search.long.length > 0 ? await labelsOf(db, f.kind, search) : undefined;
+      // With only filters the label counts are kept by, a label's count says how many of its rows match.
+      const byFacets = countedByLabel(f, ['state', 'role', 'cred_def_id', 'removed', 'verified']);
+      const found = search && search.long.length > 0 ? await labelsOf(db, f.kind, search) : undefined;
+      const labels = found && byFacets ? await labelsWithin(db, f.kind, found, f) : found;
       const from = () => db.selectFrom('register_exchanges').where(exchangeWhere(f));
       // A label holding every word: each of its rows matches, the search need not be checked (nor planned).
       const unsearched = () => db.selectFrom('register_exchanges').where(exchangeWhere({ ...f, q: undefined }));
@@ -578,25 +618,30 @@ export class RegisterStore {
           .where((eb) => eb.or(long.map((p) => eb('residual', 'like', p))))
           .where((eb) => eb.not(inLabel(eb)));
       const residual = () => fenced<Selectable<RegisterExchangesTable>>(db, residualRows().selectAll(), 'r');
-      const byLabels = (hits: LabelHit[]) => from().where(sql<boolean>`connection_label = any(${hits.map((l) => l.label)}::text[])`);
+      // Labels holding every word need no check of the words: without it the planner also sees how many rows match.
+      const byLabels = (hits: LabelHit[]) =>
+        [true, false].flatMap((full) => {
+          const names = hits.filter((l) => l.full === full).map((l) => l.label);
+          return names.length === 0 ? [] : [(full ? unsearched() : from()).where(sql<boolean>`connection_label = any(${names}::text[])`)];
+        });
       const branches =
         labels.length === 0
           ? []
           : labels.length <= MERGE_LABELS
             ? labels.map((l) => (l.full ? unsearched() : from()).where('connection_label', '=', l.label))
-            : [byLabels(labels)];
-      // With no other filter, the rows of a label holding every word all match: its count is their total.
-      const onlyQ = onlySearch(f);
-      const exact = onlyQ ? labels.filter((l) => l.full).reduce((sum, l) => sum + l.n, 0) : 0;
-      const toCount = onlyQ ? labels.filter((l) => !l.full) : labels;
+            : byLabels(labels);
+      // The rows of a label holding every word all match the search: its count (under the filters) is their total.
+      const exact = byFacets ? labels.filter((l) => l.full).reduce((sum, l) => sum + l.n, 0) : 0;
+      const toCount = byFacets ? labels.filter((l) => !l.full) : labels;
+      // Counted in the page's order: the planner may then walk another filter's index and stop at the cap,
+      // instead of gathering every row of the labels first.
       const counts = [
-        ...(toCount.length > 0
-          ? [
-              byLabels(toCount)
-                .select(one)
-                .limit(cap + 1),
-            ]
-          : []),
+        ...byLabels(toCount).map((q) =>
+          q
+            .select(one)
+            .orderBy(sortColumn, direction)
+            .limit(cap + 1),
+        ),
         residual()
           .select(one)
           .limit(cap + 1),
@@ -636,7 +681,9 @@ export class RegisterStore {
       const cap = this.countCap + f.offset + f.limit;
       const direction = f.sort === 'issued' ? ('asc' as const) : ('desc' as const);
       const search = searchOf(f.q);
-      const labels = search && search.long.length > 0 ? await labelsOf(db, 'issued', search) : undefined;
+      const byFacets = countedByLabel(f, ['status', 'cred_def_id']);
+      const found = search && search.long.length > 0 ? await labelsOf(db, 'issued', search) : undefined;
+      const labels = found && byFacets ? await labelsWithin(db, 'issued', found, { state: f.status, cred_def_id: f.cred_def_id }) : found;
       const from = () => db.selectFrom('register_credentials').where(credentialWhere(f));
       const unsearched = () => db.selectFrom('register_credentials').where(credentialWhere({ ...f, q: undefined }));
       const one = sql<number>`1`.as('one');
@@ -663,25 +710,30 @@ export class RegisterStore {
           .where((eb) => eb.or(long.map((p) => eb('residual', 'like', p))))
           .where((eb) => eb.not(inLabel(eb)));
       const residual = () => fenced<Selectable<RegisterCredentialsTable>>(db, residualRows().selectAll(), 'r');
-      const byLabels = (hits: LabelHit[]) => from().where(sql<boolean>`holder_label = any(${hits.map((l) => l.label)}::text[])`);
+      // Labels holding every word need no check of the words: without it the planner also sees how many rows match.
+      const byLabels = (hits: LabelHit[]) =>
+        [true, false].flatMap((full) => {
+          const names = hits.filter((l) => l.full === full).map((l) => l.label);
+          return names.length === 0 ? [] : [(full ? unsearched() : from()).where(sql<boolean>`holder_label = any(${names}::text[])`)];
+        });
       const branches =
         labels.length === 0
           ? []
           : labels.length <= MERGE_LABELS
             ? labels.map((l) => (l.full ? unsearched() : from()).where('holder_label', '=', l.label))
-            : [byLabels(labels)];
-      // With no other filter, the rows of a label holding every word all match: its count is their total.
-      const onlyQ = onlySearch(f);
-      const exact = onlyQ ? labels.filter((l) => l.full).reduce((sum, l) => sum + l.n, 0) : 0;
-      const toCount = onlyQ ? labels.filter((l) => !l.full) : labels;
+            : byLabels(labels);
+      // The rows of a label holding every word all match the search: its count (under the filters) is their total.
+      const exact = byFacets ? labels.filter((l) => l.full).reduce((sum, l) => sum + l.n, 0) : 0;
+      const toCount = byFacets ? labels.filter((l) => !l.full) : labels;
+      // Counted in the page's order: the planner may then walk another filter's index and stop at the cap,
+      // instead of gathering every row of the labels first.
       const counts = [
-        ...(toCount.length > 0
-          ? [
-              byLabels(toCount)
-                .select(one)
-                .limit(cap + 1),
-            ]
-          : []),
+        ...byLabels(toCount).map((q) =>
+          q
+            .select(one)
+            .orderBy('issued_at', direction)
+            .limit(cap + 1),
+        ),
         residual()
           .select(one)
           .limit(cap + 1),

@@ -184,6 +184,18 @@ export interface RegisterLabelsTable {
   n: ColumnType<string, string, string>;
 }
 
+/** A label's rows counted by the lists' exact-match filters (migration 011); kind 'issued' keeps a status in `state`. */
+export interface RegisterLabelCountsTable {
+  kind: string;
+  label: string;
+  role: string;
+  state: string;
+  cred_def_id: string;
+  removed: boolean;
+  verified: string;
+  n: ColumnType<string, string, string>;
+}
+
 export interface IssueBatchesTable {
   id: string;
   created_at: Timestamp;
@@ -229,6 +241,7 @@ export interface Database {
   register_exchange_counts: RegisterExchangeCountsTable;
   register_credential_counts: RegisterCredentialCountsTable;
   register_labels: RegisterLabelsTable;
+  register_label_counts: RegisterLabelCountsTable;
   proof_templates: ProofTemplatesTable;
   proof_template_versions: ProofTemplateVersionsTable;
 }

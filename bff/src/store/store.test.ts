@@ -50,6 +50,7 @@ describe.each([
       '008-audit-summary',
       '009-oidc-sign-in',
       '010-issue-batches',
+      '011-register-label-counts',
     ]);
   });
 
