@@ -27,6 +27,7 @@ const QUERIES: Record<string, Q> = {
   'search by first name, page 2 ("mallory")': { ...base, q: 'mallory', offset: 50 },
   'search by first and last name ("bob jones": 24 people)': { ...base, q: 'bob jones' },
   'search by person with another filter ("mallory", state done)': { ...base, q: 'mallory', state: 'done' },
+  'search by person with a definition none of them holds ("mallory")': { ...base, q: 'mallory', cred_def_id: 'Wg:3:CL:4:student' },
 };
 
 async function measure(store: Store, rounds = 30) {

@@ -90,6 +90,7 @@ const QUERIES: Record<string, string> = {
   'issued credentials by first name ("grace")': 'credentials?q=grace',
   'issued credentials by value': 'credentials?q=S6332524',
   'search by person with another filter ("mallory", state done)': 'exchanges?kind=credential&q=mallory&state=done',
+  'search by person with a definition none of them holds ("mallory")': 'exchanges?kind=credential&q=mallory&cred_def_id=Wg:3:CL:4:student',
 };
 
 /** Each query through the BFF (`GET /api/register/…`, 50 a page), `rounds` times, interleaved; p50 and p95 per query. */
