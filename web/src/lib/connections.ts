@@ -55,6 +55,6 @@ export function useConnections() {
       options.push({ id: c.connection_id, label: connectionLabel(c), ready: whyNotUsable(c.state) === undefined, state: c.state });
     }
     options.sort((a, b) => a.label.localeCompare(b.label));
-    return { labelOf: (id: string | null | undefined) => (id ? byId.get(id) : undefined), options, isPending: query.isPending };
-  }, [query.data, query.isPending]);
+    return { labelOf: (id: string | null | undefined) => (id ? byId.get(id) : undefined), options, isPending: query.isPending, status: query.status };
+  }, [query.data, query.isPending, query.status]);
 }

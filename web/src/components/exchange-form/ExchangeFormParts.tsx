@@ -21,6 +21,8 @@ export function WithWalletType({ children }: { children: (walletType: string | n
 interface ConnectionFieldProps {
   field: UseFormRegisterReturn;
   options: ConnectionOption[];
+  /** The connection list's query: while it is on its way there are no options yet, not "no connections". */
+  status: 'pending' | 'error' | 'success';
   /** "Choose who receives the offer": the empty choice, and the error when nothing is chosen. */
   prompt: string;
   chosen: boolean;
@@ -31,12 +33,22 @@ interface ConnectionFieldProps {
  * The connection to send to: every connection is listed, those not ready for messages disabled with
  * the reason, so a clerk looking for a holder learns why they cannot pick them.
  */
-export function ConnectionField({ field, options, prompt, chosen, error }: ConnectionFieldProps) {
+export function ConnectionField({ field, options, status, prompt, chosen, error }: ConnectionFieldProps) {
   const waiting = options.filter((c) => !c.ready).length;
+  const hint =
+    status === 'pending'
+      ? 'Loading connections… '
+      : status === 'error'
+        ? 'The connections could not be loaded; reload the page to try again. '
+        : options.length === 0
+          ? 'No connections yet. '
+          : waiting > 0
+            ? `${waiting} not usable yet (shown greyed). `
+            : '';
   return (
     <div className="field">
       <label htmlFor="connection">Connection</label>
-      <select id="connection" aria-invalid={!!error} aria-describedby="connection-hint connection-error" {...field}>
+      <select id="connection" aria-invalid={!!error} aria-busy={status === 'pending'} aria-describedby="connection-hint connection-error" {...field}>
         <option value="">{prompt}</option>
         {options.map((c) => (
           <option key={c.id} value={c.id} disabled={!c.ready}>
@@ -45,7 +57,7 @@ export function ConnectionField({ field, options, prompt, chosen, error }: Conne
         ))}
       </select>
       <p className="muted small" id="connection-hint">
-        {options.length === 0 ? 'No connections yet. ' : waiting > 0 ? `${waiting} not usable yet (shown greyed). ` : ''}
+        {hint}
         <Link to="/connections/new">Invite someone to connect</Link>
       </p>
       {error && (

@@ -95,6 +95,7 @@ function OfferForm({ walletType }: { walletType: string | null }) {
             <ConnectionField
               field={register('connection_id')}
               options={connections.options}
+              status={connections.status}
               prompt="Choose who receives the offer"
               chosen={!!values.connection_id}
               error={errors.connection_id?.message}

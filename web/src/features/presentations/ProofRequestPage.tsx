@@ -128,6 +128,7 @@ function ProofRequestForm({ walletType, template }: { walletType: string | null;
             <ConnectionField
               field={register('connection_id')}
               options={connections.options}
+              status={connections.status}
               prompt="Choose who is asked for the proof"
               chosen={!!values.connection_id}
               error={errors.connection_id?.message}
