@@ -1,5 +1,9 @@
 import type { Problem, ProblemFieldError } from '@credence/shared';
 import { reportAgentTrouble } from './agent-status';
+import { RepeatedAnswers } from './repeated-answers';
+
+/** 32 M characters: a few pages of 10,000 rows, the lists a clerk moves between. */
+const repeatedAnswers = new RepeatedAnswers(32 * 1024 * 1024);
 
 /** An error answer of the BFF, carrying its problem details. */
 export class ApiError extends Error {
@@ -70,7 +74,9 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
     throw new ApiError(problem);
   }
   if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  const method = (rest.method ?? 'GET').toUpperCase();
+  if (method !== 'GET') return (await response.json()) as T;
+  return repeatedAnswers.parse(path, await response.text()) as T;
 }
 
 /** `{ a: 1, b: undefined }` → `?a=1`, for query strings of list calls. */
