@@ -36,9 +36,18 @@ async function thousandStreams(instances: Running[], cookies: string[], label: s
   log(
     `${label}: 1000 clients, RSS ${Object.values(rss)
       .map((r) => `${r.value} MB`)
-      .join(' + ')}, lost ${figures.lost}`,
+      .join(
+        ' + ',
+      )}, lost ${figures.lost}${figures.lost ? ` (${figures.streamsMissingEvents} streams missing some, ${figures.resyncs} told to resync, ${figures.settled ? 'none still on its way' : 'the wait for them ran out'})` : ''}`,
   );
-  return { lost: figures.lost, latency: figures.latency, rss };
+  return {
+    lost: figures.lost,
+    streamsMissingEvents: figures.streamsMissingEvents,
+    resyncs: figures.resyncs,
+    settled: figures.settled,
+    latency: figures.latency,
+    rss,
+  };
 }
 
 async function livePath(instances: Running[], label: string, browsers: SseClients, redisPid?: number) {

@@ -18,6 +18,9 @@ export interface Figures {
   lost: number;
   duplicates: number;
   resyncs: number;
+  /** When some were lost: how many streams missed any, and whether the wait for them ran out (slow) or not (gone). */
+  streamsMissingEvents: number;
+  settled: boolean;
   /** From the BFF accepting the webhook (the event's `received_at`) to the client reading the event. */
   latency: Percentiles;
   /** From the poster sending the webhook (its `updated_at`) to the client: includes any backlog before intake. */
@@ -139,6 +142,7 @@ async function measure(settleMs: number): Promise<Figures> {
   const deadline = Date.now() + settleMs;
   const complete = () => clients.every((c) => c.seen.every((times) => times > 0));
   while (!complete() && Date.now() < deadline) await pause(50);
+  const settled = complete();
   let lost = 0;
   let duplicates = 0;
   let delivered = 0;
@@ -167,6 +171,8 @@ async function measure(settleMs: number): Promise<Figures> {
     lost,
     duplicates,
     resyncs: clients.reduce((n, c) => n + c.resyncs, 0),
+    streamsMissingEvents: clients.filter((c) => c.seen.some((times) => times === 0)).length,
+    settled,
     latency: percentiles(latencies),
     latencyFromSent: percentiles(fromSent),
   };
