@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { REGISTER_LABEL_COUNTS_FROM_ROWS } from '../store/migrations.js';
 import type { Store } from '../store/store.js';
 import { testPgliteStore, testStore } from '../test/test-store.js';
 import { credentialSighting, presentationSighting } from './extract.js';
@@ -323,5 +325,21 @@ describe.each([
     for await (const batch of register.exportExchanges({ kind: 'credential', sort: 'created', q: 'bob' })) ids.push(...batch.map((r) => r.exchange_id));
     const all = await page({ q: 'bob', sort: 'created', limit: 500 });
     expect(ids).toEqual(all.results.map((r) => r.exchange_id));
+  });
+
+  it('keeps each label’s counts as the rows say after every move above (made again from the rows: migration 011, the bench’s load)', async () => {
+    const read = () =>
+      store.run(
+        async (db) =>
+          (
+            await sql<Record<string, unknown>>`
+              select kind, label, role, state, cred_def_id, removed, verified, n::int as n from register_label_counts
+              where n > 0 order by kind, label, role, state, cred_def_id, removed, verified`.execute(db)
+          ).rows,
+      );
+    const kept = await read();
+    expect(kept.map((r) => r.kind)).toEqual(expect.arrayContaining(['credential', 'presentation', 'issued']));
+    await store.run((db) => sql.raw(REGISTER_LABEL_COUNTS_FROM_ROWS).execute(db));
+    expect(await read()).toEqual(kept);
   });
 });
