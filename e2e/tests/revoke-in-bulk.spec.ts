@@ -28,6 +28,8 @@ for (const size of sizes) {
         const region = candidates.nth(i);
         const buttons = region.getByRole('button', { name: 'Check against the ledger' });
         const results = region.getByText(/^(The ledger and the wallet agree|\d+ credentials? (is|are) revoked in the wallet)/);
+        // A definition's registries load after its heading: counted once they are there (found in CI).
+        await expect(buttons.first()).toBeVisible();
         for (let b = 0; b < (await buttons.count()); b++) {
           const before = await results.count();
           await buttons.nth(b).click();
