@@ -260,6 +260,23 @@ async function labelsWithin(db: Kysely<Database>, kind: string, hits: LabelHit[]
   });
 }
 
+/**
+ * The labels' names in two groups: those holding every word (their rows need no check of the words,
+ * and without it the planner also sees how many rows match), and the others.
+ */
+function labelGroups(hits: LabelHit[]): { full: boolean; names: string[] }[] {
+  return [true, false].map((full) => ({ full, names: hits.filter((l) => l.full === full).map((l) => l.label) })).filter((group) => group.names.length > 0);
+}
+
+/**
+ * The part of a total the labels say exactly, and the labels whose rows must be counted: when each
+ * label's count is under the filters, a label holding every word counts all its rows; else none is said.
+ */
+function labelTotals(labels: LabelHit[], countedUnderFilters: boolean): { exact: number; toCount: LabelHit[] } {
+  if (!countedUnderFilters) return { exact: 0, toCount: labels };
+  return { exact: labels.filter((l) => l.full).reduce((sum, l) => sum + l.n, 0), toCount: labels.filter((l) => !l.full) };
+}
+
 /** A capped total is never below the rows already paged past and shown. */
 function pageOf<T>(results: T[], total: number, capped: boolean, offset: number): RegisterPage<T> {
   return { total: capped ? Math.max(total, offset + results.length) : total, total_capped: capped, results };
@@ -618,21 +635,15 @@ export class RegisterStore {
           .where((eb) => eb.or(long.map((p) => eb('residual', 'like', p))))
           .where((eb) => eb.not(inLabel(eb)));
       const residual = () => fenced<Selectable<RegisterExchangesTable>>(db, residualRows().selectAll(), 'r');
-      // Labels holding every word need no check of the words: without it the planner also sees how many rows match.
       const byLabels = (hits: LabelHit[]) =>
-        [true, false].flatMap((full) => {
-          const names = hits.filter((l) => l.full === full).map((l) => l.label);
-          return names.length === 0 ? [] : [(full ? unsearched() : from()).where(sql<boolean>`connection_label = any(${names}::text[])`)];
-        });
+        labelGroups(hits).map(({ full, names }) => (full ? unsearched() : from()).where(sql<boolean>`connection_label = any(${names}::text[])`));
       const branches =
         labels.length === 0
           ? []
           : labels.length <= MERGE_LABELS
             ? labels.map((l) => (l.full ? unsearched() : from()).where('connection_label', '=', l.label))
             : byLabels(labels);
-      // The rows of a label holding every word all match the search: its count (under the filters) is their total.
-      const exact = byFacets ? labels.filter((l) => l.full).reduce((sum, l) => sum + l.n, 0) : 0;
-      const toCount = byFacets ? labels.filter((l) => !l.full) : labels;
+      const { exact, toCount } = labelTotals(labels, byFacets);
       // Counted in the page's order: the planner may then walk another filter's index and stop at the cap,
       // instead of gathering every row of the labels first.
       const counts = [
@@ -710,21 +721,15 @@ export class RegisterStore {
           .where((eb) => eb.or(long.map((p) => eb('residual', 'like', p))))
           .where((eb) => eb.not(inLabel(eb)));
       const residual = () => fenced<Selectable<RegisterCredentialsTable>>(db, residualRows().selectAll(), 'r');
-      // Labels holding every word need no check of the words: without it the planner also sees how many rows match.
       const byLabels = (hits: LabelHit[]) =>
-        [true, false].flatMap((full) => {
-          const names = hits.filter((l) => l.full === full).map((l) => l.label);
-          return names.length === 0 ? [] : [(full ? unsearched() : from()).where(sql<boolean>`holder_label = any(${names}::text[])`)];
-        });
+        labelGroups(hits).map(({ full, names }) => (full ? unsearched() : from()).where(sql<boolean>`holder_label = any(${names}::text[])`));
       const branches =
         labels.length === 0
           ? []
           : labels.length <= MERGE_LABELS
             ? labels.map((l) => (l.full ? unsearched() : from()).where('holder_label', '=', l.label))
             : byLabels(labels);
-      // The rows of a label holding every word all match the search: its count (under the filters) is their total.
-      const exact = byFacets ? labels.filter((l) => l.full).reduce((sum, l) => sum + l.n, 0) : 0;
-      const toCount = byFacets ? labels.filter((l) => !l.full) : labels;
+      const { exact, toCount } = labelTotals(labels, byFacets);
       // Counted in the page's order: the planner may then walk another filter's index and stop at the cap,
       // instead of gathering every row of the labels first.
       const counts = [
