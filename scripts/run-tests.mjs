@@ -24,13 +24,62 @@ function readJson(path) {
   }
 }
 
+/** Each failed test (or suite that failed outside its tests) of Vitest's JSON report, with its first message line. */
+function vitestFailures(report) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const path = file.name.replace(`${process.cwd()}/`, '');
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) lines.push(`unit: ${path} › ${test.fullName ?? test.title} — ${firstLine(test.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failedTests.length === 0) lines.push(`unit: ${path} (the file itself) — ${firstLine(file.message)}`);
+  }
+  return lines;
+}
+
+/** Each end-to-end test whose last attempt failed, from Playwright's JSON report. */
+function playwrightFailures(report) {
+  const lines = [];
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        lines.push(`e2e: ${spec.file}:${spec.line} › ${test.projectName ? `[${test.projectName}] ` : ''}${spec.title} — ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report?.suites ?? []) visit(suite);
+  return lines;
+}
+
+function firstLine(text) {
+  // Reporters colour their messages; the plain words are what is wanted here.
+  // eslint-disable-next-line no-control-regex
+  const plain = String(text ?? 'no message').replace(/\u001b\[[0-9;]*m/g, '');
+  return (
+    plain
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim()
+      .slice(0, 300) ?? 'no message'
+  );
+}
+
 let passed = 0;
 let failed = 0;
+/** What failed, named again just above the last line: CI shows only the end of the output. */
+const failures = [];
 
 // A failed step that is not itself a test counts as one failure, so it can never pass unseen.
-if (!run('typecheck', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck'])) failed++;
+function stepFailed(title) {
+  failed++;
+  failures.push(`step: ${title}`);
+}
+
+if (!run('typecheck', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck'])) stepFailed('typecheck');
 // The house rules (type-aware lint, import boundaries, formatting) with 0 warnings; `pnpm fix` mends most.
-if (!run('lint', 'pnpm', ['lint'])) failed++;
+if (!run('lint', 'pnpm', ['lint'])) stepFailed('lint');
 
 const vitestJson = `${out}/vitest.json`;
 run('unit tests (vitest)', 'pnpm', ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
@@ -38,7 +87,8 @@ const vitest = readJson(vitestJson);
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests + (vitest.numFailedTestSuites > 0 && vitest.numFailedTests === 0 ? 1 : 0);
-} else failed++;
+  failures.push(...vitestFailures(vitest));
+} else stepFailed('unit tests (no report)');
 
 // The end-to-end consoles run as `pnpm start` runs them: the built web app, the compiled sandbox agent and BFF.
 const built = ['web', 'sandbox', 'bff'].every((pkg) => run(`${pkg} build`, 'pnpm', ['--filter', `./${pkg}`, 'run', 'build']));
@@ -49,9 +99,11 @@ if (built) {
   if (stats) {
     passed += stats.expected + stats.flaky;
     failed += stats.unexpected + (stats.expected + stats.unexpected + stats.flaky === 0 ? 1 : 0);
-  } else failed++;
-} else failed++;
+    failures.push(...playwrightFailures(readJson(pwJson)));
+  } else stepFailed('end-to-end tests (no report)');
+} else stepFailed('builds');
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\nAll steps took ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
