@@ -1,6 +1,6 @@
-import { flexRender, getCoreRowModel, useReactTable, type Column, type ColumnDef, type Row, type RowData } from '@tanstack/react-table';
+import { createRow, flexRender, getCoreRowModel, useReactTable, type Column, type ColumnDef, type Row, type RowData, type Table } from '@tanstack/react-table';
 import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { TypicalRowHeight } from './row-height';
 
 interface DataTableProps<T> {
@@ -11,6 +11,10 @@ interface DataTableProps<T> {
   data: T[];
   getRowId: (row: T) => string;
   busy?: boolean;
+  /** The rows the list holds when more than `data` (a long page still loading in slices): the rest are placeholders. */
+  rowCount?: number;
+  /** Told the last row in view as the list scrolls, so the next slice can be asked for in time. */
+  onRowsInView?: (lastIndex: number) => void;
 }
 
 declare module '@tanstack/react-table' {
@@ -37,10 +41,10 @@ export const VIRTUALIZE_ABOVE = 250;
 const ROW_HEIGHT = 64;
 
 /** A plain, accessible table over TanStack Table's row model; long pages are virtualised. */
-export function DataTable<T>({ caption, columns, data, getRowId, busy }: DataTableProps<T>) {
+export function DataTable<T extends object>({ caption, columns, data, getRowId, busy, rowCount, onRowsInView }: DataTableProps<T>) {
   const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), getRowId });
-  const rows = table.getRowModel().rows;
-  const virtual = rows.length > VIRTUALIZE_ABOVE;
+  const count = Math.max(data.length, rowCount ?? 0);
+  const virtual = count > VIRTUALIZE_ABOVE;
   const head = (
     <thead role="rowgroup">
       {table.getHeaderGroups().map((group) => (
@@ -55,7 +59,7 @@ export function DataTable<T>({ caption, columns, data, getRowId, busy }: DataTab
     </thead>
   );
   return virtual ? (
-    <VirtualTable caption={caption} head={head} rows={rows} columns={columns} busy={busy} />
+    <VirtualTable caption={caption} head={head} table={table} data={data} count={count} columns={columns} busy={busy} onRowsInView={onRowsInView} />
   ) : (
     <div className="table-wrap">
       {/* On a phone each row is a card (CSS); the explicit roles keep it a table for screen readers. */}
@@ -63,7 +67,7 @@ export function DataTable<T>({ caption, columns, data, getRowId, busy }: DataTab
         <caption className="visually-hidden">{caption}</caption>
         {head}
         <tbody role="rowgroup">
-          {rows.map((row) => (
+          {table.getRowModel().rows.map((row) => (
             <TableRow key={row.id} row={row} columns={columns} />
           ))}
         </tbody>
@@ -96,6 +100,17 @@ const TableRow = memo(function TableRow<T>({ row, index, measure }: RowProps<T>)
     </tr>
   );
 }) as <T>(props: RowProps<T>) => React.ReactElement;
+
+/** A row of a long page whose slice is still on its way: as tall as a row is expected to be, not measured. */
+function PendingRow({ index, columns, height }: { index: number; columns: number; height: number }) {
+  return (
+    <tr role="row" className="pending-row" aria-rowindex={index + 2} aria-busy="true">
+      <td role="cell" colSpan={columns} style={{ height }}>
+        <span className="muted">Loading…</span>
+      </td>
+    </tr>
+  );
+}
 
 /**
  * Column widths held at what the first rows in view gave them (table-layout: fixed): while the list
@@ -130,27 +145,56 @@ function useSteadyColumns(tableRef: RefObject<HTMLTableElement | null>, rowsShow
   }, [tableRef, rowsShown]);
 }
 
+/** Rows kept made: those in view and the most recently scrolled past, so rows coming back are not made again. */
+const ROWS_KEPT = 400;
+
+/**
+ * The table's row for one record, made when it comes into view. A long page does not build TanStack
+ * Table's row model for all its rows: ten thousand rows of closures, made again for each slice that
+ * arrived, were minor collections of 20–50 ms in the middle of the scroll. A bounded Map, not a
+ * WeakMap: ten thousand weak entries made a major collection's marking take 100 ms.
+ */
+function useRowsInView<T extends object>(table: Table<T>) {
+  const [made] = useState(() => new Map<T, Row<T>>());
+  return (original: T, index: number): Row<T> => {
+    let row = made.get(original);
+    if (row) made.delete(original);
+    else row = createRow(table, table.options.getRowId?.(original, index) ?? String(index), original, index, 0);
+    made.set(original, row);
+    if (made.size > ROWS_KEPT) made.delete(made.keys().next().value!);
+    return row;
+  };
+}
+
 /** The same table in a scrolling box, with spacer rows standing in for what is out of view. */
-function VirtualTable<T>({
+function VirtualTable<T extends object>({
   caption,
   head,
-  rows,
+  table,
+  data,
+  count,
   columns,
   busy,
+  onRowsInView,
 }: {
   caption: string;
   head: React.ReactNode;
-  rows: Row<T>[];
+  table: Table<T>;
+  data: T[];
+  /** Rows the table stands for: those past `data` are still loading. */
+  count: number;
   columns: unknown[];
   busy?: boolean | undefined;
+  onRowsInView?: ((lastIndex: number) => void) | undefined;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
+  const rowOf = useRowsInView(table);
   // Rows are as tall as their content (values wrap): each is measured as it comes into view, and those
   // not yet measured are placed at the height most rows have.
   const [typical] = useState(() => new TypicalRowHeight(ROW_HEIGHT));
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count,
     getScrollElement: () => scroller.current,
     estimateSize: () => typical.value,
     measureElement: (element, entry, instance) => {
@@ -162,11 +206,15 @@ function VirtualTable<T>({
   });
   const items = virtualizer.getVirtualItems();
   useSteadyColumns(tableRef, items.length > 0);
+  const lastInView = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (lastInView >= 0) onRowsInView?.(lastInView);
+  }, [lastInView, onRowsInView]);
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (
-    <div className="table-wrap table-scroll" ref={scroller} tabIndex={0} aria-label={`${caption}: ${rows.length} rows, scroll to see more`}>
-      <table ref={tableRef} className="data-table" aria-busy={busy || undefined} aria-rowcount={rows.length + 1}>
+    <div className="table-wrap table-scroll" ref={scroller} tabIndex={0} aria-label={`${caption}: ${count} rows, scroll to see more`}>
+      <table ref={tableRef} className="data-table" aria-busy={busy || undefined} aria-rowcount={count + 1}>
         <caption className="visually-hidden">{caption}</caption>
         {head}
         <tbody>
@@ -175,9 +223,15 @@ function VirtualTable<T>({
               <td colSpan={columns.length} style={{ height: before }} />
             </tr>
           )}
-          {items.map((item) => (
-            <TableRow key={rows[item.index]!.id} row={rows[item.index]!} index={item.index} columns={columns} measure={virtualizer.measureElement} />
-          ))}
+          {items.map((item) => {
+            const original = data[item.index];
+            const row = original && rowOf(original, item.index);
+            return row ? (
+              <TableRow key={row.id} row={row} index={item.index} columns={columns} measure={virtualizer.measureElement} />
+            ) : (
+              <PendingRow key={`pending-${item.index}`} index={item.index} columns={columns.length} height={item.size} />
+            );
+          })}
           {after > 0 && (
             <tr aria-hidden="true" className="spacer">
               <td colSpan={columns.length} style={{ height: after }} />

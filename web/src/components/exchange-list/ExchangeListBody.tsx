@@ -1,4 +1,4 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ListPage } from '../../lib/register-exchanges';
 import { ErrorState } from '../ui/ErrorState';
@@ -6,9 +6,11 @@ import { DataTable } from './DataTable';
 import { EmptyList } from './EmptyList';
 import type { ExchangeListParams, ListChanges } from './list-params';
 import { Pager } from './Pager';
+import type { SlicedList } from './sliced-list';
 
-interface ExchangeListBodyProps<T> {
-  list: UseQueryResult<ListPage<T>>;
+interface ExchangeListBodyProps<T extends object> {
+  query: UseInfiniteQueryResult<InfiniteData<ListPage<T>>>;
+  list: SlicedList<T>;
   /** "credential exchanges": for the loading, empty and table labels. */
   noun: string;
   // Columns of one table hold values of different types: TanStack Table's own typing for such a list.
@@ -21,29 +23,53 @@ interface ExchangeListBodyProps<T> {
   update: (changes: ListChanges) => void;
 }
 
-/** A list page's rows in every state (loading, error, empty, a page of rows) and its pager. */
-export function ExchangeListBody<T>({ list, noun, columns, getRowId, params, hasFilters, clearFilters, update }: ExchangeListBodyProps<T>) {
+/** A list page's rows in every state (loading, error, empty, a page of rows, a slice that failed) and its pager. */
+export function ExchangeListBody<T extends object>({
+  query,
+  list,
+  noun,
+  columns,
+  getRowId,
+  params,
+  hasFilters,
+  clearFilters,
+  update,
+}: ExchangeListBodyProps<T>) {
   const caption = noun.charAt(0).toUpperCase() + noun.slice(1);
   return (
     <>
-      {list.isPending ? (
+      {query.isPending ? (
         <div className="state-panel" aria-busy="true">
           Loading {noun}…
         </div>
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => list.refetch()} />
-      ) : list.data.rows.length === 0 ? (
+      ) : query.isError && !query.isFetchNextPageError ? (
+        <ErrorState error={query.error} onRetry={() => query.refetch()} />
+      ) : list.rowCount === 0 ? (
         <EmptyList noun={noun} offset={params.offset} hasFilters={hasFilters} onClear={clearFilters} onFirstPage={() => update({ offset: 0 })} />
       ) : (
-        <DataTable caption={caption} columns={columns} data={list.data.rows} getRowId={getRowId} busy={list.isPlaceholderData} />
+        <>
+          <DataTable
+            caption={caption}
+            columns={columns}
+            data={list.rows}
+            getRowId={getRowId}
+            busy={query.isPlaceholderData}
+            rowCount={list.rowCount}
+            onRowsInView={list.onRowsInView}
+          />
+          {query.isFetchNextPageError && (
+            // The rows already shown stay; only the slice that failed is asked for again.
+            <ErrorState error={query.error} title={`The rest of this page of ${noun} could not be loaded`} onRetry={() => void query.fetchNextPage()} />
+          )}
+        </>
       )}
       <Pager
         offset={params.offset}
         size={params.size}
-        rowsOnPage={list.data?.rows.length ?? 0}
-        hasNext={list.data?.hasNext ?? false}
-        {...(list.data?.total !== undefined && { total: list.data.total, totalCapped: list.data.totalCapped ?? false })}
-        busy={list.isFetching}
+        rowsOnPage={list.rowCount}
+        hasNext={list.hasNext}
+        {...(list.total !== undefined && { total: list.total, totalCapped: list.totalCapped })}
+        busy={query.isFetching && !query.isFetchingNextPage}
         onOffset={(offset) => update({ offset })}
         onSize={(size) => update({ size })}
       />

@@ -1,12 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerRow, specRecord } from '../../test/record-shapes';
+import { jsonAnswer, type SentRequest } from '../../test/render-page';
 import { renderPage } from '../../test/render-page';
 import { CredentialDetailPage } from './CredentialDetailPage';
 import { CredentialsListPage } from './CredentialsListPage';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333'];
 const page = (...rows: ReturnType<typeof registerRow>[]) => ({ total: rows.length, results: rows });
@@ -122,5 +126,55 @@ describe('CredentialsListPage', () => {
     });
     expect((await screen.findByRole('alert')).textContent).toMatch(/“Started from” is after “Started until”: nothing can match/);
     expect(screen.getByLabelText('Started until').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows a page of 10,000 as it scrolls: the first 500 at once, the next slice asked for as the scroll nears it, rows still coming shown as loading', async () => {
+    // jsdom lays nothing out: the scroll box is given a height and each row its 64 px, as a browser would.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(640);
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(64);
+    const total = 1_200;
+    const held: Array<() => void> = [];
+    const answer = (request: SentRequest) => {
+      const query = new URL(request.url, 'http://x').searchParams;
+      const offset = Number(query.get('offset'));
+      const limit = Number(query.get('limit'));
+      const rows = Array.from({ length: Math.min(limit, total - offset) }, (_, i) =>
+        registerRow(`00000000-0000-4000-8000-${String(offset + i).padStart(12, '0')}`, { connection_label: `Holder ${offset + i}` }),
+      );
+      const reply = jsonAnswer({ total, results: rows });
+      // The first slice comes at once; later ones when the test lets them.
+      return offset === 0 ? reply : new Promise<Response>((resolve) => held.push(() => resolve(reply)));
+    };
+    const { sent } = renderPage('/credentials', '/credentials?size=10000', <CredentialsListPage />, {
+      '/api/register/exchanges': answer,
+      '/api/connections': { results: [] },
+    });
+    const box = await screen.findByLabelText('Credential exchanges: 1200 rows, scroll to see more');
+    expect(screen.getByText('1–1200 of 1,200')).toBeTruthy();
+    expect(await screen.findByText('Holder 0')).toBeTruthy();
+    const asked = () => sent('GET', '/api/register/exchanges').map((r) => Object.fromEntries(new URL(r.url, 'http://x').searchParams));
+    expect(asked()).toEqual([expect.objectContaining({ limit: '500', offset: '0' })]);
+
+    const scrollTo = (row: number) => {
+      box.scrollTop = row * 64;
+      fireEvent.scroll(box);
+    };
+    scrollTo(100);
+    expect(await screen.findByText('Holder 100')).toBeTruthy();
+    expect(asked()).toHaveLength(1);
+    scrollTo(300);
+    await vi.waitFor(() => expect(asked()).toEqual([expect.objectContaining({ offset: '0' }), expect.objectContaining({ limit: '500', offset: '500' })]));
+    scrollTo(496);
+    const table = screen.getByRole('table');
+    await vi.waitFor(() => expect(within(table).getAllByText('Loading…').length).toBeGreaterThan(0));
+    expect(screen.getByText('Holder 499')).toBeTruthy();
+
+    // Asked for once, however many scroll frames came while it was on its way.
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    expect(asked()).toHaveLength(2);
+    held.shift()!();
+    expect(await screen.findByText('Holder 500')).toBeTruthy();
+    expect(within(table).queryByText('Loading…')).toBeNull();
+    expect(asked()).toHaveLength(2);
   });
 });

@@ -1,5 +1,5 @@
 import { advisedCredentialAction, credentialRoles, credentialStates, type RegisterExchange } from '@credence/shared';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { AttributeValues, KeptConnection, KeptState, NextStep, StartedLink, Upda
 import { ExchangeListBody } from '../../components/exchange-list/ExchangeListBody';
 import { FiltersBar } from '../../components/exchange-list/FiltersBar';
 import { filtersOf, parseListParams, useListParams } from '../../components/exchange-list/list-params';
+import { useSlicedList } from '../../components/exchange-list/sliced-list';
 import { useConnections } from '../../lib/connections';
 import { credDefTag, humanize, schemaLabel } from '../../lib/format';
 import { registerExportHref } from '../../lib/register-exchanges';
@@ -16,7 +17,7 @@ const column = createColumnHelper<RegisterExchange>();
 
 /** Asks for the page the address names while the page itself renders (the route's loader calls it). */
 export function prefetchCredentialsList(queryClient: QueryClient, search: URLSearchParams): void {
-  void queryClient.prefetchQuery(credentialQueries.list(parseListParams(search, 'credential')));
+  void queryClient.prefetchInfiniteQuery(credentialQueries.list(parseListParams(search, 'credential')));
 }
 
 /**
@@ -25,7 +26,7 @@ export function prefetchCredentialsList(queryClient: QueryClient, search: URLSea
  */
 export function CredentialsListPage() {
   const { params, update, clearFilters, hasFilters } = useListParams('credential');
-  const list = useQuery(credentialQueries.list(params));
+  const { query, list } = useSlicedList(credentialQueries.list(params), params);
   const connections = useConnections();
 
   const columns = useMemo(
@@ -117,6 +118,7 @@ export function CredentialsListPage() {
         hasFilters={hasFilters}
       />
       <ExchangeListBody
+        query={query}
         list={list}
         noun="credential exchanges"
         columns={columns}

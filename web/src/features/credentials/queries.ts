@@ -1,10 +1,11 @@
 import { agentApiRefs } from '@credence/shared';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { fetchRegisterPage } from '../../lib/register-exchanges';
 import { pollWhileNotLive } from '../../lib/live-status';
 import { credentialKeys } from '../../lib/query-keys';
 import { filtersOf, type ExchangeListParams } from '../../components/exchange-list/list-params';
+import { slicedListOptions } from '../../components/exchange-list/sliced-list';
 
 const WAITING_ON_PEER = new Set(['offer-sent', 'request-sent', 'credential-issued', 'proposal-sent']);
 
@@ -12,13 +13,10 @@ export const credentialQueries = {
   all: credentialKeys.all,
   lists: credentialKeys.lists,
   list: (params: ExchangeListParams) =>
-    queryOptions({
-      queryKey: [...credentialQueries.lists(), params] as const,
-      // From Credence's register: every exchange seen, also those the agent removed, with a total.
-      queryFn: ({ signal }) =>
-        fetchRegisterPage('credential', { filters: filtersOf(params), sort: params.sort, size: params.size, offset: params.offset }, signal),
-      placeholderData: keepPreviousData,
-    }),
+    // From Credence's register: every exchange seen, also those the agent removed, with a total; a long page in slices.
+    slicedListOptions([...credentialQueries.lists(), params] as const, params, (offset, limit, signal) =>
+      fetchRegisterPage('credential', { filters: filtersOf(params), sort: params.sort, size: limit, offset }, signal),
+    ),
   details: credentialKeys.details,
   detail: (credExId: string) =>
     queryOptions({

@@ -1,5 +1,5 @@
 import { advisedPresentationAction, presentationRoles, presentationStates, type RegisterExchange } from '@credence/shared';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { AttributeValues, KeptConnection, KeptState, NextStep, StartedLink, Upda
 import { ExchangeListBody } from '../../components/exchange-list/ExchangeListBody';
 import { FiltersBar } from '../../components/exchange-list/FiltersBar';
 import { filtersOf, parseListParams, useListParams } from '../../components/exchange-list/list-params';
+import { useSlicedList } from '../../components/exchange-list/sliced-list';
 import { VerifiedBadge } from '../../components/ui/VerifiedBadge';
 import { useConnections } from '../../lib/connections';
 import { humanize } from '../../lib/format';
@@ -17,13 +18,13 @@ const column = createColumnHelper<RegisterExchange>();
 
 /** Asks for the page the address names while the page itself renders (the route's loader calls it). */
 export function prefetchPresentationsList(queryClient: QueryClient, search: URLSearchParams): void {
-  void queryClient.prefetchQuery(presentationQueries.list(parseListParams(search, 'presentation')));
+  void queryClient.prefetchInfiniteQuery(presentationQueries.list(parseListParams(search, 'presentation')));
 }
 
 /** Every presentation exchange Credence has seen, from its register (also those the agent removed). */
 export function PresentationsListPage() {
   const { params, update, clearFilters, hasFilters } = useListParams('presentation');
-  const list = useQuery(presentationQueries.list(params));
+  const { query, list } = useSlicedList(presentationQueries.list(params), params);
   const connections = useConnections();
 
   const columns = useMemo(
@@ -101,6 +102,7 @@ export function PresentationsListPage() {
         hasFilters={hasFilters}
       />
       <ExchangeListBody
+        query={query}
         list={list}
         noun="presentation exchanges"
         columns={columns}

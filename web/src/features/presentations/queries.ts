@@ -1,6 +1,7 @@
 import { agentApiRefs } from '@credence/shared';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { filtersOf, type ExchangeListParams } from '../../components/exchange-list/list-params';
+import { slicedListOptions } from '../../components/exchange-list/sliced-list';
 import { callApi } from '../../lib/api-client';
 import { fetchRegisterPage } from '../../lib/register-exchanges';
 import { pollWhileNotLive } from '../../lib/live-status';
@@ -12,13 +13,10 @@ export const presentationQueries = {
   all: presentationKeys.all,
   lists: presentationKeys.lists,
   list: (params: ExchangeListParams) =>
-    queryOptions({
-      queryKey: [...presentationQueries.lists(), params] as const,
-      // From Credence's register: every exchange seen, also those the agent removed, with a total.
-      queryFn: ({ signal }) =>
-        fetchRegisterPage('presentation', { filters: filtersOf(params), sort: params.sort, size: params.size, offset: params.offset }, signal),
-      placeholderData: keepPreviousData,
-    }),
+    // From Credence's register: every exchange seen, also those the agent removed, with a total; a long page in slices.
+    slicedListOptions([...presentationQueries.lists(), params] as const, params, (offset, limit, signal) =>
+      fetchRegisterPage('presentation', { filters: filtersOf(params), sort: params.sort, size: limit, offset }, signal),
+    ),
   details: presentationKeys.details,
   detail: (presExId: string) =>
     queryOptions({

@@ -1,5 +1,5 @@
 import { issuedStatuses, type IssuedCredential, consoleApiRefs } from '@credence/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -7,9 +7,11 @@ import { AttributeValues } from '../../components/exchange-list/cells';
 import { DataTable } from '../../components/exchange-list/DataTable';
 import { EmptyList } from '../../components/exchange-list/EmptyList';
 import { Pager } from '../../components/exchange-list/Pager';
+import { slicedListOptions, useSlicedList } from '../../components/exchange-list/sliced-list';
 import { ChoiceField } from '../../components/ui/ChoiceField';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { callApi } from '../../lib/api-client';
+import type { ListPage } from '../../lib/register-exchanges';
 import { consoleConfigQueries } from '../../lib/console-config';
 import { credDefTag, formatDateTime, schemaLabel } from '../../lib/format';
 import { ownCredDefLabel, useOwnCredDefs } from '../../lib/own-definitions';
@@ -62,15 +64,14 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
   // A search changed elsewhere (back button, a link) replaces what was typed.
   const text = typed.for === params.q ? typed.text : (params.q ?? '');
 
-  const list = useQuery({
-    queryKey: [...registerKeys.credentials(), params] as const,
-    queryFn: ({ signal }) =>
-      callApi(
+  const { query: list, list: page } = useSlicedList(
+    slicedListOptions([...registerKeys.credentials(), params] as const, params, async (offset, limit, signal): Promise<ListPage<IssuedCredential>> => {
+      const answer = await callApi(
         consoleApiRefs.registerCredentials,
         {
           query: {
-            limit: params.size,
-            offset: params.offset,
+            limit,
+            offset,
             sort: '-issued',
             ...(params.q && { q: params.q }),
             ...(params.status && { status: params.status }),
@@ -80,9 +81,11 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
           },
         },
         { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
+      );
+      return { rows: answer.results, total: answer.total, totalCapped: answer.total_capped === true, hasNext: offset + answer.results.length < answer.total };
+    }),
+    params,
+  );
 
   const update = (changes: Partial<Record<keyof IssuedParams, string | number | undefined>>) =>
     setSearch((current) => {
@@ -166,9 +169,8 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
     [RevokeControl, oneHolder, params],
   );
 
-  const data = list.data;
-  const rows = data?.results ?? [];
-  const total = data?.total ?? 0;
+  const rows = page.rows;
+  const total = page.total ?? 0;
   return (
     <section aria-labelledby="issued-title">
       <CanonicalSearch search={search} canonical={searchOfIssuedParams(params)} />
@@ -260,28 +262,39 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
         </p>
       )}
       <p className="muted" role="status">
-        {list.isPending ? 'Searching…' : countText(total, data?.total_capped === true, hasFilters)}
+        {list.isPending ? 'Searching…' : countText(total, page.totalCapped, hasFilters)}
       </p>
-      {list.isError && !data ? (
+      {list.isError && !list.data ? (
         <ErrorState error={list.error} onRetry={() => list.refetch()} />
       ) : list.isPending ? (
         <p aria-busy="true">Loading…</p>
-      ) : rows.length === 0 ? (
+      ) : page.rowCount === 0 ? (
         <EmptyList noun="issued credentials" offset={params.offset} hasFilters={hasFilters} onClear={clearFilters} onFirstPage={() => update({ offset: 0 })} />
       ) : (
-        <DataTable caption="Issued credentials" columns={columns} data={rows} getRowId={(c) => c.cred_ex_id} busy={list.isFetching} />
+        <DataTable
+          caption="Issued credentials"
+          columns={columns}
+          data={rows}
+          getRowId={(c) => c.cred_ex_id}
+          busy={list.isFetching && !list.isFetchingNextPage}
+          rowCount={page.rowCount}
+          onRowsInView={page.onRowsInView}
+        />
       )}
-      {rows.length > 0 && (
+      {list.isFetchNextPageError && (
+        <ErrorState error={list.error} title="The rest of this page of issued credentials could not be loaded" onRetry={() => void list.fetchNextPage()} />
+      )}
+      {page.rowCount > 0 && (
         <Pager
           offset={params.offset}
           size={params.size}
-          rowsOnPage={rows.length}
-          hasNext={params.offset + rows.length < total}
-          busy={list.isFetching}
+          rowsOnPage={page.rowCount}
+          hasNext={page.hasNext}
+          busy={list.isFetching && !list.isFetchingNextPage}
           onOffset={(offset) => update({ offset })}
           onSize={(size) => update({ size })}
           total={total}
-          totalCapped={data?.total_capped === true}
+          totalCapped={page.totalCapped}
           sizes={ISSUED_PAGE_SIZES}
         />
       )}
