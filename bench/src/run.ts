@@ -387,7 +387,7 @@ try {
   if (web) console.log(`web: 100 rows rendered                  ${web.browser.listOf100Rendered.value} ms`);
   if (web)
     console.log(
-      `web: 10,000 rows: longest task          ${web.browser.scroll10000.longestTask.value ? `${web.browser.scroll10000.longestTask.value} ms` : 'none over 50 ms'}, worst frame ${web.browser.scroll10000.worstFrameGap.value} ms`,
+      `web: 10,000 rows: longest task          ${web.browser.scroll10000.longestTask.value ? `${web.browser.scroll10000.longestTask.value} ms` : 'none over 50 ms'}, worst frame ${web.browser.scroll10000.worstFrameGap.value} ms, ${web.browser.scroll10000.framesShowingRowsStillLoading} of ${web.browser.scroll10000.frames} frames showed rows still loading`,
     );
   console.log(`\nwrote ${file} in ${String(results.durationSeconds)} s`);
   process.exit(0);
