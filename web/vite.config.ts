@@ -1,8 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { ROUTE_MODULES } from './src/app/route-modules';
 
 const bff = process.env.CREDENCE_BFF_URL ?? 'http://127.0.0.1:8080';
 
@@ -23,8 +24,48 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes `route-preloads.json`: for each path of ROUTE_MODULES, the chunks its page needs that the entry
+ * does not already load, for the BFF to name in the page it sends. A module that is no longer a chunk
+ * of its own fails the build.
+ */
+function routePreloads(): Plugin {
+  let src = '';
+  return {
+    name: 'credence-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      src = resolve(config.root, 'src');
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const withImports = (file: string, into = new Set<string>()) => {
+        if (into.has(file)) return into;
+        into.add(file);
+        for (const imported of byFile.get(file)?.imports ?? []) withImports(imported, into);
+        return into;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) return this.error('route-preloads: the build has no entry chunk');
+      const loadedFirst = withImports(entry.fileName);
+      const preloads: Record<string, string[]> = {};
+      for (const [path, modules] of Object.entries(ROUTE_MODULES)) {
+        const files = new Set<string>();
+        for (const module of modules) {
+          const page = chunks.find((chunk) => chunk.facadeModuleId?.replace(/\.tsx?$/, '') === join(src, module));
+          if (!page) return this.error(`route-preloads: ${module} (for ${path}) is not a chunk of its own`);
+          for (const file of withImports(page.fileName)) if (!loadedFirst.has(file)) files.add(`/${file}`);
+        }
+        preloads[path] = [...files];
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads, null, 1) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), routePreloads()],
   server: { proxy: { '/api': { target: bff, changeOrigin: false } } },
   preview: { proxy: { '/api': { target: bff, changeOrigin: false } } },
   build: { sourcemap: false, reportCompressedSize: true },

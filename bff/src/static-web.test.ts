@@ -59,4 +59,35 @@ describe('webApp', () => {
     const res = await webApp(join(tmpdir(), 'no-such-credence-build')).request('/credentials');
     expect(res.status).toBe(503);
   });
+
+  it('names the chunks a page needs in the page it sends for that path, and only hashed assets', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'credence-web-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><head><title>Credence</title></head><div id="root"></div>');
+    writeFileSync(
+      join(dir, 'route-preloads.json'),
+      JSON.stringify({
+        '/credentials': ['/assets/CredentialsListPage-a1.js', '/assets/Pager-b2.js'],
+        '/audit': ['https://elsewhere.example/x.js', '/assets/"><script>.js'],
+      }),
+    );
+    const app = webApp(dir);
+    for (const path of ['/credentials', '/credentials/']) {
+      const html = await (await app.request(path)).text();
+      expect(html, path).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/CredentialsListPage-a1.js"><link rel="modulepreload" crossorigin href="/assets/Pager-b2.js"></head>',
+      );
+    }
+    // Another page, a record's page, a page with nothing listed: the page as built.
+    for (const path of ['/presentations', '/credentials/3fa85f64-5717-4562-b3fc-2c963f66afa6', '/audit']) {
+      expect(await (await app.request(path)).text(), path).not.toContain('modulepreload');
+    }
+  });
+
+  it('sends the page as built when the list of chunks is missing or not JSON', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'credence-web-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><head></head><div id="root"></div>');
+    expect(await (await webApp(dir).request('/credentials')).text()).toBe('<!doctype html><head></head><div id="root"></div>');
+    writeFileSync(join(dir, 'route-preloads.json'), '{not json');
+    expect(await (await webApp(dir).request('/credentials')).text()).toBe('<!doctype html><head></head><div id="root"></div>');
+  });
 });

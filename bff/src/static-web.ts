@@ -28,7 +28,33 @@ export function webApp(distDir: string) {
     if (!existsSync(indexPath)) {
       return c.text('The web app is not built. Run `pnpm start` (it builds it) or `pnpm --filter ./web build`.', 503);
     }
-    return c.html(await readFile(indexPath, 'utf8'));
+    return c.html(withPreloads(await readFile(indexPath, 'utf8'), await routePreloads(distDir), c.req.path));
   });
   return app;
+}
+
+/** The build's chunks per page path (`route-preloads.json`, written beside index.html); none when it is missing or unreadable. */
+async function routePreloads(distDir: string): Promise<Record<string, unknown>> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(join(distDir, 'route-preloads.json'), 'utf8'));
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const ASSET_PATH = /^\/assets\/[\w.-]+\.js$/;
+
+/**
+ * The app's page with `modulepreload` links for the chunks the page at `path` needs, so the browser
+ * fetches them beside the entry instead of after it has run. Only hashed asset paths are named.
+ */
+function withPreloads(html: string, preloads: Record<string, unknown>, path: string): string {
+  const files = preloads[path.length > 1 ? path.replace(/\/+$/, '') : path];
+  if (!Array.isArray(files)) return html;
+  const links = files
+    .filter((file): file is string => typeof file === 'string' && ASSET_PATH.test(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+    .join('');
+  return links ? html.replace('</head>', `${links}</head>`) : html;
 }
