@@ -17,6 +17,7 @@ const queryClient = createQueryClient({
     const here = `${router.state.location.pathname}${router.state.location.search}`;
     queryClient.clear();
     queryClient.setQueryData(sessionQueries.current().queryKey, null);
+    queryClient.setQueryData(sessionQueries.ended().queryKey, true);
     void router.navigate(`/login?expired=1&next=${encodeURIComponent(here)}`, { replace: true });
   },
 });

@@ -9,6 +9,7 @@ import { homeFor, sessionQueries } from './queries';
 export function RequireSession({ children }: { children: (session: Session) => ReactNode }) {
   const location = useLocation();
   const session = useQuery(sessionQueries.current());
+  const ended = useQuery(sessionQueries.ended()).data;
   if (session.isPending)
     return (
       <div className="page-loading" aria-busy="true">
@@ -18,7 +19,8 @@ export function RequireSession({ children }: { children: (session: Session) => R
   if (session.isError) return <ErrorState error={session.error} onRetry={() => session.refetch()} />;
   if (!session.data) {
     const next = encodeURIComponent(location.pathname + location.search);
-    return <Navigate to={`/login?next=${next}`} replace />;
+    // The 401's handler navigates there too; both must say the same, or the later one drops "expired".
+    return <Navigate to={`/login?${ended ? 'expired=1&' : ''}next=${next}`} replace />;
   }
   return <>{children(session.data)}</>;
 }

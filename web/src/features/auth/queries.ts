@@ -19,6 +19,11 @@ export const sessionQueries = {
       },
       staleTime: 60_000,
     }),
+  /**
+   * True once a request found the session gone under a page in use (a 401): whichever of the 401's
+   * handler and the page's own guard sends the user to log in, the login page then says why.
+   */
+  ended: () => queryOptions({ queryKey: [...sessionQueries.all(), 'ended'] as const, queryFn: () => false, initialData: false, staleTime: Infinity }),
   /** How one may sign in here (no login needed). */
   methods: () =>
     queryOptions({

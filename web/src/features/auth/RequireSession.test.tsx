@@ -1,0 +1,41 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { sessionQueries } from './queries';
+import { RequireSession } from './RequireSession';
+
+function LoginShown() {
+  const location = useLocation();
+  return <p>login at {location.pathname + location.search}</p>;
+}
+
+function openWithoutSession(endedUnderThePage: boolean) {
+  const client = new QueryClient();
+  client.setQueryData(sessionQueries.current().queryKey, null);
+  if (endedUnderThePage) client.setQueryData(sessionQueries.ended().queryKey, true);
+  const router = createMemoryRouter(
+    [
+      { path: '/credentials', element: <RequireSession>{() => <p>the list</p>}</RequireSession> },
+      { path: '/login', element: <LoginShown /> },
+    ],
+    { initialEntries: ['/credentials?offset=25'] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('RequireSession', () => {
+  it('sends a visitor without a session to log in and back', async () => {
+    openWithoutSession(false);
+    expect(await screen.findByText('login at /login?next=%2Fcredentials%3Foffset%3D25')).toBeTruthy();
+  });
+
+  it('says the session ended when a request found it gone under the page, as the 401’s own navigation does', async () => {
+    openWithoutSession(true);
+    expect(await screen.findByText('login at /login?expired=1&next=%2Fcredentials%3Foffset%3D25')).toBeTruthy();
+  });
+});
