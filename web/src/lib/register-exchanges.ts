@@ -17,14 +17,18 @@ export interface RegisterListQuery {
   offset: number;
 }
 
+/** One of the register's counted answers (`{ total, total_capped, results }`) asked for from `offset`, as a list page. */
+export function registerListPage<T>(answer: { results: T[]; total: number; total_capped?: boolean | undefined }, offset: number): ListPage<T> {
+  return { rows: answer.results, total: answer.total, totalCapped: answer.total_capped === true, hasNext: offset + answer.results.length < answer.total };
+}
+
 /** A page of the register's credential or presentation exchanges: kept past the agent, counted, sorted. */
 export async function fetchRegisterPage(
   kind: RegisterKind,
   { filters, sort, size, offset }: RegisterListQuery,
   signal: AbortSignal,
 ): Promise<ListPage<RegisterExchange>> {
-  const page = await callApi(consoleApiRefs.registerExchanges, { query: { ...filters, kind, sort, limit: size, offset } }, { signal });
-  return { rows: page.results, total: page.total, totalCapped: page.total_capped === true, hasNext: offset + page.results.length < page.total };
+  return registerListPage(await callApi(consoleApiRefs.registerExchanges, { query: { ...filters, kind, sort, limit: size, offset } }, { signal }), offset);
 }
 
 /** The CSV export of every exchange matching the list's filters, in its order. */

@@ -11,7 +11,7 @@ import { slicedListOptions, useSlicedList } from '../../components/exchange-list
 import { ChoiceField } from '../../components/ui/ChoiceField';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { callApi } from '../../lib/api-client';
-import type { ListPage } from '../../lib/register-exchanges';
+import { registerListPage, type ListPage } from '../../lib/register-exchanges';
 import { consoleConfigQueries } from '../../lib/console-config';
 import { credDefTag, formatDateTime, schemaLabel } from '../../lib/format';
 import { ownCredDefLabel, useOwnCredDefs } from '../../lib/own-definitions';
@@ -82,7 +82,7 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
         },
         { signal },
       );
-      return { rows: answer.results, total: answer.total, totalCapped: answer.total_capped === true, hasNext: offset + answer.results.length < answer.total };
+      return registerListPage(answer, offset);
     }),
     params,
   );
