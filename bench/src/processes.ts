@@ -41,7 +41,9 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 30_000): Pr
 function node(entry: string, env: Record<string, string>): ChildProcess {
   // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") is passed to every BFF process, to profile one under load.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, join(BFF, 'dist', entry)], {
+  // BENCH_BFF_DIST (a folder beside bff/dist, e.g. bff/dist-a) runs another build of the BFF, for an A/B on one machine.
+  const dist = process.env.BENCH_BFF_DIST ? join(BFF, process.env.BENCH_BFF_DIST) : join(BFF, 'dist');
+  const child = spawn(process.execPath, [...nodeArgs, join(dist, entry)], {
     cwd: BFF,
     // The malloc setting is the one `pnpm start` (bff/package.json) runs the console with.
     env: { ...process.env, MALLOC_MMAP_THRESHOLD_: '1048576', ...env, ACAPY_ADMIN_URL: env.ACAPY_ADMIN_URL ?? '' },

@@ -60,7 +60,9 @@ async function livePath(instances: Running[], label: string, browsers: SseClient
   );
   // Beside the fixed rates: the heaviest case again with each second's webhooks sent at once.
   cases.push({ clients: 200, rate: 1000, sending: 'bursts' });
-  for (const { clients, rate, sending } of cases) {
+  // BENCH_LIVE_CASES="200x1000-bursts,50x100-paced" runs only those cases (to profile or A/B one of them).
+  const only = process.env.BENCH_LIVE_CASES?.split(',').map((name) => name.trim());
+  for (const { clients, rate, sending } of cases.filter((c) => !only || only.includes(`${c.clients}x${c.rate}-${c.sending}`))) {
     const seconds = 3;
     await browsers.connect(urls, cookies, clients);
     const post = sending === 'paced' ? postWebhooks : postWebhookBursts;
@@ -112,12 +114,15 @@ async function livePath(instances: Running[], label: string, browsers: SseClient
   const rss = Object.fromEntries(instances.map((i, n) => [`instance${n + 1}`, { value: rssMb(i.pid), unit: 'MB' }]));
   // What one more open stream costs per event: the paced 1,000/s runs at 200 and at 1 client.
   const paced = (clients: number) =>
-    runs.find((r) => r.clients === clients && r.ratePerSecond === 1000 && r.sending === 'paced') as { bffCpuPerWebhook: { value: number } };
-  const perStreamPerEvent = {
-    value: Math.round(((paced(200).bffCpuPerWebhook.value - paced(1).bffCpuPerWebhook.value) / 199) * 1e6) / 1000,
-    unit: 'µs CPU per stream per event',
-  };
-  const thousandClients = await thousandStreams(instances, cookies, label, browsers);
+    runs.find((r) => r.clients === clients && r.ratePerSecond === 1000 && r.sending === 'paced') as { bffCpuPerWebhook: { value: number } } | undefined;
+  const [many, one] = [paced(200), paced(1)];
+  const perStreamPerEvent = many &&
+    one && {
+      value: Math.round(((many.bffCpuPerWebhook.value - one.bffCpuPerWebhook.value) / 199) * 1e6) / 1000,
+      unit: 'µs CPU per stream per event',
+    };
+  // The thousand streams only after every case: their RSS is the one after the whole load.
+  const thousandClients = only ? undefined : await thousandStreams(instances, cookies, label, browsers);
   return { runs, perStreamPerEvent, rssIdle, rssAfterRuns: rss, thousandClients };
 }
 
@@ -351,7 +356,7 @@ try {
     if (!live) continue;
     type P = { p50: { value: number }; p99: { value: number }; max: { value: number } };
     const { runs, thousandClients, perStreamPerEvent } = live as {
-      perStreamPerEvent: { value: number };
+      perStreamPerEvent?: { value: number };
       runs: {
         clients: number;
         ratePerSecond: number;
@@ -363,7 +368,7 @@ try {
         bffCpuPerWebhook: { value: number };
         retriedWebhooks?: { posted: number; duplicatesDelivered: number };
       }[];
-      thousandClients: { rss: Record<string, { value: number }> };
+      thousandClients?: { rss: Record<string, { value: number }> };
     };
     for (const run of runs) {
       const l = run.latency;
@@ -372,12 +377,13 @@ try {
         `live ${name}: ${String(run.clients).padStart(3)} clients × ${String(run.ratePerSecond).padStart(4)}/s ${run.sending.padEnd(6)}  p50 ${l.p50.value} p99 ${l.p99.value} max ${l.max.value} ms (from sent: p99 ${s.p99.value} max ${s.max.value}), lost ${run.lost}, dup ${run.duplicates}, BFF CPU ${run.bffCpuPerWebhook.value} ms/webhook${run.retriedWebhooks ? `; ${run.retriedWebhooks.posted} posts of ${run.retriedWebhooks.posted / 2} retried webhooks → ${run.retriedWebhooks.duplicatesDelivered} delivered twice` : ''}`,
       );
     }
-    console.log(`live ${name}: BFF CPU per stream per event        ${perStreamPerEvent.value} µs`);
-    console.log(
-      `live ${name}: RSS with 1000 streams after the runs   ${Object.values(thousandClients.rss)
-        .map((r) => `${r.value} MB`)
-        .join(' + ')}`,
-    );
+    if (perStreamPerEvent) console.log(`live ${name}: BFF CPU per stream per event        ${perStreamPerEvent.value} µs`);
+    if (thousandClients)
+      console.log(
+        `live ${name}: RSS with 1000 streams after the runs   ${Object.values(thousandClients.rss)
+          .map((r) => `${r.value} MB`)
+          .join(' + ')}`,
+      );
   }
   const fresh = results.thousandStreamsFresh as { rssIdle: { value: number }; rss: { instance1: { value: number } } } | undefined;
   if (fresh) console.log(`live memory: RSS fresh console idle / 1000 streams   ${fresh.rssIdle.value} / ${fresh.rss.instance1.value} MB`);

@@ -2,7 +2,6 @@ import { agentRoutes, BATCH_UPLOAD_BYTES, consoleApi, PROBLEM_CONTENT_TYPE } fro
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
 import type { AcapyClient } from './acapy/client.js';
 import type { AppEnv } from './app-env.js';
 import type { LoginLimiter } from './auth/login-limiter.js';
@@ -24,6 +23,7 @@ import type { TrustProxy } from './middleware/client-address.js';
 import { jsonBodiesOnly } from './middleware/json-bodies.js';
 import { sameOriginOnly } from './middleware/same-origin.js';
 import { loadSession, type SessionCookieOptions } from './middleware/session.js';
+import { fixedHeaders, secureHeaderList } from './middleware/fixed-headers.js';
 import { ProblemError, problemResponse, titleFor } from './problem.js';
 import { agentRouteHandlers } from './routes/agent-routes.js';
 import { configRoutes } from './routes/config.js';
@@ -118,13 +118,8 @@ export function createApp(deps: AppDeps) {
   const batchBodyBytes = Math.max(deps.bodyLimitBytes, 2 * batchUploadBytes + 64 * 1024);
   const batchUploads = new Set([`/api${consoleApi.startIssueBatch.path}`, `/api${consoleApi.previewIssueBatch.path}`]);
 
-  app.use('*', secureHeaders({ contentSecurityPolicy, referrerPolicy: 'no-referrer', crossOriginEmbedderPolicy: false }));
-  app.use('/api/*', async (c, next) => {
-    await next();
-    // On the response's headers, not c.header(): after the handler that rebuilds the response
-    // around its body as a web stream, which then costs more to write out than the whole proxying.
-    c.res.headers.set('cache-control', 'no-store');
-  });
+  app.use('*', fixedHeaders(secureHeaderList({ contentSecurityPolicy, referrerPolicy: 'no-referrer', crossOriginEmbedderPolicy: false })));
+  app.use('/api/*', fixedHeaders([['cache-control', 'no-store']]));
   const bodyLimitOf = (maxSize: number) =>
     bodyLimit({
       maxSize,

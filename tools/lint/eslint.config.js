@@ -39,7 +39,7 @@ const bffSourceZones = [
 const sharedDoesNoIo = 'shared/ does no I/O: it holds schemas, types and pure functions both ends run.';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.ci-out/**', '.credence/**', '**/test-results/**', '**/playwright-report/**'] },
+  { ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', '.ci-out/**', '.credence/**', '**/test-results/**', '**/playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
