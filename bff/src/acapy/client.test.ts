@@ -115,6 +115,20 @@ describe('AcapyClient', () => {
     expect((await problemOf(new AcapyClient({ baseUrl: url, timeoutMs: 2000 }).get('/x'))).problem).toMatchObject({ status: 502 });
   });
 
+  it('checks every answer that differs from the last one to the same GET, however often it was right before', async () => {
+    const answers = ['{"results":[1]}', '{"results":[1]}', '{"results":[1', '{"results":[1]}', '{"results":[2]}'];
+    const url = await upstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(answers.shift());
+    });
+    const client = new AcapyClient({ baseUrl: url, timeoutMs: 2000 });
+    expect((await client.get('/records')).body).toEqual({ results: [1] });
+    expect((await client.get('/records')).body).toEqual({ results: [1] });
+    expect((await problemOf(client.get('/records'))).problem).toMatchObject({ status: 502 });
+    expect((await client.get('/records')).text).toBe('{"results":[1]}');
+    expect((await client.get('/records')).body).toEqual({ results: [2] });
+  });
+
   it('answers 504 when the agent does not answer within the timeout', async () => {
     const url = await upstream(() => {
       /* never answers */

@@ -4,6 +4,7 @@ import { AGENT_UNAVAILABLE_TYPE } from '@credence/shared';
 import { ProblemError } from '../problem.js';
 import { problemFromAgentError } from './agent-errors.js';
 import { isJsonText } from './json-check.js';
+import { SeenAnswers } from './seen-answers.js';
 
 export interface AcapyClientOptions {
   baseUrl: string;
@@ -89,6 +90,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export class AcapyClient {
   private readonly baseUrl: string;
+  /**
+   * The last answers to GETs, already checked to be JSON: the same bytes again need no second scan.
+   * Lists are asked for again on every live event and mostly come back unchanged. Up to 4 MiB, none
+   * over 1 MiB, mostly the very arrays the register keeps of the same answers.
+   */
+  private readonly checked = new SeenAnswers(4 * 1024 * 1024, 256, false);
   private readonly send: (method: HttpMethod, url: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number) => Promise<RawAnswer>;
 
   constructor(private readonly options: AcapyClientOptions) {
@@ -129,7 +136,9 @@ export class AcapyClient {
     }
     if (isBlank(bytes)) return status === 204 ? new AgentAnswer(status, EMPTY, null) : new AgentAnswer(status, EMPTY_OBJECT, {});
     // Checked, not parsed: most answers are passed on as they came, and only a few routes read `body`.
+    if (method === 'GET' && this.checked.matches(url, bytes)) return new AgentAnswer(status, bytes);
     if (!isJsonText(bytes)) throw new ProblemError(502, 'The agent answered with something that is not JSON', { title: 'Agent error' });
+    if (method === 'GET') this.checked.remember(url, bytes);
     return new AgentAnswer(status, bytes);
   }
 

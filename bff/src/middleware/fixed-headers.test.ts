@@ -5,7 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixedHeaders, secureHeaderList } from './fixed-headers.js';
 
-const options = { referrerPolicy: 'no-referrer', contentSecurityPolicy: { defaultSrc: ["'self'"] } } as const;
+const options: NonNullable<Parameters<typeof secureHeaders>[0]> = { referrerPolicy: 'no-referrer', contentSecurityPolicy: { defaultSrc: ["'self'"] } };
 
 function appWith() {
   const app = new Hono();

@@ -11,7 +11,7 @@ import {
   type RevocationSighting,
 } from './extract.js';
 import type { RegisterStore } from './register-store.js';
-import { SeenAnswers } from './seen-answers.js';
+import { SeenAnswers } from '../acapy/seen-answers.js';
 
 type Loose = Record<string, unknown>;
 const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);

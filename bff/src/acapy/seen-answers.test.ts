@@ -40,3 +40,18 @@ describe('SeenAnswers', () => {
     expect(seen.size).toEqual({ entries: 1, bytes: 1 });
   });
 });
+
+describe('SeenAnswers without digests (the agent client)', () => {
+  it('compares without remembering, remembers when told, and keeps nothing of an answer too large to hold', () => {
+    const seen = new SeenAnswers(1024, 8, false);
+    expect(seen.matches('/a', bytes('{"x":1}'))).toBe(false);
+    seen.remember('/a', bytes('{"x":1}'));
+    expect(seen.matches('/a', bytes('{"x":1}'))).toBe(true);
+    expect(seen.matches('/a', bytes('{"x":2}'))).toBe(false);
+    expect(seen.matches('/a', bytes('{"x":1}'))).toBe(true);
+    const large = bytes('z'.repeat(400));
+    seen.remember('/a', large);
+    expect(seen.matches('/a', large)).toBe(false);
+    expect(seen.size).toEqual({ entries: 0, bytes: 0 });
+  });
+});
