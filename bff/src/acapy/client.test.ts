@@ -129,6 +129,13 @@ describe('AcapyClient', () => {
     expect((await client.get('/records')).body).toEqual({ results: [2] });
   });
 
+  it('takes the API key out of an answer each time it comes, the same answer again included', async () => {
+    const key = 'agent-admin-key-0123456789';
+    const url = await answering(200, `{"settings":{"admin.api_key":"${key}"}}`, 'application/json');
+    const client = new AcapyClient({ baseUrl: url, apiKey: key, timeoutMs: 2000 });
+    for (let i = 0; i < 3; i++) expect((await client.get('/status/config')).text).toBe('{"settings":{"admin.api_key":"[redacted]"}}');
+  });
+
   it('answers 504 when the agent does not answer within the timeout', async () => {
     const url = await upstream(() => {
       /* never answers */

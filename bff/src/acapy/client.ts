@@ -128,17 +128,18 @@ export class AcapyClient {
     }
 
     const { status, contentType } = answer;
+    const ok = status >= 200 && status < 300;
     // A leading byte order mark is dropped, as fetch's text() would.
-    let bytes = this.redacted(answer.bytes);
-    if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
-    if (status < 200 || status >= 300) {
-      throw problemFromAgentError(status, contentType, decode(bytes));
-    }
+    let raw = answer.bytes;
+    if (raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf) raw = raw.subarray(3);
+    // The same bytes as the last answer to this GET were checked then: JSON, and without the key.
+    if (ok && method === 'GET' && this.checked.matches(url, raw)) return new AgentAnswer(status, raw);
+    const bytes = this.redacted(raw);
+    if (!ok) throw problemFromAgentError(status, contentType, decode(bytes));
     if (isBlank(bytes)) return status === 204 ? new AgentAnswer(status, EMPTY, null) : new AgentAnswer(status, EMPTY_OBJECT, {});
     // Checked, not parsed: most answers are passed on as they came, and only a few routes read `body`.
-    if (method === 'GET' && this.checked.matches(url, bytes)) return new AgentAnswer(status, bytes);
     if (!isJsonText(bytes)) throw new ProblemError(502, 'The agent answered with something that is not JSON', { title: 'Agent error' });
-    if (method === 'GET') this.checked.remember(url, bytes);
+    if (method === 'GET' && bytes === raw) this.checked.remember(url, bytes);
     return new AgentAnswer(status, bytes);
   }
 
