@@ -22,7 +22,7 @@ import type { Store } from './store/store.js';
 import type { TrustProxy } from './middleware/client-address.js';
 import { jsonBodiesOnly } from './middleware/json-bodies.js';
 import { sameOriginOnly } from './middleware/same-origin.js';
-import { loadSession, type SessionCookieOptions } from './middleware/session.js';
+import { hasLiveSession, loadSession, type SessionCookieOptions } from './middleware/session.js';
 import { fixedHeaders, secureHeaderList } from './middleware/fixed-headers.js';
 import { ProblemError, problemResponse, titleFor } from './problem.js';
 import { agentRouteHandlers } from './routes/agent-routes.js';
@@ -201,7 +201,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route('/', shortInvitationRoute({ store: deps.store, bus: deps.bus }));
-  if (deps.webDistDir) app.route('/', webApp(deps.webDistDir));
+  if (deps.webDistDir) app.route('/', webApp(deps.webDistDir, { signedIn: (c) => hasLiveSession(c, cookie) }));
 
   app.notFound(() => problemResponse({ type: 'about:blank', title: 'Not found', status: 404 }));
   app.onError((error, c) => {

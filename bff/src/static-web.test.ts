@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { expectConsole } from '../../shared/src/test/console-guard.js';
+import { firstListPageUrl } from '@credence/shared';
 import { webApp } from './static-web.js';
 
 function builtApp() {
@@ -81,6 +82,33 @@ describe('webApp', () => {
     for (const path of ['/presentations', '/credentials/3fa85f64-5717-4562-b3fc-2c963f66afa6', '/audit']) {
       expect(await (await app.request(path)).text(), path).not.toContain('modulepreload');
     }
+  });
+
+  it('names a list’s first data in its page for a live session, and only with nothing in the address', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'credence-web-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><head></head><div id="root"></div>');
+    const live = new Set(['cookie-of-a-live-session']);
+    const app = webApp(dir, { signedIn: (c) => Promise.resolve(live.has(c.req.header('cookie') ?? '')) });
+    const page = async (path: string, cookie = 'cookie-of-a-live-session') => (await app.request(path, { headers: { cookie } })).text();
+
+    expect(await page('/credentials')).toBe(
+      `<!doctype html><head><link rel="preload" as="fetch" crossorigin href="${firstListPageUrl('/credentials')!.replaceAll('&', '&amp;')}"></head><div id="root"></div>`,
+    );
+    expect(firstListPageUrl('/credentials')).toBe('/api/register/exchanges?kind=credential&sort=-created&limit=25&offset=0');
+    expect(await page('/presentations/')).toContain('href="/api/register/exchanges?kind=presentation&amp;sort=-created&amp;limit=25&amp;offset=0"');
+    // Logged out or with an ended session, with a search, or another page: no data named.
+    for (const [path, cookie] of [
+      ['/credentials', 'an-ended-session'],
+      ['/credentials', ''],
+      ['/credentials?state=offer-sent', undefined],
+      ['/credentials?size=100', undefined],
+      ['/issued', undefined],
+      ['/credentials/3fa85f64-5717-4562-b3fc-2c963f66afa6', undefined],
+    ] as const) {
+      expect(await page(path, cookie), `${path} ${cookie}`).toBe('<!doctype html><head></head><div id="root"></div>');
+    }
+    // Without a way to tell a session (tests, or no store): never.
+    expect(await (await webApp(dir).request('/credentials')).text()).not.toContain('preload');
   });
 
   it('sends the page as built when the list of chunks is missing or not JSON', async () => {

@@ -2,14 +2,20 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { firstListPageUrl } from '@credence/shared';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from './app-env.js';
+
+export interface WebAppOptions {
+  /** Whether the request comes with a live session: only then does a list page name its first data (logged out, the login page must not hear a 401 first). */
+  signedIn?: (c: Context<AppEnv>) => Promise<boolean>;
+}
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; every other GET that is not a
  * file gets index.html, so deep links like /credentials/<id> load and the SPA routes them.
  */
-export function webApp(distDir: string) {
+export function webApp(distDir: string, { signedIn }: WebAppOptions = {}) {
   const app = new Hono<AppEnv>();
   const indexPath = join(distDir, 'index.html');
   // serveStatic resolves `root` against the working directory.
@@ -28,7 +34,11 @@ export function webApp(distDir: string) {
     if (!existsSync(indexPath)) {
       return c.text('The web app is not built. Run `pnpm start` (it builds it) or `pnpm --filter ./web build`.', 503);
     }
-    return c.html(withPreloads(await readFile(indexPath, 'utf8'), await routePreloads(distDir), c.req.path));
+    const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path;
+    // Only a list opened with nothing in its address: any search changes what the page asks for.
+    const dataUrl = firstListPageUrl(path);
+    const firstData = dataUrl && !new URL(c.req.url).search && signedIn && (await signedIn(c)) ? dataUrl : undefined;
+    return c.html(withPreloads(await readFile(indexPath, 'utf8'), await routePreloads(distDir), path, firstData));
   });
   return app;
 }
@@ -47,14 +57,14 @@ const ASSET_PATH = /^\/assets\/[\w.-]+\.js$/;
 
 /**
  * The app's page with `modulepreload` links for the chunks the page at `path` needs, so the browser
- * fetches them beside the entry instead of after it has run. Only hashed asset paths are named.
+ * fetches them beside the entry instead of after it has run, and a `preload` of the page's first data
+ * when given (the app's own fetch of it takes that answer). Only hashed asset paths are named.
  */
-function withPreloads(html: string, preloads: Record<string, unknown>, path: string): string {
-  const files = preloads[path.length > 1 ? path.replace(/\/+$/, '') : path];
-  if (!Array.isArray(files)) return html;
-  const links = files
+function withPreloads(html: string, preloads: Record<string, unknown>, path: string, firstData?: string): string {
+  const files = preloads[path];
+  const links = (Array.isArray(files) ? files : [])
     .filter((file): file is string => typeof file === 'string' && ASSET_PATH.test(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
-    .join('');
-  return links ? html.replace('</head>', `${links}</head>`) : html;
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
+  if (firstData) links.push(`<link rel="preload" as="fetch" crossorigin href="${firstData.replaceAll('&', '&amp;')}">`);
+  return links.length > 0 ? html.replace('</head>', `${links.join('')}</head>`) : html;
 }

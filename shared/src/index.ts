@@ -4,6 +4,7 @@ export * from './definition-writes.js';
 export * from './definitions.js';
 export * from './event-names.js';
 export * from './events.js';
+export * from './first-list-pages.js';
 export * from './invitation-links.js';
 export * from './issue-batches.js';
 export * from './out-of-band.js';

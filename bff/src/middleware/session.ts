@@ -72,6 +72,12 @@ export function loadSession(
   };
 }
 
+/** Whether the request's session cookie names a live session, without touching it (a page sent, not activity); false when the store is down. */
+export async function hasLiveSession(c: Context, { store, secret, secure }: SessionCookieOptions): Promise<boolean> {
+  const id = verifySignedValue(getCookie(c, cookieOf(c, secure).name), secret);
+  return id !== undefined && (await store.peek(id).catch(() => null)) !== null;
+}
+
 export async function startSession(c: Context<AppEnv>, options: SessionCookieOptions, user: SessionUser, lifetimeMs?: number): Promise<void> {
   const previous = c.get('sessionId');
   if (previous) await options.store.destroy(previous);
