@@ -1,6 +1,6 @@
 import { consoleApiRefs } from './contract/route-table.js';
 import { queryToStrings } from './query-strings.js';
-import type { RegisterKind, RegisterSort } from './register.js';
+import type { RegisterKind, RegisterSort } from './register-names.js';
 
 /**
  * What each list page asks the register for first when it is opened with nothing in its address: the

@@ -1,7 +1,8 @@
 import { z } from './zod.js';
 import { uuidSchema } from './queries.js';
-import { filterKinds } from './revocation.js';
+import { filterKinds } from './revocation-names.js';
 import { credentialStates, presentationStates } from './state-names.js';
+import { REGISTER_DEFAULT_LIMIT, REGISTER_MAX_LIMIT, issuedSorts, issuedStatuses, registerKinds, registerSorts, type RegisterKind } from './register-names.js';
 
 /**
  * The register: every exchange and every issued credential the console has seen, kept in the store
@@ -9,22 +10,7 @@ import { credentialStates, presentationStates } from './state-names.js';
  * `GET /api/register/exchanges` and `GET /api/register/credentials`, each with a CSV export beside.
  */
 
-export const registerKinds = ['credential', 'presentation'] as const;
-export type RegisterKind = (typeof registerKinds)[number];
-
-/** An issued credential's revocation status: revoked-pending = revoked in the wallet, not yet published. */
-export const issuedStatuses = ['issued', 'revoked-pending', 'revoked'] as const;
-export type IssuedStatus = (typeof issuedStatuses)[number];
-
-export const registerSorts = ['created', '-created', 'updated', '-updated'] as const;
-export type RegisterSort = (typeof registerSorts)[number];
-
-export const issuedSorts = ['issued', '-issued'] as const;
-export type IssuedSort = (typeof issuedSorts)[number];
-
-/** As many as the agent's own lists give in one page: the console's long pages are virtualised. */
-export const REGISTER_MAX_LIMIT = 10_000;
-export const REGISTER_DEFAULT_LIMIT = 50;
+export * from './register-names.js';
 
 const NO_NUL = /^[^\0]*$/;
 const text = (max: number) => z.string().max(max, `at most ${max} characters`).regex(NO_NUL, 'must not contain a NUL character');

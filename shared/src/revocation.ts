@@ -1,14 +1,13 @@
 import { z } from './zod.js';
 import { uuidSchema } from './queries.js';
+import { filterKinds, notifyVersions } from './revocation-names.js';
 
 /**
  * The revoke request of the spec, as the BFF's composite `POST /api/revocation/revoke` takes it:
  * `cred_ex_id`, or `rev_reg_id` + `cred_rev_id` (never both); `notify` needs `connection_id` (which
  * the BFF can take from the exchange record when `cred_ex_id` is given, so it is checked there).
  */
-export const notifyVersions = ['v1_0', 'v2_0'] as const;
-export const filterKinds = ['indy', 'anoncreds'] as const;
-export type FilterKind = (typeof filterKinds)[number];
+export * from './revocation-names.js';
 
 /** Runs a rule even when a field is malformed, so one answer names every problem; never on a non-object. */
 const always = (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value);
@@ -62,15 +61,7 @@ export const pendingRegistrySchema = z.object({
 });
 export type PendingRegistry = z.infer<typeof pendingRegistrySchema>;
 
-/** Which revocation interface a registry belongs to, read from its id when nothing else says. */
-export function filterKindOfRegistry(revRegId: string): FilterKind {
-  return revRegId.includes('/anoncreds/') ? 'anoncreds' : 'indy';
-}
-
 // ---- wallet upgrade ----------------------------------------------------------------------------
-
-/** `askar-anoncreds`, `kanon-anoncreds`: the wallet types the anoncreds filter and interface need. */
-export const isAnoncredsWallet = (walletType: string | null | undefined): boolean => walletType?.endsWith('-anoncreds') ?? false;
 
 export const upgradeStates = ['idle', 'in-progress', 'agent-unavailable', 'done', 'failed'] as const;
 export type UpgradeState = (typeof upgradeStates)[number];

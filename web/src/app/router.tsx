@@ -1,5 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { filterCheckFor } from '../components/exchange-list/list-params';
 import { Toasts } from '../components/ui/Toasts';
 import { RequireSession } from '../features/auth/RequireSession';
 import { homeFor, sessionQueries } from '../features/auth/queries';
@@ -46,13 +47,15 @@ const listPage = (
     const { Component, prefetch } = await load();
     return {
       Component,
-      loader: ({ request }: LoaderFunctionArgs) => {
+      loader: async ({ request }: LoaderFunctionArgs) => {
         const search = new URL(request.url).searchParams;
         // Only for a session: logged out, the page sends to the login page, which must not hear a 401 first.
         void queryClient.ensureQueryData(sessionQueries.current()).then(
           (session) => session && prefetch(queryClient, search),
           () => undefined,
         );
+        // A filtered list checks its address with the register's schema: loaded here, so the page never waits for it.
+        await filterCheckFor(search);
         return null;
       },
     };

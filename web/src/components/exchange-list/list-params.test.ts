@@ -1,5 +1,26 @@
-import { describe, expect, it } from 'vitest';
-import { filtersOf, parseListParams } from './list-params';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { filtersOf, loadFilterCheck, parseListParams } from './list-params';
+
+// The filter check (and zod with it) is loaded on demand; these tests read addresses with filters.
+beforeAll(async () => {
+  await loadFilterCheck();
+});
+
+describe('the filter check, loaded only for an address with filters', () => {
+  it('reads a plain address without it, refuses to guess at filters without it, and reads them once it is in', async () => {
+    vi.resetModules();
+    const fresh = await import('./list-params');
+    expect(fresh.parseListParams(new URLSearchParams('sort=-updated&size=100'), 'credential')).toEqual({ sort: '-updated', size: 100, offset: 0 });
+    expect(() => fresh.parseListParams(new URLSearchParams('state=done'), 'credential')).toThrow(/filter check/);
+    expect(await fresh.readListParams(new URLSearchParams('state=done&role=ruler'), 'credential')).toEqual({
+      state: 'done',
+      sort: '-created',
+      size: 25,
+      offset: 0,
+    });
+    expect(fresh.parseListParams(new URLSearchParams('state=done'), 'credential')).toMatchObject({ state: 'done' });
+  });
+});
 
 const parse = (search: string, kind: 'credential' | 'presentation' = 'credential') => parseListParams(new URLSearchParams(search), kind);
 

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { AttributeValues, KeptConnection, KeptState, NextStep, StartedLink, UpdatedAgo } from '../../components/exchange-list/cells';
 import { ExchangeListBody } from '../../components/exchange-list/ExchangeListBody';
 import { FiltersBar } from '../../components/exchange-list/FiltersBar';
-import { filtersOf, parseListParams, useListParams } from '../../components/exchange-list/list-params';
+import { filtersOf, readListParams, useListParams } from '../../components/exchange-list/list-params';
 import { useSlicedList } from '../../components/exchange-list/sliced-list';
 import { useConnections } from '../../lib/connections';
 import { credDefTag, humanize, schemaLabel } from '../../lib/format';
@@ -17,7 +17,7 @@ const column = createColumnHelper<RegisterExchange>();
 
 /** Asks for the page the address names while the page itself renders (the route's loader calls it). */
 export function prefetchCredentialsList(queryClient: QueryClient, search: URLSearchParams): void {
-  void queryClient.prefetchInfiniteQuery(credentialQueries.list(parseListParams(search, 'credential')));
+  void readListParams(search, 'credential').then((params) => queryClient.prefetchInfiniteQuery(credentialQueries.list(params)));
 }
 
 /**

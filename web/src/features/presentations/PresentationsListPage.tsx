@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { AttributeValues, KeptConnection, KeptState, NextStep, StartedLink, UpdatedAgo } from '../../components/exchange-list/cells';
 import { ExchangeListBody } from '../../components/exchange-list/ExchangeListBody';
 import { FiltersBar } from '../../components/exchange-list/FiltersBar';
-import { filtersOf, parseListParams, useListParams } from '../../components/exchange-list/list-params';
+import { filtersOf, readListParams, useListParams } from '../../components/exchange-list/list-params';
 import { useSlicedList } from '../../components/exchange-list/sliced-list';
 import { VerifiedBadge } from '../../components/ui/VerifiedBadge';
 import { useConnections } from '../../lib/connections';
@@ -18,7 +18,7 @@ const column = createColumnHelper<RegisterExchange>();
 
 /** Asks for the page the address names while the page itself renders (the route's loader calls it). */
 export function prefetchPresentationsList(queryClient: QueryClient, search: URLSearchParams): void {
-  void queryClient.prefetchInfiniteQuery(presentationQueries.list(parseListParams(search, 'presentation')));
+  void readListParams(search, 'presentation').then((params) => queryClient.prefetchInfiniteQuery(presentationQueries.list(params)));
 }
 
 /** Every presentation exchange Credence has seen, from its register (also those the agent removed). */
