@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { get, type ClientRequest, type IncomingMessage, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startBff, type RunningBff } from './server.js';
 import type { Health } from '@credence/shared';
 import { allowConsole } from '../../shared/src/test/console-guard.js';
+import { expectSecurityHeaders } from './test/browser-safety.js';
 import { freshDatabaseUrl } from './test/test-store.js';
 import { startPostgres, type PostgresForTests } from './test/postgres-server.js';
 import { startRedis, type RedisForTests } from './test/redis-server.js';
@@ -137,6 +138,34 @@ describe('event streams over a real socket (written straight to Node’s respons
     });
     stream.req.destroy();
     await serverSide;
+  });
+
+  it('sends every security header, set on Node’s response, on pages, files, refusals, errors and HEAD, and no-store on the API', async () => {
+    const web = mkdtempSync(join(tmpdir(), 'credence-web-'));
+    mkdirSync(join(web, 'assets'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><head></head><div id="root"></div>');
+    writeFileSync(join(web, 'assets', 'app-1a2b.js'), 'console.log(1)');
+    const { url, cookie } = await start({ WEB_DIST_DIR: web });
+    const answers: [string, RequestInit, number][] = [
+      ['/api/health', {}, 503],
+      ['/api/session', { headers: { cookie } }, 200],
+      ['/api/events', {}, 401],
+      ['/api/session', { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: '{"username":' }, 400],
+      ['/api/register/exchanges?kind=nope', { headers: { cookie } }, 400],
+      ['/credentials', { headers: { cookie } }, 200],
+      ['/credentials', { method: 'HEAD' }, 200],
+      ['/assets/app-1a2b.js', {}, 200],
+      ['/assets/gone-0000.js', {}, 404],
+    ];
+    for (const [path, init, status] of answers) {
+      const res = await fetch(`${url}${path}`, init);
+      const what = `${init.method ?? 'GET'} ${path}`;
+      expect(res.status, what).toBe(status);
+      expectSecurityHeaders(res, what);
+      if (path.startsWith('/api/')) expect(res.headers.get('cache-control'), what).toBe('no-store');
+      else expect(res.headers.get('cache-control'), what).not.toBe('no-store');
+      await res.arrayBuffer();
+    }
   });
 
   it('takes a webhook read straight off the socket, chunked or not, and refuses one over the body limit either way', async () => {

@@ -95,6 +95,8 @@ describe('webApp', () => {
       `<!doctype html><head><link rel="preload" as="fetch" crossorigin href="${firstListPageUrl('/credentials')!.replaceAll('&', '&amp;')}"></head><div id="root"></div>`,
     );
     expect(firstListPageUrl('/credentials')).toBe('/api/register/exchanges?kind=credential&sort=-created&limit=25&offset=0');
+    // The page differs by session cookie: a cache must not hand one person's to another.
+    expect((await app.request('/credentials')).headers.get('vary')).toBe('Cookie');
     expect(await page('/presentations/')).toContain('href="/api/register/exchanges?kind=presentation&amp;sort=-created&amp;limit=25&amp;offset=0"');
     // Logged out or with an ended session, with a search, or another page: no data named.
     for (const [path, cookie] of [

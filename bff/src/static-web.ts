@@ -38,6 +38,8 @@ export function webApp(distDir: string, { signedIn }: WebAppOptions = {}) {
     // Only a list opened with nothing in its address: any search changes what the page asks for.
     const dataUrl = firstListPageUrl(path);
     const firstData = dataUrl && !new URL(c.req.url).search && signedIn && (await signedIn(c)) ? dataUrl : undefined;
+    // What the page names depends on the session cookie.
+    if (dataUrl) c.header('vary', 'Cookie');
     return c.html(withPreloads(await readFile(indexPath, 'utf8'), await routePreloads(distDir), path, firstData));
   });
   return app;

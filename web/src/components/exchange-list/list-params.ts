@@ -31,7 +31,14 @@ let loadedFilterCheck: FilterCheck | undefined;
  * list opened plainly (the usual first page) does not wait for zod (25–40 ms to run on a cold load).
  */
 export function loadFilterCheck(): Promise<FilterCheck> {
-  return (filterCheck ??= import('./filter-check').then(({ acceptsFilter }) => (loadedFilterCheck = acceptsFilter)));
+  return (filterCheck ??= import('./filter-check').then(
+    ({ acceptsFilter }) => (loadedFilterCheck = acceptsFilter),
+    (error: unknown) => {
+      // A failed load (the network, or a new deploy's chunks) is tried again by the next filtered list.
+      filterCheck = undefined;
+      throw error;
+    },
+  ));
 }
 
 const filterValuesIn = (search: URLSearchParams, kind: RegisterKind) => filterKeysOf(kind).some((key) => search.get(key)?.trim());
