@@ -46,6 +46,11 @@ export function verifySignedValue(value: string | undefined, secret: string): st
   return given.length === expected.length && timingSafeEqual(given, expected) ? signed : undefined;
 }
 
+/** The session id of the request's signed session cookie, or undefined when there is none or its signature is not ours. */
+function sessionIdOf(c: Context, secret: string, secure: boolean | undefined): string | undefined {
+  return verifySignedValue(getCookie(c, cookieOf(c, secure).name), secret);
+}
+
 /**
  * Loads the user of the signed session cookie, if any, into `c.var.user`. Opening the event stream is
  * not activity (`passive`): an idle tab with a live stream still times out.
@@ -55,7 +60,7 @@ export function loadSession(
   passive: (c: Context<AppEnv>) => boolean = () => false,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const id = verifySignedValue(getCookie(c, cookieOf(c, secure).name), secret);
+    const id = sessionIdOf(c, secret, secure);
     let user: SessionUser | null = null;
     if (id) {
       try {
@@ -74,7 +79,7 @@ export function loadSession(
 
 /** Whether the request's session cookie names a live session, without touching it (a page sent, not activity); false when the store is down. */
 export async function hasLiveSession(c: Context, { store, secret, secure }: SessionCookieOptions): Promise<boolean> {
-  const id = verifySignedValue(getCookie(c, cookieOf(c, secure).name), secret);
+  const id = sessionIdOf(c, secret, secure);
   return id !== undefined && (await store.peek(id).catch(() => null)) !== null;
 }
 

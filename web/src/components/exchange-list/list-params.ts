@@ -41,11 +41,11 @@ export function loadFilterCheck(): Promise<FilterCheck> {
   ));
 }
 
-const filterValuesIn = (search: URLSearchParams, kind: RegisterKind) => filterKeysOf(kind).some((key) => search.get(key)?.trim());
+const filterValuesIn = (search: URLSearchParams, keys: readonly FilterKey[]) => keys.some((key) => search.get(key)?.trim());
 
 /** For a list route's loader: loads the filter check before the page renders when the address has any filter (of either list). */
 export async function filterCheckFor(search: URLSearchParams): Promise<void> {
-  if (filterValuesIn(search, 'presentation')) await loadFilterCheck();
+  if (filterValuesIn(search, FILTER_KEYS)) await loadFilterCheck();
 }
 
 /**
@@ -89,7 +89,7 @@ export function filtersOf(params: ExchangeListParams): Filters {
 
 /** `parseListParams` once the filter check is in, when the address needs it. */
 export async function readListParams(search: URLSearchParams, kind: RegisterKind): Promise<ExchangeListParams> {
-  if (filterValuesIn(search, kind)) await loadFilterCheck();
+  if (filterValuesIn(search, filterKeysOf(kind))) await loadFilterCheck();
   return parseListParams(search, kind);
 }
 
@@ -97,7 +97,7 @@ export async function readListParams(search: URLSearchParams, kind: RegisterKind
 export function useListParams(kind: RegisterKind) {
   const [search, setSearch] = useSearchParams();
   // Suspends until the filter check is in, when the address has filters and nothing loaded it yet.
-  if (!loadedFilterCheck && filterValuesIn(search, kind)) use(loadFilterCheck());
+  if (!loadedFilterCheck && filterValuesIn(search, filterKeysOf(kind))) use(loadFilterCheck());
   const params = useMemo(() => parseListParams(search, kind), [search, kind]);
   const keys = filterKeysOf(kind);
 
