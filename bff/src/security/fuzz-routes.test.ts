@@ -224,6 +224,8 @@ interface UpstreamAnswer {
 async function fuzzTarget(sandboxOptions: TestSandboxOptions = {}) {
   const sandbox = testSandbox(sandboxOptions);
   const received: UpstreamAnswer[] = [];
+  // The path each request arrives at, once URL rules have taken out dot segments ("/a/./b" is "/a/b").
+  const arrivedAt = new Set<string>();
   const bff = await testBff({
     upstream: async (request) => {
       const body = request.method === 'GET' || request.method === 'DELETE' ? undefined : await request.clone().text();
@@ -237,6 +239,7 @@ async function fuzzTarget(sandboxOptions: TestSandboxOptions = {}) {
   const cookie = await bff.cookieFor('admin');
   const send = async (sent: Sent): Promise<void> => {
     const url = `${sent.path}${sent.query ? `?${sent.query}` : ''}`;
+    arrivedAt.add(new URL(url, 'http://bff.test').pathname);
     const headers: Record<string, string> = { cookie };
     if (sent.body !== undefined) headers['content-type'] = sent.contentType ?? 'application/json';
     const res = await within(bff.app.request(url, { method: sent.method, headers, ...(sent.body !== undefined && { body: sent.body }) }), url);
@@ -251,7 +254,7 @@ async function fuzzTarget(sandboxOptions: TestSandboxOptions = {}) {
     credDef: credDef.cred_def_id,
     attributes: credDef.schema.attributes,
   };
-  return { ...bff, sandbox, received, send, ids, cookie };
+  return { ...bff, sandbox, received, send, ids, cookie, arrivedAt };
 }
 
 /** What the agent received must pass the route's schemas, carry no pollution key, and never earn a 422. */
@@ -275,6 +278,17 @@ function keysIn(json: string | undefined): string[] {
       return (this as Record<string, unknown>)[key];
     });
   return keys;
+}
+
+/** A call that is on some allow-listed route of its method, with params that route's schema takes. */
+function expectOnAllowedRoute(call: UpstreamAnswer): void {
+  const on = agentRoutes
+    .filter((other) => other.method === call.method)
+    .some((other) => {
+      const params = matchesRoute(other, call.url.pathname);
+      return params !== null && (!other.params || other.params.safeParse(params).success);
+    });
+  expect(on, `a call on no allow-listed route: ${call.method} ${call.url.pathname}`).toBe(true);
 }
 
 function expectNoPrototypePollution(): void {
@@ -371,7 +385,13 @@ describe('fuzzing every route that takes input', () => {
 
       expectOnlyValidInputReached(target.received, (call) => {
         const params = matchesRoute(route, call.url.pathname);
-        expect(params, `a call outside the route: ${call.url.pathname}`).not.toBeNull();
+        if (params === null) {
+          // A generated "." segment is dropped by URL rules before the BFF sees it: "registry/./issued" asks
+          // for the registry named "issued". That is another allow-listed route, reached as the browser asked.
+          expect(target.arrivedAt.has(`/api${call.url.pathname}`), `a call outside the route: ${call.url.pathname}`).toBe(true);
+          expectOnAllowedRoute(call);
+          return;
+        }
         if (route.params) expect(route.params.safeParse(params).success, call.url.pathname).toBe(true);
         if (route.query) expect(route.query.safeParse(Object.fromEntries(call.url.searchParams)).success, call.url.search).toBe(true);
         // A route whose agent handler takes no body forwards none, whatever the browser sent.

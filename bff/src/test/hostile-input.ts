@@ -161,5 +161,5 @@ export function hostileQuery(knownKeys: readonly string[]): fc.Arbitrary<string>
 /** A path segment where an id belongs. */
 export const hostileSegment: fc.Arbitrary<string> = fc.oneof(
   hostileString.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '\ufffd'))),
-  fc.constantFrom('..', '..%2F..%2Fstatus%2Fconfig', '%2e%2e', '3fa85f64-5717-4562-b3fc-2c963f66afa6%2F..', '%00', 'records', '*'),
+  fc.constantFrom('..', '.', '%2e', '..%2F..%2Fstatus%2Fconfig', '%2e%2e', '3fa85f64-5717-4562-b3fc-2c963f66afa6%2F..', '%00', 'records', '*'),
 );
