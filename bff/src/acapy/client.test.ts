@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProblemError } from '../problem.js';
-import { AcapyClient } from './client.js';
+import { AcapyClient, AnswerBody } from './client.js';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -129,6 +129,37 @@ describe('AcapyClient', () => {
     expect((await client.get('/records')).body).toEqual({ results: [2] });
   });
 
+  it('hands back the remembered answer when a large one comes again byte for byte, and reads any change in it', async () => {
+    const page = (last: string) => `{"results":[${Array.from({ length: 4000 }, (_, i) => `{"id":${i},"name":"record ${i}"}`).join(',')}${last}`;
+    const same = page(']}');
+    // In pieces, so that the answer reaches the client in several chunks.
+    const answers = [same, same, page(']!'), page('],"x":1}'), page(''), same];
+    const url = await upstream((_req, res) => {
+      const text = answers.shift()!;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const step = 16_384;
+      let at = 0;
+      const next = () => {
+        if (at >= text.length) return void res.end();
+        res.write(text.slice(at, (at += step)), () => setImmediate(next));
+      };
+      next();
+    });
+    const client = new AcapyClient({ baseUrl: url, timeoutMs: 2000 });
+    const first = await client.get('/records');
+    expect(first.bytes.byteLength).toBeGreaterThan(100_000);
+    const again = await client.get('/records');
+    expect(again.bytes).toBe(first.bytes);
+    expect(again.text).toBe(same);
+    // The same length, a different end: not JSON.
+    expect((await problemOf(client.get('/records'))).problem).toMatchObject({ status: 502 });
+    // Longer than the remembered one, the same up to its end.
+    expect((await client.get('/records')).body).toMatchObject({ x: 1 });
+    // Cut short: what came matches the start of the remembered one, and is not JSON.
+    expect((await problemOf(client.get('/records'))).problem).toMatchObject({ status: 502 });
+    expect((await client.get('/records')).text).toBe(same);
+  });
+
   it('takes the API key out of an answer each time it comes, the same answer again included', async () => {
     const key = 'agent-admin-key-0123456789';
     const url = await answering(200, `{"settings":{"admin.api_key":"${key}"}}`, 'application/json');
@@ -224,5 +255,33 @@ describe('AcapyClient', () => {
       expect((await problemOf(client.post('/issue-credential-2.0/send-offer', {}))).problem).toMatchObject({ status: 502, title: 'Agent unreachable' });
       expect(agent.received).toEqual(['GET /status HTTP/1.1']);
     });
+  });
+});
+
+describe('AnswerBody', () => {
+  const expected = Buffer.alloc(10, '0123456789'); // not from the shared pool, so a copy is told apart
+  const gathered = (chunks: string[], against?: Uint8Array) => {
+    const body = new AnswerBody(against);
+    for (const chunk of chunks) body.add(Buffer.from(chunk));
+    return body.bytes();
+  };
+
+  it('is the expected buffer itself when every chunk matched it, however the chunks fall', () => {
+    expect(gathered(['0123', '456', '789'], expected)).toBe(expected);
+    expect(gathered(['0123456789'], expected)).toBe(expected);
+  });
+
+  it('is what arrived whenever it differs: in a chunk, past the end, or short of it', () => {
+    expect(Buffer.from(gathered(['0123', '4x6', '789'], expected)).toString()).toBe('01234x6789');
+    expect(Buffer.from(gathered(['0123', '456', '789', '!'], expected)).toString()).toBe('0123456789!');
+    expect(Buffer.from(gathered(['0123', '4567890'], expected)).toString()).toBe('01234567890');
+    const short = gathered(['0123', '45'], expected);
+    expect(Buffer.from(short).toString()).toBe('012345');
+    expect(short.buffer).not.toBe(expected.buffer);
+  });
+
+  it('gathers the chunks when there is nothing to compare with', () => {
+    expect(Buffer.from(gathered(['ab', 'cd'])).toString()).toBe('abcd');
+    expect(Buffer.from(gathered([], expected)).toString()).toBe('');
   });
 });

@@ -96,7 +96,7 @@ export class AcapyClient {
    * over 1 MiB, mostly the very arrays the register keeps of the same answers.
    */
   private readonly checked = new SeenAnswers(4 * 1024 * 1024, 256, false);
-  private readonly send: (method: HttpMethod, url: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number) => Promise<RawAnswer>;
+  private readonly send: Transport;
 
   constructor(private readonly options: AcapyClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -117,9 +117,10 @@ export class AcapyClient {
     }
     const timeoutMs = request.timeoutMs ?? this.options.timeoutMs;
 
+    const expected = method === 'GET' ? this.checked.last(url) : undefined;
     let answer: RawAnswer;
     try {
-      answer = await this.send(method, url, headers, body, timeoutMs);
+      answer = await this.send(method, url, headers, body, timeoutMs, expected);
     } catch (error) {
       if (error instanceof AgentTimeout || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'))) {
         throw new ProblemError(504, `The agent did not answer within ${timeoutMs} ms`, { title: 'Agent timed out', type: AGENT_UNAVAILABLE_TYPE });
@@ -132,8 +133,9 @@ export class AcapyClient {
     // A leading byte order mark is dropped, as fetch's text() would.
     let raw = answer.bytes;
     if (raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf) raw = raw.subarray(3);
-    // The same bytes as the last answer to this GET were checked then: JSON, and without the key.
-    if (ok && method === 'GET' && this.checked.matches(url, raw)) return new AgentAnswer(status, raw);
+    // The same bytes as the last answer to this GET were checked then: JSON, and without the key. The
+    // transport hands back the remembered answer itself when every byte matched it on the way in.
+    if (ok && method === 'GET' && (raw === expected ? this.checked.touch(url) : this.checked.matches(url, raw))) return new AgentAnswer(status, raw);
     const bytes = this.redacted(raw);
     if (!ok) throw problemFromAgentError(status, contentType, decode(bytes));
     if (isBlank(bytes)) return status === 204 ? new AgentAnswer(status, EMPTY, null) : new AgentAnswer(status, EMPTY_OBJECT, {});
@@ -173,10 +175,60 @@ const IDEMPOTENT = new Set<HttpMethod>(['GET', 'PUT', 'DELETE']);
 const lostOnIdleSocket = (error: unknown, reusedSocket: boolean): boolean =>
   reusedSocket && ['ECONNRESET', 'EPIPE'].includes((error as NodeJS.ErrnoException).code ?? '');
 
-function viaHttp(baseUrl: string, maxSockets: number) {
+/**
+ * Sends one request to the agent. `expected` is the last answer to the same GET: when the answer's
+ * bytes turn out to be the same, the transport may hand back `expected` itself instead of a new copy.
+ */
+type Transport = (
+  method: HttpMethod,
+  url: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  timeoutMs: number,
+  expected?: Uint8Array,
+) => Promise<RawAnswer>;
+
+/**
+ * An answer's body as its chunks arrive. While they match `expected` they are compared and let go, so
+ * that an answer the same as the last one (a list fetched again on every live event) is not copied
+ * into a new buffer of its size; the first chunk that differs turns it into an ordinary gathering.
+ */
+export class AnswerBody {
+  private readonly chunks: Buffer[] = [];
+  private matched = 0;
+  private matching: boolean;
+
+  constructor(private readonly expected?: Uint8Array) {
+    this.matching = expected !== undefined;
+  }
+
+  add(chunk: Buffer): void {
+    const expected = this.expected;
+    if (this.matching && expected) {
+      const end = this.matched + chunk.byteLength;
+      if (end <= expected.byteLength && chunk.equals(expected.subarray(this.matched, end))) {
+        this.matched = end;
+        return;
+      }
+      this.matching = false;
+      if (this.matched > 0) this.chunks.push(Buffer.from(expected.buffer, expected.byteOffset, this.matched));
+    }
+    this.chunks.push(chunk);
+  }
+
+  bytes(): Uint8Array {
+    if (this.matching && this.expected) {
+      if (this.matched === this.expected.byteLength) return this.expected;
+      return Buffer.from(this.expected.subarray(0, this.matched)); // a copy: a view would keep all of `expected`
+    }
+    return this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
+  }
+}
+
+function viaHttp(baseUrl: string, maxSockets: number): Transport {
   const transport = baseUrl.startsWith('https:') ? https : http;
   const agent = new transport.Agent({ keepAlive: true, maxSockets, scheduling: 'lifo' });
-  const once = (method: HttpMethod, url: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number) =>
+  const once = (method: HttpMethod, url: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number, expected?: Uint8Array) =>
     new Promise<RawAnswer>((resolve, reject) => {
       let timedOut = false;
       let settled = false;
@@ -191,13 +243,13 @@ function viaHttp(baseUrl: string, maxSockets: number) {
       if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
       const req = transport.request(url, { method, headers, agent }, (res) => {
         answered = true;
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        const answerBody = new AnswerBody(expected);
+        res.on('data', (chunk: Buffer) => answerBody.add(chunk));
         res.on('end', () =>
           settle(undefined, {
             status: res.statusCode ?? 502,
             contentType: String(res.headers['content-type'] ?? ''),
-            bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks),
+            bytes: answerBody.bytes(),
           }),
         );
         res.on('error', settle);
@@ -211,9 +263,9 @@ function viaHttp(baseUrl: string, maxSockets: number) {
       req.on('error', settle);
       req.end(body);
     });
-  return async (method: HttpMethod, url: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number) => {
+  return async (method, url, headers, body, timeoutMs, expected) => {
     try {
-      return await once(method, url, headers, body, timeoutMs);
+      return await once(method, url, headers, body, timeoutMs, expected);
     } catch (error) {
       // Once, on a fresh connection; a write is not sent twice, since the agent may have read it. A read
       // is sent again after any failure of the connection but a timeout (a reset, or a close mid-answer
@@ -222,13 +274,13 @@ function viaHttp(baseUrl: string, maxSockets: number) {
       const idleRace = lostOnIdleSocket(error, (error as { reusedSocket?: boolean }).reusedSocket === true);
       const readAgain = method === 'GET' && !(error instanceof AgentTimeout);
       if (!IDEMPOTENT.has(method) || !(idleRace || readAgain)) throw error;
-      return once(method, url, headers, body, timeoutMs);
+      return once(method, url, headers, body, timeoutMs, expected);
     }
   };
 }
 
-function viaFetch(fetchImpl: typeof fetch) {
-  return async (method: HttpMethod, url: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number): Promise<RawAnswer> => {
+function viaFetch(fetchImpl: typeof fetch): Transport {
+  return async (method, url, headers, body, timeoutMs) => {
     const response = await fetchImpl(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
     const bytes = new Uint8Array(await response.arrayBuffer());
     return { status: response.status, contentType: response.headers.get('content-type') ?? '', bytes };
