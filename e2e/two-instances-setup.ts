@@ -176,7 +176,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const bffUrls = options.bffPorts.map((port) => `http://127.0.0.1:${port}`) as [string, string];
     const startBff = async (index: 0 | 1) => {
       const bff = bffs[index]!;
-      bff.child.start(process.execPath, [join(root, 'bff/dist/serve.js')], {
+      // With the memory settings of the deploying guide's example.
+      bff.child.start(process.execPath, ['--max-semi-space-size=8', join(root, 'bff/dist/serve.js')], {
+        MALLOC_MMAP_THRESHOLD_: '1048576',
         PORT: String(bff.port),
         HOST: '127.0.0.1',
         ACAPY_ADMIN_URL: sandboxUrl,

@@ -43,9 +43,9 @@ function node(entry: string, env: Record<string, string>): ChildProcess {
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   // BENCH_BFF_DIST (a folder beside bff/dist, e.g. bff/dist-a) runs another build of the BFF, for an A/B on one machine.
   const dist = process.env.BENCH_BFF_DIST ? join(BFF, process.env.BENCH_BFF_DIST) : join(BFF, 'dist');
-  const child = spawn(process.execPath, [...nodeArgs, join(dist, entry)], {
+  // The node flag and the malloc setting are the ones `pnpm start` (bff/package.json) runs the console with.
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', ...nodeArgs, join(dist, entry)], {
     cwd: BFF,
-    // The malloc setting is the one `pnpm start` (bff/package.json) runs the console with.
     env: { ...process.env, MALLOC_MMAP_THRESHOLD_: '1048576', ...env, ACAPY_ADMIN_URL: env.ACAPY_ADMIN_URL ?? '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -84,28 +84,31 @@ describe('webApp', () => {
     }
   });
 
-  it('names a list’s first data in its page for a live session, and only with nothing in the address', async () => {
+  it('names the settings in every page for a live session, and a list’s first data only with nothing in its address', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'credence-web-'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><head></head><div id="root"></div>');
     const live = new Set(['cookie-of-a-live-session']);
     const app = webApp(dir, { signedIn: (c) => Promise.resolve(live.has(c.req.header('cookie') ?? '')) });
     const page = async (path: string, cookie = 'cookie-of-a-live-session') => (await app.request(path, { headers: { cookie } })).text();
+    const preload = (url: string) => `<link rel="preload" as="fetch" crossorigin href="${url.replaceAll('&', '&amp;')}">`;
 
     expect(await page('/credentials')).toBe(
-      `<!doctype html><head><link rel="preload" as="fetch" crossorigin href="${firstListPageUrl('/credentials')!.replaceAll('&', '&amp;')}"></head><div id="root"></div>`,
+      `<!doctype html><head>${preload('/api/config')}${preload(firstListPageUrl('/credentials')!)}</head><div id="root"></div>`,
     );
     expect(firstListPageUrl('/credentials')).toBe('/api/register/exchanges?kind=credential&sort=-created&limit=25&offset=0');
     // The page differs by session cookie: a cache must not hand one person's to another.
     expect((await app.request('/credentials')).headers.get('vary')).toBe('Cookie');
+    expect((await app.request('/issued')).headers.get('vary')).toBe('Cookie');
     expect(await page('/presentations/')).toContain('href="/api/register/exchanges?kind=presentation&amp;sort=-created&amp;limit=25&amp;offset=0"');
-    // Logged out or with an ended session, with a search, or another page: no data named.
+    // A search, another page: the settings alone.
+    for (const path of ['/credentials?state=offer-sent', '/credentials?size=100', '/issued', '/credentials/3fa85f64-5717-4562-b3fc-2c963f66afa6']) {
+      expect(await page(path), path).toBe(`<!doctype html><head>${preload('/api/config')}</head><div id="root"></div>`);
+    }
+    // Logged out or with an ended session: nothing named.
     for (const [path, cookie] of [
       ['/credentials', 'an-ended-session'],
       ['/credentials', ''],
-      ['/credentials?state=offer-sent', undefined],
-      ['/credentials?size=100', undefined],
-      ['/issued', undefined],
-      ['/credentials/3fa85f64-5717-4562-b3fc-2c963f66afa6', undefined],
+      ['/login', ''],
     ] as const) {
       expect(await page(path, cookie), `${path} ${cookie}`).toBe('<!doctype html><head></head><div id="root"></div>');
     }

@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { firstListPageUrl } from '@credence/shared';
+import { consoleApiRefs, firstListPageUrl } from '@credence/shared';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from './app-env.js';
 
 export interface WebAppOptions {
-  /** Whether the request comes with a live session: only then does a list page name its first data (logged out, the login page must not hear a 401 first). */
+  /** Whether the request comes with a live session: only then does a page name its first data (logged out, the login page must not hear a 401 first). */
   signedIn?: (c: Context<AppEnv>) => Promise<boolean>;
 }
 
@@ -35,11 +35,13 @@ export function webApp(distDir: string, { signedIn }: WebAppOptions = {}) {
       return c.text('The web app is not built. Run `pnpm start` (it builds it) or `pnpm --filter ./web build`.', 503);
     }
     const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path;
-    // Only a list opened with nothing in its address: any search changes what the page asks for.
+    const live = signedIn ? await signedIn(c) : false;
+    // The console's settings, which every page reads before its own data once logged in; and a list's
+    // first page when it is opened with nothing in its address (any search changes what it asks for).
     const dataUrl = firstListPageUrl(path);
-    const firstData = dataUrl && !new URL(c.req.url).search && signedIn && (await signedIn(c)) ? dataUrl : undefined;
+    const firstData = live ? [CONFIG_URL, ...(dataUrl && !new URL(c.req.url).search ? [dataUrl] : [])] : [];
     // What the page names depends on the session cookie.
-    if (dataUrl) c.header('vary', 'Cookie');
+    if (signedIn) c.header('vary', 'Cookie');
     return c.html(withPreloads(await readFile(indexPath, 'utf8'), await routePreloads(distDir), path, firstData));
   });
   return app;
@@ -55,18 +57,19 @@ async function routePreloads(distDir: string): Promise<Record<string, unknown>> 
   }
 }
 
+const CONFIG_URL = `/api${consoleApiRefs.config.path}`;
 const ASSET_PATH = /^\/assets\/[\w.-]+\.js$/;
 
 /**
  * The app's page with `modulepreload` links for the chunks the page at `path` needs, so the browser
- * fetches them beside the entry instead of after it has run, and a `preload` of the page's first data
- * when given (the app's own fetch of it takes that answer). Only hashed asset paths are named.
+ * fetches them beside the entry instead of after it has run, and a `preload` of each of the page's
+ * first data when given (the app's own fetch of it takes that answer). Only hashed asset paths are named.
  */
-function withPreloads(html: string, preloads: Record<string, unknown>, path: string, firstData?: string): string {
+function withPreloads(html: string, preloads: Record<string, unknown>, path: string, firstData: string[]): string {
   const files = preloads[path];
   const links = (Array.isArray(files) ? files : [])
     .filter((file): file is string => typeof file === 'string' && ASSET_PATH.test(file))
     .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
-  if (firstData) links.push(`<link rel="preload" as="fetch" crossorigin href="${firstData.replaceAll('&', '&amp;')}">`);
+  for (const url of firstData) links.push(`<link rel="preload" as="fetch" crossorigin href="${url.replaceAll('&', '&amp;')}">`);
   return links.length > 0 ? html.replace('</head>', `${links.join('')}</head>`) : html;
 }
