@@ -23,6 +23,15 @@ const started = Date.now();
 const log = (message: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0)} s] ${message}`);
 const results: Record<string, unknown> = { date: new Date().toISOString(), machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version } };
 
+/** The least-squares slope of y over x. */
+function slope(points: [number, number][]): number {
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const [mx, my] = [mean(points.map(([x]) => x)), mean(points.map(([, y]) => y))];
+  const over = points.reduce((sum, [x, y]) => sum + (x - mx) * (y - my), 0);
+  const under = points.reduce((sum, [x]) => sum + (x - mx) ** 2, 0);
+  return under === 0 ? 0 : over / under;
+}
+
 /** Memory with a thousand open streams (spread over the instances) and a hundred events through them. */
 async function thousandStreams(instances: Running[], cookies: string[], label: string, browsers: SseClients) {
   const urls = instances.map((i) => i.url);
@@ -112,18 +121,28 @@ async function livePath(instances: Running[], label: string, browsers: SseClient
     );
   }
   const rss = Object.fromEntries(instances.map((i, n) => [`instance${n + 1}`, { value: rssMb(i.pid), unit: 'MB' }]));
-  // What one more open stream costs per event: the paced 1,000/s runs at 200 and at 1 client.
-  const paced = (clients: number) =>
-    runs.find((r) => r.clients === clients && r.ratePerSecond === 1000 && r.sending === 'paced') as { bffCpuPerWebhook: { value: number } } | undefined;
-  const [many, one] = [paced(200), paced(1)];
-  const perStreamPerEvent = many &&
-    one && {
-      value: Math.round(((many.bffCpuPerWebhook.value - one.bffCpuPerWebhook.value) / 199) * 1e6) / 1000,
-      unit: 'µs CPU per stream per event',
-    };
+  // What one more open stream costs per event: the slope of CPU per webhook over the number of streams, a
+  // least-squares line through the paced runs at one rate (1, 50 and 200 clients). At 100/s each event
+  // is a write of its own to every stream; at 1,000/s a stream's events leave together every 10 ms. Two
+  // points alone gave a negative cost on Redis once, when the one-client run happened to be the noisier.
+  const perStreamAt = (rate: number) => {
+    const paced = runs.filter((r) => r.ratePerSecond === rate && r.sending === 'paced') as unknown as {
+      clients: number;
+      bffCpuPerWebhook: { value: number };
+    }[];
+    return paced.length < 2
+      ? undefined
+      : {
+          value: Math.round(slope(paced.map((r) => [r.clients, r.bffCpuPerWebhook.value])) * 1e6) / 1000,
+          unit: `µs CPU per stream per event at ${rate}/s (least-squares slope of CPU per webhook over streams)`,
+          from: Object.fromEntries(paced.map((r) => [`${r.clients} clients`, r.bffCpuPerWebhook.value])),
+        };
+  };
+  const perStreamPerEvent = perStreamAt(1000);
+  const perStreamPerEventAt100 = perStreamAt(100);
   // The thousand streams only after every case: their RSS is the one after the whole load.
   const thousandClients = only ? undefined : await thousandStreams(instances, cookies, label, browsers);
-  return { runs, perStreamPerEvent, rssIdle, rssAfterRuns: rss, thousandClients };
+  return { runs, perStreamPerEvent, perStreamPerEventAt100, rssIdle, rssAfterRuns: rss, thousandClients };
 }
 
 const file = join(ROOT, 'bench', 'results.json');
@@ -355,8 +374,9 @@ try {
   ] as const) {
     if (!live) continue;
     type P = { p50: { value: number }; p99: { value: number }; max: { value: number } };
-    const { runs, thousandClients, perStreamPerEvent } = live as {
+    const { runs, thousandClients, perStreamPerEvent, perStreamPerEventAt100 } = live as {
       perStreamPerEvent?: { value: number };
+      perStreamPerEventAt100?: { value: number };
       runs: {
         clients: number;
         ratePerSecond: number;
@@ -377,7 +397,10 @@ try {
         `live ${name}: ${String(run.clients).padStart(3)} clients × ${String(run.ratePerSecond).padStart(4)}/s ${run.sending.padEnd(6)}  p50 ${l.p50.value} p99 ${l.p99.value} max ${l.max.value} ms (from sent: p99 ${s.p99.value} max ${s.max.value}), lost ${run.lost}, dup ${run.duplicates}, BFF CPU ${run.bffCpuPerWebhook.value} ms/webhook${run.retriedWebhooks ? `; ${run.retriedWebhooks.posted} posts of ${run.retriedWebhooks.posted / 2} retried webhooks → ${run.retriedWebhooks.duplicatesDelivered} delivered twice` : ''}`,
       );
     }
-    if (perStreamPerEvent) console.log(`live ${name}: BFF CPU per stream per event        ${perStreamPerEvent.value} µs`);
+    if (perStreamPerEvent)
+      console.log(
+        `live ${name}: BFF CPU per stream per event (slope)  ${perStreamPerEvent.value} µs at 1,000/s${perStreamPerEventAt100 ? `, ${perStreamPerEventAt100.value} µs at 100/s` : ''}`,
+      );
     if (thousandClients)
       console.log(
         `live ${name}: RSS with 1000 streams after the runs   ${Object.values(thousandClients.rss)
