@@ -29,7 +29,7 @@ function slope(points: [number, number][]): number {
   const [mx, my] = [mean(points.map(([x]) => x)), mean(points.map(([, y]) => y))];
   const over = points.reduce((sum, [x, y]) => sum + (x - mx) * (y - my), 0);
   const under = points.reduce((sum, [x]) => sum + (x - mx) ** 2, 0);
-  return under === 0 ? 0 : over / under;
+  return under === 0 ? Number.NaN : over / under; // one x: no slope (null in the JSON)
 }
 
 /** Memory with a thousand open streams (spread over the instances) and a hundred events through them. */

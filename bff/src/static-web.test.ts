@@ -101,7 +101,7 @@ describe('webApp', () => {
     expect((await app.request('/issued')).headers.get('vary')).toBe('Cookie');
     expect(await page('/presentations/')).toContain('href="/api/register/exchanges?kind=presentation&amp;sort=-created&amp;limit=25&amp;offset=0"');
     // A search, another page: the settings alone.
-    for (const path of ['/credentials?state=offer-sent', '/credentials?size=100', '/issued', '/credentials/3fa85f64-5717-4562-b3fc-2c963f66afa6']) {
+    for (const path of ['/', '/credentials?state=offer-sent', '/credentials?size=100', '/issued', '/credentials/3fa85f64-5717-4562-b3fc-2c963f66afa6']) {
       expect(await page(path), path).toBe(`<!doctype html><head>${preload('/api/config')}</head><div id="root"></div>`);
     }
     // Logged out or with an ended session: nothing named.

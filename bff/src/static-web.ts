@@ -26,9 +26,7 @@ export function webApp(distDir: string, { signedIn }: WebAppOptions = {}) {
     // Hashed asset names change with their content; everything else must be checked every time.
     if (c.res.ok) c.header('cache-control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
   });
-  // The build wrote .br and .gz beside each file: sent as they are when the browser accepts them.
-  app.get('*', serveStatic({ root, index: 'index.html', precompressed: true }));
-  app.get('*', async (c) => {
+  const page = async (c: Context<AppEnv>) => {
     // A missing file (an old asset, a typo) is 404, never the app's HTML under a script's name.
     if (/\.[A-Za-z0-9]+$/.test(c.req.path)) return c.text('Not found', 404);
     if (!existsSync(indexPath)) {
@@ -43,7 +41,12 @@ export function webApp(distDir: string, { signedIn }: WebAppOptions = {}) {
     // What the page names depends on the session cookie.
     if (signedIn) c.header('vary', 'Cookie');
     return c.html(withPreloads(await readFile(indexPath, 'utf8'), await routePreloads(distDir), path, firstData));
-  });
+  };
+  // The root is the app's page too (it leads to the role's home), not the build's index.html as it is.
+  app.get('/', page);
+  // The build wrote .br and .gz beside each file: sent as they are when the browser accepts them.
+  app.get('*', serveStatic({ root, index: 'index.html', precompressed: true }));
+  app.get('*', page);
   return app;
 }
 

@@ -135,7 +135,7 @@ export class AcapyClient {
     if (raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf) raw = raw.subarray(3);
     // The same bytes as the last answer to this GET were checked then: JSON, and without the key. The
     // transport hands back the remembered answer itself when every byte matched it on the way in.
-    if (ok && method === 'GET' && (raw === expected ? this.checked.touch(url) : this.checked.matches(url, raw))) return new AgentAnswer(status, raw);
+    if (ok && method === 'GET' && (raw === expected ? this.checked.touch(url, raw) : this.checked.matches(url, raw))) return new AgentAnswer(status, raw);
     const bytes = this.redacted(raw);
     if (!ok) throw problemFromAgentError(status, contentType, decode(bytes));
     if (isBlank(bytes)) return status === 204 ? new AgentAnswer(status, EMPTY, null) : new AgentAnswer(status, EMPTY_OBJECT, {});

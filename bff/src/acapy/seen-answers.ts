@@ -41,10 +41,10 @@ export class SeenAnswers {
     return this.kept.has(key) && this.keeps(answer) && this.has(key, this.form(answer));
   }
 
-  /** True when an answer is remembered for `key`, which is now the most recently used. */
-  touch(key: string): boolean {
+  /** True when `answer` itself is what is remembered for `key`, which is now the most recently used. */
+  touch(key: string, answer: Uint8Array): boolean {
     const last = this.kept.get(key);
-    if (last === undefined) return false;
+    if (last === undefined || last !== answer) return false;
     this.kept.delete(key);
     this.kept.set(key, last);
     return true;
