@@ -55,18 +55,16 @@ describe('SeenAnswers without digests (the agent client)', () => {
     expect(seen.size).toEqual({ entries: 0, bytes: 0 });
   });
 
-  it('hands out the remembered answer whole, and is touched only by that very answer', () => {
+  it('hands out the remembered answer whole, and knows that very answer again as the most recent', () => {
     const seen = new SeenAnswers(1024, 2, false);
     const first = bytes('{"x":1}');
     seen.remember('/a', first);
     expect(seen.last('/a')).toBe(first);
     expect(seen.last('/b')).toBeUndefined();
-    // The same bytes in another buffer, or nothing remembered: not touched.
-    expect(seen.touch('/a', bytes('{"x":1}'))).toBe(false);
-    expect(seen.touch('/b', first)).toBe(false);
+    expect(seen.matches('/b', first)).toBe(false);
     seen.remember('/b', bytes('{"y":1}'));
-    // Touched, '/a' is the most recent: a third answer pushes out '/b', not '/a'.
-    expect(seen.touch('/a', first)).toBe(true);
+    // Known again, '/a' is the most recent: a third answer pushes out '/b', not '/a'.
+    expect(seen.matches('/a', first)).toBe(true);
     seen.remember('/c', bytes('{"z":1}'));
     expect(seen.last('/a')).toBe(first);
     expect(seen.last('/b')).toBeUndefined();

@@ -41,15 +41,6 @@ export class SeenAnswers {
     return this.kept.has(key) && this.keeps(answer) && this.has(key, this.form(answer));
   }
 
-  /** True when `answer` itself is what is remembered for `key`, which is now the most recently used. */
-  touch(key: string, answer: Uint8Array): boolean {
-    const last = this.kept.get(key);
-    if (last === undefined || last !== answer) return false;
-    this.kept.delete(key);
-    this.kept.set(key, last);
-    return true;
-  }
-
   /** The last answer remembered for `key`, when it is kept whole (not by its digest). */
   last(key: string): Uint8Array | undefined {
     const last = this.kept.get(key);

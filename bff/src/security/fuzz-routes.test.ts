@@ -300,12 +300,21 @@ function expectDotSegmentsOnly(call: UpstreamAnswer): void {
     .filter((other) => other.method === call.method)
     .some((other) => {
       const params = matchesRoute(other, call.url.pathname);
-      if (params === null || (other.params && !other.params.safeParse(params).success)) return false;
-      if (other.query && !other.query.safeParse(Object.fromEntries(call.url.searchParams)).success) return false;
-      if (other.withoutBody) return (call.body ?? '') === '';
-      return !other.body || other.body.safeParse(JSON.parse(call.body!)).success;
+      return params !== null && inputMisfits(other, call, params).length === 0;
     });
   expect(on, `${what}: on no allow-listed route with valid input`).toBe(true);
+}
+
+/** What of the call's input the route's schemas refuse: its params, its query, its body (none when all fit). */
+function inputMisfits(route: AgentRoute, call: UpstreamAnswer, params: Record<string, string>): string[] {
+  const misfits: string[] = [];
+  if (route.params && !route.params.safeParse(params).success) misfits.push(`params: ${call.url.pathname}`);
+  if (route.query && !route.query.safeParse(Object.fromEntries(call.url.searchParams)).success) misfits.push(`query: ${call.url.search}`);
+  // A route whose agent handler takes no body forwards none, whatever the browser sent.
+  if (route.withoutBody) {
+    if ((call.body ?? '') !== '') misfits.push(`forwarded a body: ${call.body}`);
+  } else if (route.body && !route.body.safeParse(JSON.parse(call.body!)).success) misfits.push(`body: ${call.body}`);
+  return misfits;
 }
 
 function expectNoPrototypePollution(): void {
@@ -408,11 +417,7 @@ describe('fuzzing every route that takes input', () => {
           expectDotSegmentsOnly(call);
           return;
         }
-        if (route.params) expect(route.params.safeParse(params).success, call.url.pathname).toBe(true);
-        if (route.query) expect(route.query.safeParse(Object.fromEntries(call.url.searchParams)).success, call.url.search).toBe(true);
-        // A route whose agent handler takes no body forwards none, whatever the browser sent.
-        if (route.withoutBody) expect(call.body ?? '', 'forwarded a body').toBe('');
-        else if (route.body) expect(route.body.safeParse(JSON.parse(call.body!)).success, call.body).toBe(true);
+        expect(inputMisfits(route, call, params), `${call.method} ${call.url.pathname}`).toEqual([]);
       });
       expectNoPrototypePollution();
     });
