@@ -80,8 +80,8 @@ export async function startConsole(port: number, sandboxPort: number, extra: Rec
   return { url, pid: child.pid!, stop: stopper(child) };
 }
 
-/** A second BFF instance on the same agent (and the same Redis), as behind a load balancer. */
-export async function startExtraBff(port: number, sandboxPort: number, redisUrl: string): Promise<Running> {
+/** A second BFF instance on the same agent (and the same Redis and database), as behind a load balancer. */
+export async function startExtraBff(port: number, sandboxPort: number, redisUrl: string, databaseUrl?: string): Promise<Running> {
   const child = node('serve.js', {
     PORT: String(port),
     ACAPY_ADMIN_URL: `http://127.0.0.1:${sandboxPort}`,
@@ -93,6 +93,7 @@ export async function startExtraBff(port: number, sandboxPort: number, redisUrl:
     CREDENCE_DATA_DIR: mkdtempSync(join(tmpdir(), 'credence-bench-')),
     LOGIN_MAX_FAILURES: '1000',
     REDIS_URL: redisUrl,
+    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`, child);

@@ -11,8 +11,8 @@ import { proxyOverhead } from './proxy.js';
 import { browserTimings, bundleSizes } from './web.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { startPostgres } from '../../bff/src/test/postgres-server.js';
-import { auditReads, memoryOf, pglitePid, seedAudit } from './store.js';
+import { removeDataDir, startPostgres } from '../../bff/src/test/postgres-server.js';
+import { auditReads, childPids, memoryOf, pglitePid, seedAudit } from './store.js';
 import { clusterFirstPage } from './cluster.js';
 import { webhookMemory } from './webhook-memory.js';
 import { backfillPass, exportAll, registerBackfilled, registerReads, seedRegister } from './register.js';
@@ -59,7 +59,8 @@ async function thousandStreams(instances: Running[], cookies: string[], label: s
   };
 }
 
-async function livePath(instances: Running[], label: string, browsers: SseClients, redisPid?: number) {
+async function livePath(instances: Running[], label: string, browsers: SseClients, shared: { redisPid?: number; postgresPid?: number } = {}) {
+  const { redisPid, postgresPid } = shared;
   const cookies = await Promise.all(instances.map((i) => login(i.url)));
   const rssIdle = Object.fromEntries(instances.map((i, n) => [`instance${n + 1}`, { value: rssMb(i.pid), unit: 'MB' }]));
   const urls = instances.map((i) => i.url);
@@ -84,7 +85,8 @@ async function livePath(instances: Running[], label: string, browsers: SseClient
     // register writes each webhook to, Redis, the browsers), to show what the machine had left.
     const meter = new CpuMeter({
       bff: instances.map((i) => i.pid),
-      database: instances.flatMap((i) => pglitePid(i.pid) ?? []),
+      // The embedded databases, or the shared Postgres server and its backends (the connections are open by now).
+      database: postgresPid ? [postgresPid, ...childPids(postgresPid)] : instances.flatMap((i) => pglitePid(i.pid) ?? []),
       streams: browsers.pid ? [browsers.pid] : [],
       ...(redisPid && { redis: [redisPid] }),
     });
@@ -226,13 +228,17 @@ try {
   }
 
   if (wanted('redis')) {
-    log('live path, Redis Streams, two BFF instances');
+    // As an operator runs several instances: one Redis for the events, one Postgres for sessions and the
+    // register (the embedded PGlite is for one instance only).
+    log('live path, Redis Streams, two BFF instances on one Postgres');
     const redis = await startRedis(6480);
-    const a = await startConsole(8282, 8283, { REDIS_URL: redis.url });
-    const b = await startExtraBff(8284, 8283, redis.url);
-    results.liveRedis = await livePath([a, b], 'redis', browsers, redis.process.pid);
+    const postgres = await startPostgres();
+    const a = await startConsole(8282, 8283, { REDIS_URL: redis.url, DATABASE_URL: postgres.url });
+    const b = await startExtraBff(8284, 8283, redis.url, postgres.url);
+    results.liveRedis = await livePath([a, b], 'redis', browsers, { redisPid: redis.process.pid, postgresPid: postgres.process.pid });
     await Promise.all([a.stop(), b.stop()]);
-    await redis.stop();
+    await Promise.all([redis.stop(), postgres.stop()]);
+    removeDataDir(postgres.dataDir);
   }
 
   if (wanted('store')) {

@@ -34,16 +34,19 @@ export type Reply =
 
 /** The webhooks about to be posted: exchange ids `${prefix}-0` … `${prefix}-${count - 1}`. */
 let expected = { prefix: '', count: 0 };
+// When the BFF took each webhook (its `received_at`) and when the poster sent it (`updated_at`), in ms,
+// indexed by the webhook's number: the same for every stream, so read from the first stream that gets it.
+let receivedAtMs = new Float64Array(0);
+let sentAtMs = new Float64Array(0);
 
 const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
 
-/** One browser's stream: which exchanges arrived how often, and how long after the BFF took each webhook. */
+/** One browser's stream: which exchanges arrived how often, and when each first arrived. */
 class SseClient {
   // Indexed by the webhook's number: counting into typed arrays keeps this process's own cost (and its
   // garbage) low, at 200,000 events a second.
   seen = new Uint16Array(0);
-  latencies = new Float64Array(0);
-  fromSent = new Float64Array(0);
+  arrivedAtMs = new Float64Array(0);
   resyncs = 0;
   ready = false;
   failed: string | undefined;
@@ -59,11 +62,13 @@ class SseClient {
       res.setEncoding('utf8');
       let buffer = '';
       res.on('data', (chunk: string) => {
+        // Every event in a chunk was read at the same moment.
+        const now = Date.now();
         buffer += chunk;
         let from = 0;
         let end: number;
         while ((end = buffer.indexOf('\n\n', from)) !== -1) {
-          this.take(buffer, from, end);
+          this.take(buffer, from, end, now);
           from = end + 2;
         }
         buffer = buffer.slice(from);
@@ -76,35 +81,39 @@ class SseClient {
     this.req.end();
   }
 
-  /** One SSE block, `text` from `start` to `end`; read in place, as slicing every block cost more than the BFF's write. */
-  private take(text: string, start: number, end: number) {
+  /**
+   * One SSE block, `text` from `start` to `end`, read at `now`; read in place, as slicing every block
+   * cost more than the BFF's write. This process shares the two cores with the console it measures, so
+   * its own work per event is kept small: the subject id alone, and the event's times only at its first
+   * arrival anywhere.
+   */
+  private take(text: string, start: number, end: number, now: number) {
     if (text.startsWith('event: ready', start)) this.ready = true;
     else if (text.startsWith('event: resync', start)) this.resyncs++;
     if (!text.startsWith('data: ', start)) return;
-    // The fields a figure needs, read from the event's JSON text without building the object:
-    // a full parse per event per client is the benchmark's own cost, not the console's.
-    const now = Date.now();
     const subject = field(text, start, end, 'subject_id');
-    const receivedAt = field(text, start, end, 'received_at');
-    const sentAt = field(text, start, end, 'updated_at');
-    if (subject === undefined || receivedAt === undefined || sentAt === undefined)
-      throw new Error(`event without subject_id/received_at/updated_at: ${text.slice(start, Math.min(end, start + 200))}`);
+    if (subject === undefined) throw new Error(`event without subject_id: ${text.slice(start, Math.min(end, start + 200))}`);
     if (!subject.startsWith(expected.prefix) || subject.charCodeAt(expected.prefix.length) !== 45 /* - */) return;
     const n = Number(subject.slice(expected.prefix.length + 1));
     if (!(n >= 0 && n < expected.count)) return;
-    // The latency of an event's first delivery; a repeat only counts as a duplicate.
+    // The first delivery's arrival; a repeat only counts as a duplicate.
     const times = this.seen[n]!;
     this.seen[n] = times + 1;
-    if (times === 0) {
-      this.latencies[n] = now - Date.parse(receivedAt);
-      this.fromSent[n] = now - Date.parse(sentAt);
+    if (times !== 0) return;
+    this.arrivedAtMs[n] = now;
+    if (receivedAtMs[n] === 0) {
+      const receivedAt = field(text, start, end, 'received_at');
+      const sentAt = field(text, start, end, 'updated_at');
+      if (receivedAt === undefined || sentAt === undefined)
+        throw new Error(`event without received_at/updated_at: ${text.slice(start, Math.min(end, start + 200))}`);
+      receivedAtMs[n] = Date.parse(receivedAt);
+      sentAtMs[n] = Date.parse(sentAt);
     }
   }
 
   expect(count: number) {
     this.seen = new Uint16Array(count);
-    this.latencies = new Float64Array(count);
-    this.fromSent = new Float64Array(count);
+    this.arrivedAtMs = new Float64Array(count);
   }
 
   close() {
@@ -153,8 +162,8 @@ async function measure(settleMs: number): Promise<Figures> {
       if (times === 0) return void lost++;
       delivered++;
       duplicates += times - 1;
-      latencies.push(client.latencies[n]!);
-      fromSent.push(client.fromSent[n]!);
+      latencies.push(client.arrivedAtMs[n]! - receivedAtMs[n]!);
+      fromSent.push(client.arrivedAtMs[n]! - sentAtMs[n]!);
     });
   }
   const percentiles = (values: number[]): Percentiles => {
@@ -187,6 +196,8 @@ process.on('message', (command: Command) => {
         return send({ type: 'connected' });
       case 'expect':
         expected = { prefix: command.prefix, count: command.count };
+        receivedAtMs = new Float64Array(command.count);
+        sentAtMs = new Float64Array(command.count);
         clients.forEach((c) => c.expect(command.count));
         return send({ type: 'expecting' });
       case 'measure':

@@ -28,6 +28,7 @@ import { ProblemError, problemResponse, titleFor } from './problem.js';
 import { agentRouteHandlers } from './routes/agent-routes.js';
 import { configRoutes } from './routes/config.js';
 import { eventRoutes } from './routes/events.js';
+import { WakeScheduler } from './events/client-queue.js';
 import { healthRoutes } from './routes/health.js';
 import { sessionRoutes } from './routes/session.js';
 import { sessionOidcRoutes } from './routes/session-oidc.js';
@@ -113,6 +114,8 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const register = deps.register ?? new RegisterIngest(new RegisterStore(deps.store), deps.client);
   const batches = deps.batches ?? batchSending(deps, register, 4, 10_000);
+  // One clock for the event streams' writes, which the webhook intake also waits on (deliveries first).
+  const flushes = new WakeScheduler(deps.sseFlushMs ?? 10);
   const batchUploadBytes = deps.batchUploadBytes ?? BATCH_UPLOAD_BYTES;
   // The file is sent as JSON text: escaping may double it (quotes, line breaks), and the field names add a little.
   const batchBodyBytes = Math.max(deps.bodyLimitBytes, 2 * batchUploadBytes + 64 * 1024);
@@ -174,7 +177,7 @@ export function createApp(deps: AppDeps) {
         clientQueueLimit: deps.clientQueueLimit ?? 1_000,
         clientQueueBytes: deps.clientQueueBytes ?? 16 * 1024 * 1024,
         maxStreamMs: deps.maxStreamMs ?? 30 * 60_000,
-        flushMs: deps.sseFlushMs ?? 10,
+        flushes,
       }),
     )
     .route('/', revocationRoutes(new RevocationService(deps.client), register, deps.audit))
@@ -192,7 +195,7 @@ export function createApp(deps: AppDeps) {
       }),
     );
   app.route('/api', api);
-  app.route('/webhooks', webhookRoutes({ bus: deps.bus, secret: deps.webhookSecret, register, maxBodyBytes: deps.bodyLimitBytes }));
+  app.route('/webhooks', webhookRoutes({ bus: deps.bus, secret: deps.webhookSecret, register, maxBodyBytes: deps.bodyLimitBytes, flushes }));
   app.all('/webhooks/*', () => {
     throw new ProblemError(404, 'Webhooks are POSTed to /webhooks/topic/<topic>/ or /webhooks/<topic>.');
   });

@@ -63,6 +63,33 @@ describe('WakeScheduler', () => {
     expect((await Promise.all(takes)).map(ids)).toEqual([['e'], ['e']]);
   });
 
+  it('tells when what was queued for the browsers has been handed to them (settled)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] });
+    const scheduler = new WakeScheduler(10);
+    // Nothing waiting: settled at once.
+    let settled = false;
+    await scheduler.settled().then(() => (settled = true));
+    expect(settled).toBe(true);
+
+    const queue = new ClientQueue(100, scheduler);
+    await vi.advanceTimersByTimeAsync(0);
+    let taken = queue.take();
+    queue.push(event('a'));
+    await vi.advanceTimersByTimeAsync(0);
+    await taken;
+    // A second event within the window waits for it; so does whoever asks whether it has gone (both in
+    // the same turn, once the reader has been woken).
+    taken = queue.take();
+    queue.push(event('b'));
+    const order: string[] = [];
+    void taken.then(() => order.push('taken'));
+    void scheduler.settled().then(() => order.push('settled'));
+    await vi.advanceTimersByTimeAsync(5);
+    expect(order).toEqual([]);
+    await vi.advanceTimersByTimeAsync(5);
+    expect(order.sort()).toEqual(['settled', 'taken']);
+  });
+
   it('with a window of 0 sends what arrived in one turn of the event loop together', async () => {
     const queue = new ClientQueue(100, new WakeScheduler(0));
     const taken = queue.take();

@@ -13,8 +13,19 @@ export class WakeScheduler {
   private readonly due = new Set<() => void>();
   private scheduled = false;
   private lastRun = -Infinity;
+  private settledWaiters: (() => void)[] = [];
 
   constructor(private readonly windowMs: number) {}
+
+  /**
+   * Resolves at once when no wake is waiting, else once the waiting ones have run: what was queued for
+   * the browsers before the call has then been handed to their streams. A wake always runs within the
+   * window (a timer), so this never waits longer than the event loop takes to get there.
+   */
+  settled(): Promise<void> {
+    if (!this.scheduled) return Promise.resolve();
+    return new Promise((resolve) => this.settledWaiters.push(resolve));
+  }
 
   schedule(wake: () => void): void {
     this.due.add(wake);
@@ -31,6 +42,9 @@ export class WakeScheduler {
     const wakes = [...this.due];
     this.due.clear();
     for (const wake of wakes) wake();
+    const waiters = this.settledWaiters;
+    this.settledWaiters = [];
+    for (const resolve of waiters) resolve();
   };
 }
 

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 /** What an event stream writes to: its browser, until the browser goes or the stream ends. */
 export interface SseStream {
   readonly aborted: boolean;
-  write(text: string): Promise<void>;
+  write(text: string | Uint8Array): Promise<void>;
   onAbort(listener: () => void): void;
 }
 
@@ -60,7 +60,7 @@ class BrowserStream implements SseStream {
     out?.once('close', () => this.abort());
   }
 
-  async write(text: string): Promise<void> {
+  async write(text: string | Uint8Array): Promise<void> {
     if (this.out && !this.out.headersSent) await this.firstRead;
     if (this.aborted) return;
     if (this.out?.headersSent) {
@@ -68,7 +68,7 @@ class BrowserStream implements SseStream {
       if (!this.out.write(text)) await drained(this.out);
       return;
     }
-    this.controller.enqueue(encoder.encode(text));
+    this.controller.enqueue(typeof text === 'string' ? encoder.encode(text) : text);
     if ((this.controller.desiredSize ?? 0) <= 0) await new Promise<void>((resolve) => (this.wakeWriter = resolve));
   }
 

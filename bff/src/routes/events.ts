@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import type { SessionStore } from '../auth/sessions.js';
 import type { EventBus } from '../events/bus.js';
-import { ClientQueue, WakeScheduler } from '../events/client-queue.js';
+import { eventsOnly, SharedBatches, sseTextOf } from '../events/batch-bytes.js';
+import { ClientQueue, type WakeScheduler } from '../events/client-queue.js';
 import { sseResponse, type SseStream } from '../events/sse-response.js';
 import { requireAccess } from '../middleware/require-role.js';
 
@@ -21,8 +22,8 @@ export interface EventStreamOptions {
    * proxies and load balancers from holding one connection for ever, and re-checks the session.
    */
   maxStreamMs: number;
-  /** Events that follow a write within this long wait for it to end and go out together (one write per browser). */
-  flushMs: number;
+  /** Wakes the streams together: events that follow a write within its window go out with the next one (one write per browser). */
+  flushes: WakeScheduler;
   /** How often the sessions of open streams are checked in the store: a logout or expiry anywhere ends them within this. */
   sessionCheckMs?: number;
 }
@@ -85,27 +86,6 @@ export function mayReceive(role: UserRole, event: ConsoleEvent): boolean {
   }
 }
 
-/**
- * Each event's SSE text, written once however many streams send it (the bus hands them all one object).
- * An event that cannot be written as JSON is left out (once, with a warning): it must never end the
- * delivery of the others or the stream, nor do so again at each replay.
- */
-const sseTexts = new WeakMap<ConsoleEvent, string>();
-export function sseTextOf(event: ConsoleEvent): string {
-  let text = sseTexts.get(event);
-  if (text === undefined) {
-    try {
-      text = `data: ${JSON.stringify(event)}\nid: ${event.id}\n\n`;
-    } catch (error) {
-      console.warn(`[events] event ${event.id} (${event.topic}) left out of the streams: ${(error as Error).message}`);
-      // Its id still moves the browser's position on, so a reconnect does not ask for it again.
-      text = `: event ${event.id} could not be sent\nid: ${event.id}\n\n`;
-    }
-    sseTexts.set(event, text);
-  }
-  return text;
-}
-
 /** GET /api/events: server-sent events for the logged-in user, honouring Last-Event-ID. */
 export function eventRoutes({
   bus,
@@ -114,11 +94,11 @@ export function eventRoutes({
   clientQueueLimit,
   clientQueueBytes,
   maxStreamMs,
-  flushMs,
+  flushes: scheduler,
   sessionCheckMs = 500,
 }: EventStreamOptions) {
-  const scheduler = new WakeScheduler(flushMs);
   const openStreams = new OpenStreams(sessions, sessionCheckMs);
+  const shared = new SharedBatches();
   return new Hono<AppEnv>().get(route.path, requireAccess(route.access), (c) => {
     const user = c.get('user')!;
     const sessionId = c.get('sessionId');
@@ -151,7 +131,13 @@ export function eventRoutes({
         while (!stream.aborted) {
           const batch = await queue.take();
           if (batch.length === 0) return;
-          // Everything waiting goes out in one write: under load a client's queue holds many events.
+          // Everything waiting goes out in one write: under load a client's queue holds many events,
+          // mostly the same as its neighbours' (encoded once for all of them).
+          const events = eventsOnly(batch);
+          if (events) {
+            await stream.write(shared.bytesOf(events));
+            continue;
+          }
           let text = '';
           for (const item of batch) {
             if (item.type === 'heartbeat') {

@@ -2,7 +2,9 @@ import type { ConsoleEvent } from '@credence/shared';
 import { describe, expect, it } from 'vitest';
 import { expectConsole } from '../../../shared/src/test/console-guard.js';
 import type { BusMessage } from '../events/bus.js';
-import { testBff } from '../test/harness.js';
+import { MemoryBus } from '../events/memory-bus.js';
+import { testBff, WEBHOOK_SECRET } from '../test/harness.js';
+import { webhookRoutes } from './webhooks.js';
 
 const CRED = '0e1c0b4c-5717-4562-b3fc-2c963f66afa6';
 const v2 = (state: string, updated_at = '2026-07-22T19:17:37.123456Z', extra = {}) => ({
@@ -119,5 +121,35 @@ describe('webhook intake', () => {
     expect(received[2]!.payload.error_msg).toBe('issuance-abandoned: declined');
     // The operator's log names the one topic the console does not know.
     expect(noted).toEqual(['[webhooks] accepted an event of unknown topic basicmessages']);
+  });
+
+  it('takes a webhook in only once what is on its way to the browsers has been handed to them', async () => {
+    const bus = new MemoryBus({ capacity: 10 });
+    const received: ConsoleEvent[] = [];
+    await bus.subscribe(undefined, (m) => m.type === 'event' && received.push(m.event));
+    let handOut!: () => void;
+    let pending = true;
+    const flushes = { settled: () => (pending ? new Promise<void>((resolve) => (handOut = resolve)) : Promise.resolve()) };
+    const app = webhookRoutes({ bus, secret: WEBHOOK_SECRET, maxBodyBytes: 100_000, flushes });
+    const post = () =>
+      app.request('/topic/issue_credential_v2_0/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': WEBHOOK_SECRET },
+        body: JSON.stringify(v2('offer-sent')),
+      });
+    let answered = false;
+    const answer = post().then((res) => ((answered = true), res));
+    await new Promise((r) => setTimeout(r, 50));
+    // Held before it is accepted: not answered, not published, no received_at yet.
+    expect(answered).toBe(false);
+    expect(received).toEqual([]);
+    const handedOutAt = Date.now();
+    pending = false;
+    handOut();
+    expect((await answer).status).toBe(200);
+    expect(received).toHaveLength(1);
+    expect(Date.parse(received[0]!.received_at)).toBeGreaterThanOrEqual(handedOutAt);
+    // Nothing on its way: taken in at once.
+    expect((await post()).status).toBe(200);
   });
 });
