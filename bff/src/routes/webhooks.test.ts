@@ -138,7 +138,7 @@ describe('webhook intake', () => {
         body: JSON.stringify(v2('offer-sent')),
       });
     let answered = false;
-    const answer = post().then((res) => ((answered = true), res));
+    const answer = Promise.resolve(post()).then((res) => ((answered = true), res));
     await new Promise((r) => setTimeout(r, 50));
     // Held before it is accepted: not answered, not published, no received_at yet.
     expect(answered).toBe(false);
