@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProblemError } from '../problem.js';
 import { AcapyClient, AnswerBody } from './client.js';
 
@@ -246,6 +246,28 @@ describe('AcapyClient', () => {
       const client = new AcapyClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeoutMs: 2000 });
       expect((await client.get('/connections')).status).toBe(200);
       expect(received).toEqual(['GET /connections HTTP/1.1', 'GET /connections HTTP/1.1']);
+    });
+
+    it('closes a connection idle past idleSocketMs itself, so the next call goes on a new one', async () => {
+      let connections = 0;
+      const sockets = new Set<Socket>();
+      const closedByClient: boolean[] = [];
+      const server = createTcpServer((socket) => {
+        sockets.add(socket);
+        connections += 1;
+        socket.on('end', () => closedByClient.push(true));
+        socket.on('data', () => socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: keep-alive\r\n\r\n{}'));
+      });
+      tcpServers.push({ server, sockets });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const client = new AcapyClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeoutMs: 2000, idleSocketMs: 150 });
+      await client.get('/status');
+      await client.get('/status');
+      // Within the idle time: the same connection.
+      expect(connections).toBe(1);
+      await vi.waitFor(() => expect(closedByClient).toEqual([true]), { timeout: 2_000 });
+      expect((await client.get('/status')).status).toBe(200);
+      expect(connections).toBe(2);
     });
 
     it('does not send a write twice: the agent may have read it', async () => {

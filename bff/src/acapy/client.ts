@@ -12,6 +12,13 @@ export interface AcapyClientOptions {
   timeoutMs: number;
   /** Most sockets kept open to the agent at once (keep-alive); requests past it wait for one. */
   maxSockets?: number;
+  /**
+   * A kept-alive connection idle this long is closed by the console (4 s): before the agent's side
+   * closes it (5 s in Node's and uvicorn's servers, 75 s in aiohttp's), so a request is not sent on a
+   * connection the agent is closing at that moment. Several sockets idle past the agent's limit made a
+   * read and its one retry both meet a closed connection (a 502 in the e2e runs).
+   */
+  idleSocketMs?: number;
   /** For tests: send every call through this fetch instead of the client's own HTTP agent. */
   fetch?: typeof fetch;
 }
@@ -102,7 +109,7 @@ export class AcapyClient {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     // node:http with a keep-alive agent rather than fetch: fetch's web streams cost the BFF about
     // 0.8 ms of CPU per 150 KB page (measured), more than the rest of the request together.
-    this.send = options.fetch ? viaFetch(options.fetch) : viaHttp(this.baseUrl, options.maxSockets ?? 64);
+    this.send = options.fetch ? viaFetch(options.fetch) : viaHttp(this.baseUrl, options.maxSockets ?? 64, options.idleSocketMs ?? 4_000);
   }
 
   async request(method: HttpMethod, path: string, request: AgentRequest = {}): Promise<AgentResponse> {
@@ -226,9 +233,11 @@ export class AnswerBody {
   }
 }
 
-function viaHttp(baseUrl: string, maxSockets: number): Transport {
+function viaHttp(baseUrl: string, maxSockets: number, idleSocketMs: number): Transport {
   const transport = baseUrl.startsWith('https:') ? https : http;
-  const agent = new transport.Agent({ keepAlive: true, maxSockets, scheduling: 'lifo' });
+  // The agent's `timeout` closes a free socket once it has been idle that long; on a socket in use it
+  // only emits 'timeout', which nothing here acts on (the call's own timer bounds the call).
+  const agent = new transport.Agent({ keepAlive: true, maxSockets, scheduling: 'lifo', timeout: idleSocketMs });
   const once = (method: HttpMethod, url: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number, expected?: Uint8Array) =>
     new Promise<RawAnswer>((resolve, reject) => {
       let timedOut = false;
