@@ -116,6 +116,23 @@ describe('webApp', () => {
     expect(await (await webApp(dir).request('/credentials')).text()).not.toContain('preload');
   });
 
+  it('puts the first data before the entry’s script and the chunks after it, so the data leaves first', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'credence-web-'));
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<!doctype html><head><link rel="preload" href="/api/session" as="fetch" crossorigin /><script type="module" src="/assets/index-a.js"></script></head><div id="root"></div>',
+    );
+    writeFileSync(join(dir, 'route-preloads.json'), JSON.stringify({ '/credentials': ['/assets/CredentialsListPage-a1.js'] }));
+    const app = webApp(dir, { signedIn: () => Promise.resolve(true) });
+    const html = await (await app.request('/credentials')).text();
+    const at = (text: string) => html.indexOf(text);
+    expect(at('/api/session')).toBeLessThan(at('/api/config'));
+    expect(at('/api/config')).toBeLessThan(at('/api/register/exchanges'));
+    expect(at('/api/register/exchanges')).toBeLessThan(at('<script'));
+    expect(at('<script')).toBeLessThan(at('CredentialsListPage-a1.js'));
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/CredentialsListPage-a1.js"></head>');
+  });
+
   it('sends the page as built when the list of chunks is missing or not JSON', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'credence-web-'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><head></head><div id="root"></div>');

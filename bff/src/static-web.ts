@@ -5,6 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { consoleApiRefs, firstListPageUrl } from '@credence/shared';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from './app-env.js';
+import { WebAssets } from './web-assets.js';
 
 export interface WebAppOptions {
   /** Whether the request comes with a live session: only then does a page name its first data (logged out, the login page must not hear a 401 first). */
@@ -44,6 +45,12 @@ export function webApp(distDir: string, { signedIn }: WebAppOptions = {}) {
   };
   // The root is the app's page too (it leads to the role's home), not the build's index.html as it is.
   app.get('/', page);
+  const assets = new WebAssets(distDir);
+  app.on(['GET', 'HEAD'], '/assets/*', async (c, next) => {
+    const answer = assets.answer(c);
+    if (answer) return answer;
+    await next();
+  });
   // The build wrote .br and .gz beside each file: sent as they are when the browser accepts them.
   app.get('*', serveStatic({ root, index: 'index.html', precompressed: true }));
   app.get('*', page);
@@ -67,12 +74,19 @@ const ASSET_PATH = /^\/assets\/[\w.-]+\.js$/;
  * The app's page with `modulepreload` links for the chunks the page at `path` needs, so the browser
  * fetches them beside the entry instead of after it has run, and a `preload` of each of the page's
  * first data when given (the app's own fetch of it takes that answer). Only hashed asset paths are named.
+ * The data goes before the entry's script: the browser asks in the order it reads, six at a time, and
+ * the data takes the server longest to answer, so it leaves first instead of queueing behind the chunks.
  */
 function withPreloads(html: string, preloads: Record<string, unknown>, path: string, firstData: string[]): string {
   const files = preloads[path];
-  const links = (Array.isArray(files) ? files : [])
+  const chunks = (Array.isArray(files) ? files : [])
     .filter((file): file is string => typeof file === 'string' && ASSET_PATH.test(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
-  for (const url of firstData) links.push(`<link rel="preload" as="fetch" crossorigin href="${url.replaceAll('&', '&amp;')}">`);
-  return links.length > 0 ? html.replace('</head>', `${links.join('')}</head>`) : html;
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+    .join('');
+  const data = firstData.map((url) => `<link rel="preload" as="fetch" crossorigin href="${url.replaceAll('&', '&amp;')}">`).join('');
+  const script = html.indexOf('<script');
+  const head = html.indexOf('</head>');
+  if (head === -1) return html;
+  if (script !== -1 && script < head) return `${html.slice(0, script)}${data}${html.slice(script, head)}${chunks}${html.slice(head)}`;
+  return `${html.slice(0, head)}${data}${chunks}${html.slice(head)}`;
 }
