@@ -68,8 +68,10 @@ async function livePath(instances: Running[], label: string, browsers: SseClient
   const cases: { clients: number; rate: number; sending: 'paced' | 'bursts' }[] = [1, 50, 200].flatMap((clients) =>
     [100, 1000].map((rate) => ({ clients, rate, sending: 'paced' as const })),
   );
-  // Beside the fixed rates: the heaviest case again with each second's webhooks sent at once.
-  cases.push({ clients: 200, rate: 1000, sending: 'bursts' });
+  // Beside the fixed rates: the heaviest case again with each second's webhooks sent at once, in three
+  // rounds: on two shared cores one round's p99 moved by ±30 % from run to run; the median round is the figure.
+  const burstRounds = 3;
+  for (let round = 0; round < burstRounds; round++) cases.push({ clients: 200, rate: 1000, sending: 'bursts' });
   // BENCH_LIVE_CASES="200x1000-bursts,50x100-paced" runs only those cases (to profile or A/B one of them).
   const only = process.env.BENCH_LIVE_CASES?.split(',').map((name) => name.trim());
   for (const { clients, rate, sending } of cases.filter((c) => !only || only.includes(`${c.clients}x${c.rate}-${c.sending}`))) {
@@ -140,11 +142,19 @@ async function livePath(instances: Running[], label: string, browsers: SseClient
           from: Object.fromEntries(paced.map((r) => [`${r.clients} clients`, r.bffCpuPerWebhook.value])),
         };
   };
+  const burstP99s = (runs as { sending: string; latency: { p99: { value: number } } }[]).filter((r) => r.sending === 'bursts').map((r) => r.latency.p99.value);
+  const bursts =
+    burstP99s.length === 0
+      ? undefined
+      : {
+          p99: { value: [...burstP99s].sort((a, b) => a - b)[Math.floor(burstP99s.length / 2)]!, unit: 'ms, median of the rounds', target: '≤ 100 ms' },
+          p99Rounds: burstP99s,
+        };
   const perStreamPerEvent = perStreamAt(1000);
   const perStreamPerEventAt100 = perStreamAt(100);
   // The thousand streams only after every case: their RSS is the one after the whole load.
   const thousandClients = only ? undefined : await thousandStreams(instances, cookies, label, browsers);
-  return { runs, perStreamPerEvent, perStreamPerEventAt100, rssIdle, rssAfterRuns: rss, thousandClients };
+  return { runs, bursts, perStreamPerEvent, perStreamPerEventAt100, rssIdle, rssAfterRuns: rss, thousandClients };
 }
 
 const file = join(ROOT, 'bench', 'results.json');
@@ -380,7 +390,8 @@ try {
   ] as const) {
     if (!live) continue;
     type P = { p50: { value: number }; p99: { value: number }; max: { value: number } };
-    const { runs, thousandClients, perStreamPerEvent, perStreamPerEventAt100 } = live as {
+    const { runs, bursts, thousandClients, perStreamPerEvent, perStreamPerEventAt100 } = live as {
+      bursts?: { p99: { value: number }; p99Rounds: number[] };
       perStreamPerEvent?: { value: number };
       perStreamPerEventAt100?: { value: number };
       runs: {
@@ -403,6 +414,7 @@ try {
         `live ${name}: ${String(run.clients).padStart(3)} clients × ${String(run.ratePerSecond).padStart(4)}/s ${run.sending.padEnd(6)}  p50 ${l.p50.value} p99 ${l.p99.value} max ${l.max.value} ms (from sent: p99 ${s.p99.value} max ${s.max.value}), lost ${run.lost}, dup ${run.duplicates}, BFF CPU ${run.bffCpuPerWebhook.value} ms/webhook${run.retriedWebhooks ? `; ${run.retriedWebhooks.posted} posts of ${run.retriedWebhooks.posted / 2} retried webhooks → ${run.retriedWebhooks.duplicatesDelivered} delivered twice` : ''}`,
       );
     }
+    if (bursts) console.log(`live ${name}: 200 × 1000/s bursts, p99 of the median round   ${bursts.p99.value} ms (rounds ${bursts.p99Rounds.join(', ')})`);
     if (perStreamPerEvent)
       console.log(
         `live ${name}: BFF CPU per stream per event (slope)  ${perStreamPerEvent.value} µs at 1,000/s${perStreamPerEventAt100 ? `, ${perStreamPerEventAt100.value} µs at 100/s` : ''}`,
