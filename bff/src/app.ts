@@ -29,6 +29,7 @@ import { agentRouteHandlers } from './routes/agent-routes.js';
 import { configRoutes } from './routes/config.js';
 import { eventRoutes } from './routes/events.js';
 import { WakeScheduler } from './events/client-queue.js';
+import { IntakeGate } from './events/intake-gate.js';
 import { healthRoutes } from './routes/health.js';
 import { sessionRoutes } from './routes/session.js';
 import { sessionOidcRoutes } from './routes/session-oidc.js';
@@ -63,6 +64,8 @@ export interface AppDeps {
   maxStreamMs?: number;
   /** See SSE_FLUSH_MS. */
   sseFlushMs?: number;
+  /** See WEBHOOK_CONCURRENCY. */
+  webhookConcurrency?: number;
   audit: AuditLog;
   upgrade: UpgradeTracker;
   store: Store;
@@ -195,7 +198,8 @@ export function createApp(deps: AppDeps) {
       }),
     );
   app.route('/api', api);
-  app.route('/webhooks', webhookRoutes({ bus: deps.bus, secret: deps.webhookSecret, register, maxBodyBytes: deps.bodyLimitBytes, flushes }));
+  const gate = new IntakeGate(deps.webhookConcurrency ?? 4, flushes);
+  app.route('/webhooks', webhookRoutes({ bus: deps.bus, secret: deps.webhookSecret, register, maxBodyBytes: deps.bodyLimitBytes, gate }));
   app.all('/webhooks/*', () => {
     throw new ProblemError(404, 'Webhooks are POSTed to /webhooks/topic/<topic>/ or /webhooks/<topic>.');
   });

@@ -28,6 +28,7 @@ describe('parseConfig', () => {
     });
     expect(config.generated).toEqual({ webhookSecret: true, sessionSecret: true, demoPassword: false });
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(config.events).toMatchObject({ flushMs: 10, webhookConcurrency: 4 });
   });
 
   it('reads every setting given', () => {
@@ -41,7 +42,9 @@ describe('parseConfig', () => {
       SESSION_SECRET: 'x'.repeat(40),
       REDIS_URL: 'redis://127.0.0.1:6379',
       PUBLIC_URL: 'https://credence.example.org',
+      WEBHOOK_CONCURRENCY: '16',
     });
+    expect(config.events.webhookConcurrency).toBe(16);
     expect(config).toMatchObject({
       port: 9000,
       host: '0.0.0.0',
@@ -71,6 +74,7 @@ describe('parseConfig', () => {
     expect(problemsOf({ ...base, REDIS_URL: 'http://x' })).toEqual(['REDIS_URL must be a redis:// URL']);
     expect(problemsOf({ ...base, PUBLIC_URL: 'credence.example.org' })).toEqual(['PUBLIC_URL must be an http(s):// URL']);
     expect(problemsOf({ ...base, CREDENCE_SANDBOX: 'perhaps' })).toEqual(['CREDENCE_SANDBOX must be true or false']);
+    expect(problemsOf({ ...base, WEBHOOK_CONCURRENCY: '0' })[0]).toMatch(/^WEBHOOK_CONCURRENCY /);
     expect(problemsOf({ PORT: 'x', SESSION_SECRET: 'y' })).toHaveLength(3);
   });
 

@@ -47,6 +47,8 @@ const envSchema = z.object({
   SSE_CLIENT_QUEUE_BYTES: positiveInt(16 * 1024 * 1024),
   SSE_MAX_STREAM_MS: positiveInt(30 * 60_000),
   /** Events that follow a write to the browsers within this long go out together when it ends (0: per event-loop turn). */
+  /** Webhooks one instance takes in at once; the rest wait in their sockets (and the agent) for their turn. */
+  WEBHOOK_CONCURRENCY: positiveInt(4),
   SSE_FLUSH_MS: z.coerce
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')
@@ -243,6 +245,7 @@ export interface Config {
     clientQueueBytes: number;
     maxStreamMs: number;
     flushMs: number;
+    webhookConcurrency: number;
   };
   /** Values that were generated because they were not set, to print once at start. */
   generated: { webhookSecret: boolean; sessionSecret: boolean; demoPassword: boolean };
@@ -310,6 +313,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       clientQueueLimit: e.SSE_CLIENT_QUEUE,
       maxStreamMs: e.SSE_MAX_STREAM_MS,
       flushMs: e.SSE_FLUSH_MS,
+      webhookConcurrency: e.WEBHOOK_CONCURRENCY,
     },
     generated: {
       webhookSecret: e.WEBHOOK_SECRET === undefined,

@@ -92,6 +92,7 @@ export async function startBff(env: Record<string, string | undefined> = process
     publicUrl: config.publicUrl,
     maxStreamMs: config.events.maxStreamMs,
     sseFlushMs: config.events.flushMs,
+    webhookConcurrency: config.events.webhookConcurrency,
     audit,
     upgrade,
     batches,

@@ -2,6 +2,7 @@ import type { ConsoleEvent } from '@credence/shared';
 import { describe, expect, it } from 'vitest';
 import { expectConsole } from '../../../shared/src/test/console-guard.js';
 import type { BusMessage } from '../events/bus.js';
+import { IntakeGate } from '../events/intake-gate.js';
 import { MemoryBus } from '../events/memory-bus.js';
 import { testBff, WEBHOOK_SECRET } from '../test/harness.js';
 import { webhookRoutes } from './webhooks.js';
@@ -130,7 +131,7 @@ describe('webhook intake', () => {
     let handOut!: () => void;
     let pending = true;
     const flushes = { settled: () => (pending ? new Promise<void>((resolve) => (handOut = resolve)) : Promise.resolve()) };
-    const app = webhookRoutes({ bus, secret: WEBHOOK_SECRET, maxBodyBytes: 100_000, flushes });
+    const app = webhookRoutes({ bus, secret: WEBHOOK_SECRET, maxBodyBytes: 100_000, gate: new IntakeGate(4, flushes) });
     const post = () =>
       app.request('/topic/issue_credential_v2_0/', {
         method: 'POST',

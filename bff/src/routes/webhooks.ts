@@ -3,7 +3,7 @@ import { fieldErrorsFrom, topicNameSchema } from '@credence/shared';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import type { EventBus } from '../events/bus.js';
-import type { WakeScheduler } from '../events/client-queue.js';
+import type { IntakeGate } from '../events/intake-gate.js';
 import { parseWebhook } from '../events/intake.js';
 import { payloadShapeProblem } from '../events/payload-shape.js';
 import { ProblemError } from '../problem.js';
@@ -26,7 +26,7 @@ export function webhookRoutes({
   secret,
   register,
   maxBodyBytes,
-  flushes,
+  gate,
   log = console,
 }: {
   bus: EventBus;
@@ -35,17 +35,12 @@ export function webhookRoutes({
   maxBodyBytes: number;
   /** Told of each new event after it is accepted; its writes are queued, never awaited here. */
   register?: Pick<RegisterIngest, 'webhook'>;
-  /**
-   * The event streams' writes: a webhook is taken in once what is already on its way to the browsers
-   * has been handed to their streams. Under a burst the agent's next webhooks wait in the agent (and
-   * the socket) instead of queueing here behind the deliveries, so what is accepted reaches the
-   * browsers without waiting for the whole burst to be taken in first.
-   */
-  flushes?: Pick<WakeScheduler, 'settled'>;
+  /** When a webhook is taken in (deliveries first, a few at a time); without it, at once. */
+  gate?: Pick<IntakeGate, 'admit'>;
   log?: Pick<Console, 'info' | 'warn'>;
 }) {
-  const receive = async (c: Context<AppEnv>) => {
-    await flushes?.settled();
+  const receive = (c: Context<AppEnv>) => (gate ? gate.admit(() => receiveOne(c)) : receiveOne(c));
+  const receiveOne = async (c: Context<AppEnv>) => {
     if (!secretMatches(c.req.header('x-api-key'), secret)) throw new ProblemError(401, 'The x-api-key of this webhook is missing or wrong.');
     const topic = topicNameSchema.safeParse(c.req.param('topic'));
     if (!topic.success) throw new ProblemError(400, 'Not a topic name.', { errors: fieldErrorsFrom(topic.error, 'path.topic') });
