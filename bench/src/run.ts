@@ -5,6 +5,7 @@ import { startRedis } from '../../bff/src/test/redis-server.js';
 import { duplicateCheck, postWebhookBursts, postWebhooks, SseClients } from './live.js';
 import { login, ROOT, rssMb, SANDBOX_API_KEY, sandboxPid, startConsole, startExtraBff, type Running } from './processes.js';
 import { startNginxProxy } from './nginx-proxy.js';
+import { startNodeFloorProxy } from './node-floor-proxy.js';
 import { CpuMeter } from './cpu.js';
 import { soak } from './soak.js';
 import { proxyOverhead } from './proxy.js';
@@ -191,9 +192,10 @@ try {
     );
   }
   if (wanted('proxy')) {
-    log('proxy overhead: straight to the agent, through nginx, through the BFF');
+    log('proxy overhead: straight to the agent, through nginx, through a bare Node proxy, through the BFF');
     const sandboxUrl = `http://127.0.0.1:${mainPort + 1}`;
     const nginx = await startNginxProxy(mainPort - 1, mainPort + 1, SANDBOX_API_KEY);
+    const nodeProxy = await startNodeFloorProxy(mainPort - 2, mainPort + 1, SANDBOX_API_KEY);
     const first = (await (await fetch(`${sandboxUrl}/issue-credential-2.0/records?limit=1`, { headers: { 'x-api-key': SANDBOX_API_KEY } })).json()) as {
       results: { cred_ex_record: { cred_ex_id: string } }[];
     };
@@ -202,12 +204,14 @@ try {
       agentPid: sandboxPid(main.pid),
       nginxUrl: nginx.url,
       nginxPids: nginx.pids,
+      nodeUrl: nodeProxy.url,
+      nodePid: nodeProxy.pid,
       bffUrl: main.url,
       bffPid: main.pid,
       cookie,
       credExId: first.results[0]!.cred_ex_record.cred_ex_id,
     });
-    await nginx.stop();
+    await Promise.all([nginx.stop(), nodeProxy.stop()]);
   }
   if (wanted('live')) {
     log('live path, in-memory bus');
@@ -381,6 +385,9 @@ try {
       );
       console.log(
         `proxy ${call}: CPU per call agent / nginx / BFF  ${c.direct.cpuPerRequest.agent!.value} / ${c.nginx.cpuPerRequest.nginx!.value} / ${c.bff.cpuPerRequest.bff!.value} ms (BFF ÷ nginx ${c.cpu.bffOverNginx.value})`,
+      );
+      console.log(
+        `proxy ${call}: bare Node proxy req/s, CPU per call   ${c.node.requestsPerSecond.value}, ${c.node.cpuPerRequest.node!.value} ms (÷ nginx ${c.cpu.nodeOverNginx.value}; BFF ÷ it ${c.cpu.bffOverNode.value})`,
       );
     }
   }
