@@ -66,19 +66,36 @@ const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
 const webhookUrl = (url: string) => new URL(`${url}/webhooks/topic/issue_credential_v2_0/`);
 
-/** Posts one webhook as the agent does; resolves whether the console took it (200). */
-function postWebhook(target: URL, body: string): Promise<boolean> {
+/** What became of one webhook: taken (200), or why not; `retried` when a first try failed on the connection. */
+export interface PostOutcome {
+  taken: boolean;
+  reason?: string;
+  retried?: string;
+}
+
+function postOnce(target: URL, body: string): Promise<PostOutcome> {
   return new Promise((resolve) => {
     const req = request(
       target,
       { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-api-key': WEBHOOK_SECRET } },
       (res) => {
-        res.resume().on('end', () => resolve(res.statusCode === 200));
+        res.resume().on('end', () => resolve(res.statusCode === 200 ? { taken: true } : { taken: false, reason: `answered ${res.statusCode}` }));
       },
     );
-    req.on('error', () => resolve(false));
+    req.on('error', (error: NodeJS.ErrnoException) => resolve({ taken: false, reason: error.code ?? error.message }));
     req.end(body);
   });
+}
+
+/**
+ * Posts one webhook as the agent does, on kept-alive connections. A connection that fails (the
+ * server closing an idle kept-alive socket just as it is reused: ECONNRESET) is tried once more, as
+ * the agent tries a webhook again after a failure; an answer other than 200 is not.
+ */
+async function postWebhook(target: URL, body: string): Promise<PostOutcome> {
+  const first = await postOnce(target, body);
+  if (first.taken || first.reason?.startsWith('answered')) return first;
+  return { ...(await postOnce(target, body)), retried: first.reason };
 }
 
 const webhookBody = (id: string, state: string) => JSON.stringify({ cred_ex_id: id, state, role: 'issuer', updated_at: new Date().toISOString() });
@@ -86,6 +103,9 @@ const webhookBody = (id: string, state: string) => JSON.stringify({ cred_ex_id: 
 export interface Posted {
   ids: string[];
   errors: number;
+  /** Why posts failed or were tried again, with how many of each. */
+  errorReasons?: Record<string, number>;
+  retried?: Record<string, number>;
   /** How late the poster sent its latest webhook against its schedule (ms): shows it kept the rate. */
   maxSendLagMs?: number;
 }
@@ -101,6 +121,8 @@ export async function postWebhooks(urls: string[], rate: number, amount: number,
   const ids: string[] = [];
   const answers: Promise<void>[] = [];
   let errors = 0;
+  const errorReasons: Record<string, number> = {};
+  const retried: Record<string, number> = {};
   let maxSendLagMs = 0;
   const interval = 1000 / rate;
   const start = performance.now();
@@ -112,8 +134,11 @@ export async function postWebhooks(urls: string[], rate: number, amount: number,
       while (ids.length < due) {
         const id = `${prefix}-${ids.length}`;
         answers.push(
-          postWebhook(targets[ids.length % targets.length]!, webhookBody(id, 'offer-sent')).then((taken) => {
-            if (!taken) errors++;
+          postWebhook(targets[ids.length % targets.length]!, webhookBody(id, 'offer-sent')).then((outcome) => {
+            if (outcome.retried) retried[outcome.retried] = (retried[outcome.retried] ?? 0) + 1;
+            if (outcome.taken) return;
+            errors++;
+            errorReasons[outcome.reason!] = (errorReasons[outcome.reason!] ?? 0) + 1;
           }),
         );
         ids.push(id);
@@ -124,7 +149,13 @@ export async function postWebhooks(urls: string[], rate: number, amount: number,
     tick();
   });
   await Promise.all(answers);
-  return { ids, errors, maxSendLagMs: Math.round(maxSendLagMs * 10) / 10 };
+  return {
+    ids,
+    errors,
+    maxSendLagMs: Math.round(maxSendLagMs * 10) / 10,
+    ...(errors > 0 && { errorReasons }),
+    ...(Object.keys(retried).length > 0 && { retried }),
+  };
 }
 
 /**

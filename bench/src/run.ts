@@ -99,7 +99,7 @@ async function livePath(instances: Running[], label: string, browsers: SseClient
       return { posted, figures: await browsers.measure() };
     });
     const wallMs = performance.now() - wallStart;
-    const { ids, errors, maxSendLagMs } = result.posted;
+    const { ids, errors, maxSendLagMs, errorReasons, retried } = result.posted;
     const figures = result.figures;
     const duplicates = clients === 50 && rate === 100 ? await duplicateCheck(urls, browsers, 20) : undefined;
     await browsers.close();
@@ -110,6 +110,9 @@ async function livePath(instances: Running[], label: string, browsers: SseClient
       seconds,
       webhooks: ids.length,
       postErrors: errors,
+      ...(errorReasons && { postErrorReasons: errorReasons }),
+      // Posts tried again after the connection failed, by reason (the agent, too, delivers a webhook again).
+      ...(retried && { postsRetried: retried }),
       maxSendLagMs,
       // The BFF instances' CPU while the webhooks were taken in and fanned out to every stream.
       bffCpuPerWebhook: { value: Math.round((cpuMs.bff! / ids.length) * 1000) / 1000, unit: 'ms CPU' },
