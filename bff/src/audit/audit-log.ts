@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditQuery } from '@credence/shared';
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { storable } from '../store/storable.js';
 import type { Store } from '../store/store.js';
 import type { Database } from '../store/schema.js';
 
@@ -11,9 +12,6 @@ export type AuditFilters = Pick<AuditQuery, 'actor' | 'action' | 'outcome' | 'fr
 /** An entry to record: the business-terms fields may be left out (the login route, an import). */
 export type AuditEntryInput = Omit<AuditEntry, 'summary' | 'reason' | 'link'> & Partial<Pick<AuditEntry, 'summary' | 'reason' | 'link'>>;
 
-/** Postgres text holds no NUL, and jsonb no lone surrogate: both become U+FFFD. */
-// eslint-disable-next-line no-control-regex -- NUL is exactly what must be matched
-const storable = (value: string) => value.replace(/\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 const cap = (value: string, max = AUDIT_VALUE_MAX) => storable(value.length > max ? `${value.slice(0, max - 1)}…` : value);
 const likeContains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 

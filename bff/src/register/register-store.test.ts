@@ -343,3 +343,42 @@ describe.each([
     expect(await read()).toEqual(kept);
   });
 });
+
+describe.each([
+  ['postgres', () => testStore()],
+  ['pglite', () => testPgliteStore()],
+] as const)('the register on %s, given what Postgres cannot hold', (_kind, open) => {
+  let store: Store;
+  let register: RegisterStore;
+  beforeAll(async () => {
+    store = await open();
+    register = new RegisterStore(store);
+  }, 60_000);
+  afterAll(() => store?.close());
+
+  it('keeps a NUL or a lone surrogate as U+FFFD, and the sightings written beside it (found by the fuzzer)', async () => {
+    const clean = credRecord(71, 'offer-sent', 5);
+    const odd = credRecord(72, 'offer-sent', 5, {
+      thread_id: 'thread\u0000one',
+      cred_offer: { credential_preview: { attributes: [{ name: 'na\u0000me', value: 'Eve\u0000 \uD800Doe' }] } },
+    });
+    await register.recordExchanges([
+      { sighting: credentialSighting(clean), label: 'Bob Smith' },
+      { sighting: credentialSighting(odd), label: 'Eve\u0000 Doe' },
+    ]);
+    const rows = (await register.exchanges({ kind: 'credential', sort: '-created', limit: 10, offset: 0 })).results;
+    expect(rows.map((r) => r.exchange_id).sort()).toEqual([id(71), id(72)]);
+    const eve = rows.find((r) => r.exchange_id === id(72))!;
+    expect(eve.connection_label).toBe('Eve\uFFFD Doe');
+    expect(eve.thread_id).toBe('thread\uFFFDone');
+    expect(eve.attributes).toEqual([{ name: 'na\uFFFDme', value: 'Eve\uFFFD \uFFFDDoe' }]);
+    // Found again by what was typed around the replaced character.
+    expect((await register.exchanges({ kind: 'credential', sort: '-created', limit: 10, offset: 0, q: 'doe' })).results.map((r) => r.exchange_id)).toEqual([
+      id(72),
+    ]);
+    // A removal or a revocation naming such an id changes nothing and fails nothing.
+    await register.markRemoved('credential', `${id(72)}\u0000`);
+    expect(await register.markRevoked({ cred_ex_id: `x\u0000` }, 'admin', false, false)).toBe(0);
+    await register.recordRevocation({ cred_ex_id: id(71), rev_reg_id: 'r\u0000', cred_rev_id: '1' });
+  });
+});

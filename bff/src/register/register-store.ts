@@ -7,6 +7,7 @@ import type {
   RegisterKind,
 } from '@credence/shared';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { storable, storableDeep } from '../store/storable.js';
 import type { Store } from '../store/store.js';
 import type { Database, RegisterCredentialsTable, RegisterExchangesTable } from '../store/schema.js';
 import type { ExchangeSighting, IssuedRecordSighting, RevocationSighting } from './extract.js';
@@ -357,8 +358,9 @@ export class RegisterStore {
    * Monotonic: an older sighting never moves an exchange back. What a sighting does not tell
    * (state 'unknown', no values, no verification, nothing proved) leaves what is kept.
    */
-  async recordExchanges(sightings: { sighting: ExchangeSighting; label: string | undefined }[]): Promise<void> {
-    if (sightings.length === 0) return;
+  async recordExchanges(given: { sighting: ExchangeSighting; label: string | undefined }[]): Promise<void> {
+    if (given.length === 0) return;
+    const sightings = storableDeep(given);
     const rounds: (typeof sightings)[] = [];
     const roundOf = new Map<string, number>();
     for (const item of sightings) {
@@ -432,7 +434,8 @@ export class RegisterStore {
   }
 
   /** Revocation ids (and, from `issuer_cred_rev` revoked, publication) of a credential, issued or about to be. */
-  async recordRevocation(s: RevocationSighting): Promise<void> {
+  async recordRevocation(given: RevocationSighting): Promise<void> {
+    const s = storableDeep(given);
     await this.store.run((db) =>
       sql`
         insert into register_credentials as c (cred_ex_id, rev_reg_id, cred_rev_id, filter_kind, status, revoked_at, published_at, updated_at)
@@ -458,7 +461,7 @@ export class RegisterStore {
    */
   async recordIssuedRecords(records: (IssuedRecordSighting & { removed: boolean })[]): Promise<number> {
     if (records.length === 0) return 0;
-    const rows = records.map((r) => ({
+    const rows = storableDeep(records).map((r) => ({
       cred_ex_id: r.cred_ex_id,
       rev_reg_id: r.rev_reg_id,
       cred_rev_id: r.cred_rev_id,
@@ -508,7 +511,8 @@ export class RegisterStore {
 
   /** The console revoked a credential: pending until published (unless `publish`), by whom, notified or not. */
   /** The agent no longer holds this exchange; a row not yet in the register is not made up. */
-  async markRemoved(kind: RegisterKind, exchangeId: string): Promise<void> {
+  async markRemoved(kind: RegisterKind, id: string): Promise<void> {
+    const exchangeId = storable(id);
     await this.store.run(async (db) => {
       await db
         .updateTable('register_exchanges')
@@ -523,11 +527,12 @@ export class RegisterStore {
   }
 
   async markRevoked(
-    target: { cred_ex_id?: string; rev_reg_id?: string; cred_rev_id?: string },
-    by: string,
+    given: { cred_ex_id?: string; rev_reg_id?: string; cred_rev_id?: string },
+    revokedBy: string,
     notify: boolean,
     publish: boolean,
   ): Promise<number> {
+    const [target, by] = [storableDeep(given), storable(revokedBy)];
     const at = new Date();
     return this.store.run(async (db) => {
       const result = await db
@@ -551,7 +556,8 @@ export class RegisterStore {
   }
 
   /** The agent published these revocations: `{ rev_reg_id: [cred_rev_id, …] }`. */
-  async markPublished(published: Record<string, string[]>): Promise<void> {
+  async markPublished(given: Record<string, string[]>): Promise<void> {
+    const published = storableDeep(given);
     const at = new Date();
     await this.store.run(async (db) => {
       for (const [revRegId, credRevIds] of Object.entries(published)) {
