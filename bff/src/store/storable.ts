@@ -33,7 +33,7 @@ export function storableDeep<T>(value: T): T {
   }
   if (!isPlainObject(value)) return value;
   let copy: Record<string, unknown> | undefined;
-  for (const [key, item] of Object.entries(value)) {
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
     const storedKey = storable(key);
     const stored = storableDeep(item);
     if (storedKey === key && stored === item) continue;
