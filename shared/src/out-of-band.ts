@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { RESERVED_KEYS } from './reserved-keys.js';
 
 /**
  * Out-of-band invitations (RFC 0434) as ACA-Py 1.6.1 creates and receives them. Credence offers the
@@ -33,8 +34,6 @@ export const createInvitationQuerySchema = z.strictObject({
   multi_use: z.stringbool({ error: 'must be true or false' }).optional(),
   auto_accept: z.stringbool({ error: 'must be true or false' }).optional(),
 });
-
-const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Whether a JSON value uses a key that pollutes prototypes anywhere inside it (walked without recursion). */
 function usesReservedKey(value: unknown): boolean {

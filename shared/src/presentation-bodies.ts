@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { AGENT_MAX_LIMIT, uuidSchema } from './queries.js';
+import { RESERVED_KEYS } from './reserved-keys.js';
 
 /**
  * Bodies of the /present-proof-2.0 calls. The proof request shape is the spec's anoncreds one; the
@@ -58,8 +59,6 @@ export const requestedPredicateSchema = z.strictObject({
   non_revoked: nonRevokedSchema.optional(),
 });
 
-/** Object keys that could reach a prototype in a careless reader are never a referent. */
-const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const referent = z
   .string()
   .min(1, 'a referent must not be empty')

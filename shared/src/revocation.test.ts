@@ -59,6 +59,9 @@ describe('publish and registries', () => {
     expect(publishBodySchema.safeParse({}).success).toBe(true);
     expect(publishBodySchema.safeParse({ rev_reg_ids: ['a'] }).success).toBe(true);
     expect(paths(publishBodySchema.safeParse({ rev_reg_ids: [] }))).toEqual(['rev_reg_ids']);
+    // Each id becomes a key of the agent's rrid2crid: never one that reaches a prototype (found by the fuzzer).
+    for (const id of ['__proto__', 'constructor', 'prototype'])
+      expect(paths(publishBodySchema.safeParse({ rev_reg_ids: ['a', id] })), id).toEqual(['rev_reg_ids.1']);
   });
 
   it('tells a registry’s interface by its id', () => {

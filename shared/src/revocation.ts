@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { uuidSchema } from './queries.js';
 import { filterKinds, notifyVersions } from './revocation-names.js';
+import { RESERVED_KEYS } from './reserved-keys.js';
 
 /**
  * The revoke request of the spec, as the BFF's composite `POST /api/revocation/revoke` takes it:
@@ -50,7 +51,18 @@ export type RevokeBody = z.infer<typeof revokeBodySchema>;
 export type RevokeInput = z.input<typeof revokeBodySchema>;
 
 export const publishBodySchema = z.strictObject({
-  rev_reg_ids: z.array(z.string().min(1).max(500)).min(1, 'name at least one registry, or leave rev_reg_ids out to publish all').max(1000).optional(),
+  rev_reg_ids: z
+    .array(
+      z
+        .string()
+        .min(1)
+        .max(500)
+        // Each becomes a key of the agent's `rrid2crid`.
+        .refine((id) => !RESERVED_KEYS.has(id), 'not a revocation registry id'),
+    )
+    .min(1, 'name at least one registry, or leave rev_reg_ids out to publish all')
+    .max(1000)
+    .optional(),
 });
 export type PublishBody = z.infer<typeof publishBodySchema>;
 
