@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { userRoleSchema, usernameSchema, type UserRole } from '@credence/shared';
 import { z } from 'zod';
-import { ConcurrencyLimit } from './concurrency.js';
+import { ConcurrencyLimit } from '../concurrency-limit.js';
 import { hashPassword, isPasswordHash, verifyPassword } from './passwords.js';
 
 export interface StoredUser {

@@ -23,7 +23,7 @@ export function sseTextOf(event: ConsoleEvent): string {
 }
 
 interface Encoded {
-  events: ConsoleEvent[];
+  batch: StreamItem[];
   bytes: Buffer;
 }
 
@@ -49,12 +49,14 @@ export class SharedBatches {
     private readonly keepBytes = 8 * 1024 * 1024,
   ) {}
 
-  bytesOf(events: ConsoleEvent[]): Buffer {
-    for (const encoded of this.recent) if (sameEvents(encoded.events, events)) return encoded.bytes;
+  /** The bytes of a batch of events only; undefined when it holds a heartbeat or a resync (a stream's own). */
+  bytesOf(batch: StreamItem[]): Buffer | undefined {
+    if (!batch.every((item) => item.type === 'event')) return undefined;
+    for (const encoded of this.recent) if (sameEvents(encoded.batch, batch)) return encoded.bytes;
     let text = '';
-    for (const event of events) text += sseTextOf(event);
+    for (const item of batch) if (item.type === 'event') text += sseTextOf(item.event);
     const bytes = Buffer.from(text);
-    if (bytes.length <= this.keepBytes) this.remember({ events, bytes });
+    if (bytes.length <= this.keepBytes) this.remember({ batch, bytes });
     return bytes;
   }
 
@@ -72,18 +74,12 @@ export class SharedBatches {
   }
 }
 
-function sameEvents(a: ConsoleEvent[], b: ConsoleEvent[]): boolean {
+/** Two batches of events only: the same when each holds the very same event objects in the same order. */
+function sameEvents(a: StreamItem[], b: StreamItem[]): boolean {
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/** The events of a batch when it holds nothing else (no heartbeat, no resync): only those are shared. */
-export function eventsOnly(batch: StreamItem[]): ConsoleEvent[] | undefined {
-  const events: ConsoleEvent[] = [];
-  for (const item of batch) {
-    if (item.type !== 'event') return undefined;
-    events.push(item.event);
+  for (let i = 0; i < a.length; i++) {
+    const [x, y] = [a[i]!, b[i]!];
+    if (x.type !== 'event' || y.type !== 'event' || x.event !== y.event) return false;
   }
-  return events;
+  return true;
 }

@@ -1,3 +1,4 @@
+import { ConcurrencyLimit } from '../concurrency-limit.js';
 import type { WakeScheduler } from './client-queue.js';
 
 /**
@@ -14,24 +15,18 @@ import type { WakeScheduler } from './client-queue.js';
  * with no bound, 71–103 with 8 at a time, 46–70 with 4, 46–51 with 2.
  */
 export class IntakeGate {
-  private inFlight = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly limit: ConcurrencyLimit;
 
   constructor(
-    private readonly concurrency: number,
+    concurrency: number,
     private readonly flushes?: Pick<WakeScheduler, 'settled'>,
-  ) {}
+  ) {
+    this.limit = new ConcurrencyLimit(concurrency);
+  }
 
   /** Runs `take` (one webhook's intake) when its turn comes. */
   async admit<T>(take: () => Promise<T>): Promise<T> {
     await this.flushes?.settled();
-    while (this.inFlight >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.inFlight++;
-    try {
-      return await take();
-    } finally {
-      this.inFlight--;
-      this.waiting.shift()?.();
-    }
+    return this.limit.run(take);
   }
 }

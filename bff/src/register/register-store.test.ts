@@ -35,12 +35,15 @@ function credRecord(n: number, state: string, minute: number, extra: Record<stri
   };
 }
 
-const labelOf = (record: { connection_id: string }) => (record.connection_id === CONN_BOB ? 'Bob Smith' : 'Alice Jones');
-
-describe.each([
+/** Every test here runs on Debian's Postgres and on the embedded PGlite. */
+const BOTH_STORES = [
   ['postgres', () => testStore()],
   ['pglite', () => testPgliteStore()],
-] as const)('the register on %s', (_kind, open) => {
+] as const;
+
+const labelOf = (record: { connection_id: string }) => (record.connection_id === CONN_BOB ? 'Bob Smith' : 'Alice Jones');
+
+describe.each(BOTH_STORES)('the register on %s', (_kind, open) => {
   let store: Store;
   let register: RegisterStore;
   beforeAll(async () => {
@@ -344,10 +347,7 @@ describe.each([
   });
 });
 
-describe.each([
-  ['postgres', () => testStore()],
-  ['pglite', () => testPgliteStore()],
-] as const)('the register on %s, given what Postgres cannot hold', (_kind, open) => {
+describe.each(BOTH_STORES)('the register on %s, given what Postgres cannot hold', (_kind, open) => {
   let store: Store;
   let register: RegisterStore;
   beforeAll(async () => {

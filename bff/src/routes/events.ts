@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import type { SessionStore } from '../auth/sessions.js';
 import type { EventBus } from '../events/bus.js';
-import { eventsOnly, SharedBatches, sseTextOf } from '../events/batch-bytes.js';
+import { SharedBatches, sseTextOf } from '../events/batch-bytes.js';
 import { ClientQueue, type WakeScheduler } from '../events/client-queue.js';
 import { sseResponse, type SseStream } from '../events/sse-response.js';
 import { requireAccess } from '../middleware/require-role.js';
@@ -133,9 +133,9 @@ export function eventRoutes({
           if (batch.length === 0) return;
           // Everything waiting goes out in one write: under load a client's queue holds many events,
           // mostly the same as its neighbours' (encoded once for all of them).
-          const events = eventsOnly(batch);
-          if (events) {
-            await stream.write(shared.bytesOf(events));
+          const bytes = shared.bytesOf(batch);
+          if (bytes) {
+            await stream.write(bytes);
             continue;
           }
           let text = '';
