@@ -38,7 +38,7 @@ function load(url: string, headers: Record<string, string>, seconds: number, con
 }
 
 export interface Side {
-  name: 'direct' | 'nginx' | 'node' | 'bff';
+  name: 'direct' | 'nginx' | 'node' | 'undici' | 'bff';
   /** The base URL a path is appended to, and the headers each request carries. */
   base: string;
   headers: Record<string, string>;
@@ -88,6 +88,9 @@ export async function proxyCall(sides: Side[], agentPid: number, path: string, r
   const direct = summary(runs.get('direct')!);
   const nginx = summary(runs.get('nginx')!);
   const node = summary(runs.get('node')!);
+  const undici = summary(runs.get('undici')!);
+  // The least a Node proxy costs per call: whichever of its two clients is cheaper on this answer.
+  const floor = Math.min(node.cpuPerRequest.node!.value, undici.cpuPerRequest.undici!.value);
   const bff = summary(runs.get('bff')!);
   const perRound = (of: Side['name'], over: Side['name']) => runs.get(of)!.map((r, i) => round3(r.requestsPerSecond / runs.get(over)![i]!.requestsPerSecond));
   return {
@@ -95,18 +98,27 @@ export async function proxyCall(sides: Side[], agentPid: number, path: string, r
     direct,
     nginx,
     node,
+    undici,
     bff,
     throughput: {
       bffOverDirect: { value: round3(bff.requestsPerSecond.value / direct.requestsPerSecond.value), target: '≥ 0.9', perRound: perRound('bff', 'direct') },
       bffOverNginx: { value: round3(bff.requestsPerSecond.value / nginx.requestsPerSecond.value), target: '≥ 0.9', perRound: perRound('bff', 'nginx') },
       nginxOverDirect: { value: round3(nginx.requestsPerSecond.value / direct.requestsPerSecond.value), perRound: perRound('nginx', 'direct') },
       nodeOverDirect: { value: round3(node.requestsPerSecond.value / direct.requestsPerSecond.value), perRound: perRound('node', 'direct') },
+      undiciOverDirect: { value: round3(undici.requestsPerSecond.value / direct.requestsPerSecond.value), perRound: perRound('undici', 'direct') },
     },
     cpu: {
       bffOverNginx: { value: round2(bff.cpuPerRequest.bff!.value / nginx.cpuPerRequest.nginx!.value), unit: 'BFF CPU ÷ nginx CPU per call', target: '≤ 1.5' },
-      // Split at the bare Node proxy: what Node's HTTP costs beyond nginx, and what the BFF adds to it.
-      nodeOverNginx: { value: round2(node.cpuPerRequest.node!.value / nginx.cpuPerRequest.nginx!.value), unit: 'bare Node proxy CPU ÷ nginx CPU per call' },
-      bffOverNode: { value: round2(bff.cpuPerRequest.bff!.value / node.cpuPerRequest.node!.value), unit: 'BFF CPU ÷ bare Node proxy CPU per call' },
+      // Split at the bare Node proxies: what Node's HTTP costs beyond nginx, and what the BFF adds to the lesser.
+      nodeOverNginx: {
+        value: round2(node.cpuPerRequest.node!.value / nginx.cpuPerRequest.nginx!.value),
+        unit: 'bare Node proxy (node:http client) CPU ÷ nginx CPU per call',
+      },
+      undiciOverNginx: {
+        value: round2(undici.cpuPerRequest.undici!.value / nginx.cpuPerRequest.nginx!.value),
+        unit: 'bare Node proxy (undici client) CPU ÷ nginx CPU per call',
+      },
+      bffOverNode: { value: round2(bff.cpuPerRequest.bff!.value / floor), unit: 'BFF CPU ÷ the cheaper bare Node proxy CPU per call' },
     },
     p50Added: {
       bff: { value: round2(bff.p50.value - direct.p50.value), unit: 'ms', target: '≤ 1 ms' },
@@ -120,9 +132,11 @@ export interface ProxyEnds {
   agentPid: number;
   nginxUrl: string;
   nginxPids: number[];
-  /** The bare Node proxy (node-floor-proxy.ts). */
+  /** The bare Node proxies (node-floor-proxy.ts): node:http's client and undici's. */
   nodeUrl: string;
   nodePid: number;
+  undiciUrl: string;
+  undiciPid: number;
   bffUrl: string;
   bffPid: number;
   cookie: string;
@@ -130,12 +144,13 @@ export interface ProxyEnds {
   credExId: string;
 }
 
-/** The list page of 100 records and one record's detail, each measured four ways. */
+/** The list page of 100 records and one record's detail, each measured five ways. */
 export async function proxyOverhead(ends: ProxyEnds, rounds = 5, seconds = 4, connections = 10) {
   const sides: Side[] = [
     { name: 'direct', base: ends.sandboxUrl, headers: { 'x-api-key': SANDBOX_API_KEY }, proxyPids: [] },
     { name: 'nginx', base: ends.nginxUrl, headers: {}, proxyPids: ends.nginxPids },
     { name: 'node', base: ends.nodeUrl, headers: {}, proxyPids: [ends.nodePid] },
+    { name: 'undici', base: ends.undiciUrl, headers: {}, proxyPids: [ends.undiciPid] },
     { name: 'bff', base: `${ends.bffUrl}/api`, headers: { cookie: ends.cookie }, proxyPids: [ends.bffPid] },
   ];
   const listPage = await fetch(`${ends.sandboxUrl}/issue-credential-2.0/records?limit=100`, { headers: { 'x-api-key': SANDBOX_API_KEY } });

@@ -198,10 +198,11 @@ try {
     );
   }
   if (wanted('proxy')) {
-    log('proxy overhead: straight to the agent, through nginx, through a bare Node proxy, through the BFF');
+    log('proxy overhead: straight to the agent, through nginx, through two bare Node proxies, through the BFF');
     const sandboxUrl = `http://127.0.0.1:${mainPort + 1}`;
     const nginx = await startNginxProxy(mainPort - 1, mainPort + 1, SANDBOX_API_KEY);
-    const nodeProxy = await startNodeFloorProxy(mainPort - 2, mainPort + 1, SANDBOX_API_KEY);
+    const nodeProxy = await startNodeFloorProxy(mainPort - 2, mainPort + 1, SANDBOX_API_KEY, 'node:http');
+    const undiciProxy = await startNodeFloorProxy(mainPort - 3, mainPort + 1, SANDBOX_API_KEY, 'undici');
     const first = (await (await fetch(`${sandboxUrl}/issue-credential-2.0/records?limit=1`, { headers: { 'x-api-key': SANDBOX_API_KEY } })).json()) as {
       results: { cred_ex_record: { cred_ex_id: string } }[];
     };
@@ -212,12 +213,14 @@ try {
       nginxPids: nginx.pids,
       nodeUrl: nodeProxy.url,
       nodePid: nodeProxy.pid,
+      undiciUrl: undiciProxy.url,
+      undiciPid: undiciProxy.pid,
       bffUrl: main.url,
       bffPid: main.pid,
       cookie,
       credExId: first.results[0]!.cred_ex_record.cred_ex_id,
     });
-    await Promise.all([nginx.stop(), nodeProxy.stop()]);
+    await Promise.all([nginx.stop(), nodeProxy.stop(), undiciProxy.stop()]);
   }
   if (wanted('live')) {
     log('live path, in-memory bus');
@@ -393,7 +396,7 @@ try {
         `proxy ${call}: CPU per call agent / nginx / BFF  ${c.direct.cpuPerRequest.agent!.value} / ${c.nginx.cpuPerRequest.nginx!.value} / ${c.bff.cpuPerRequest.bff!.value} ms (BFF ÷ nginx ${c.cpu.bffOverNginx.value})`,
       );
       console.log(
-        `proxy ${call}: bare Node proxy req/s, CPU per call   ${c.node.requestsPerSecond.value}, ${c.node.cpuPerRequest.node!.value} ms (÷ nginx ${c.cpu.nodeOverNginx.value}; BFF ÷ it ${c.cpu.bffOverNode.value})`,
+        `proxy ${call}: bare Node proxy req/s, CPU per call   node:http ${c.node.requestsPerSecond.value}, ${c.node.cpuPerRequest.node!.value} ms (÷ nginx ${c.cpu.nodeOverNginx.value}); undici ${c.undici.requestsPerSecond.value}, ${c.undici.cpuPerRequest.undici!.value} ms (÷ nginx ${c.cpu.undiciOverNginx.value}); BFF ÷ the lesser ${c.cpu.bffOverNode.value}`,
       );
     }
   }

@@ -26,4 +26,21 @@ describe('verifySignedValue', () => {
     expect(verifySignedValue(undefined, SECRET)).toBeUndefined();
     expect(verifySignedValue('', SECRET)).toBeUndefined();
   });
+
+  it('answers the same for a value it checked before: still its id, still refused under another secret or once changed', async () => {
+    const good = await signed('session-1');
+    expect(verifySignedValue(good, SECRET)).toBe('session-1');
+    expect(verifySignedValue(good, SECRET)).toBe('session-1');
+    expect(verifySignedValue(good, 'another-secret-of-enough-length')).toBeUndefined();
+    expect(verifySignedValue(`${good.slice(0, -2)}A=`, SECRET)).toBeUndefined();
+  });
+
+  it('keeps answering right past the values it remembers', async () => {
+    const first = await signed('first');
+    expect(verifySignedValue(first, SECRET)).toBe('first');
+    const many = await Promise.all(Array.from({ length: 1_200 }, (_, i) => signed(`s${i}`)));
+    many.forEach((value, i) => expect(verifySignedValue(value, SECRET)).toBe(`s${i}`));
+    expect(verifySignedValue(first, SECRET)).toBe('first');
+    expect(verifySignedValue(`${first.slice(0, -2)}A=`, SECRET)).toBeUndefined();
+  });
 });
