@@ -75,6 +75,7 @@ describe('parseConfig', () => {
     expect(problemsOf({ ...base, PUBLIC_URL: 'credence.example.org' })).toEqual(['PUBLIC_URL must be an http(s):// URL']);
     expect(problemsOf({ ...base, CREDENCE_SANDBOX: 'perhaps' })).toEqual(['CREDENCE_SANDBOX must be true or false']);
     expect(problemsOf({ ...base, WEBHOOK_CONCURRENCY: '0' })[0]).toMatch(/^WEBHOOK_CONCURRENCY /);
+    expect(problemsOf({ ...base, ACAPY_ADMIN_API_KEY: 'key\u2028more' })).toEqual(['ACAPY_ADMIN_API_KEY holds a character an HTTP header cannot carry']);
     expect(problemsOf({ PORT: 'x', SESSION_SECRET: 'y' })).toHaveLength(3);
   });
 

@@ -14,7 +14,10 @@ const envSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   ACAPY_ADMIN_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://localhost:8031' }),
-  ACAPY_ADMIN_API_KEY: optionalText,
+  ACAPY_ADMIN_API_KEY: optionalText.refine(
+    (key) => key === undefined || /^[\t\x20-\x7e\x80-\xff]+$/.test(key),
+    'holds a character an HTTP header cannot carry',
+  ),
   ACAPY_TIMEOUT_MS: positiveInt(10_000),
   WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -196,8 +196,8 @@ describe('AcapyClient', () => {
     });
 
     /**
-     * An agent that answers the first request on each connection and drops the connection, unanswered,
-     * when a second request arrives on it: the moment its idle timeout closes a socket the client reuses.
+     * An agent that drops a connection, unanswered, the first time a second request arrives on it (the
+     * moment its idle timeout closes a socket the client reuses), and answers every other request.
      */
     async function droppingIdleAgent(): Promise<{ url: string; received: string[]; dropped: string[] }> {
       const received: string[] = [];
@@ -209,7 +209,7 @@ describe('AcapyClient', () => {
         socket.on('data', (chunk) => {
           const line = chunk.toString('latin1').split('\r\n')[0]!;
           requests += 1;
-          if (requests > 1) {
+          if (requests > 1 && dropped.length === 0) {
             dropped.push(line);
             return void socket.destroy();
           }
@@ -222,7 +222,7 @@ describe('AcapyClient', () => {
       return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received, dropped };
     }
 
-    /** Two reads one after the other: the client then holds kept-alive connections, each answered once, for the next call to reuse. */
+    /** Reads one after the other until the agent has seen two on one connection (each kept-alive connection answered once, so the next call reuses one). */
     async function keptAlive(client: AcapyClient): Promise<void> {
       await client.get('/status');
       await client.get('/status');
@@ -235,15 +235,6 @@ describe('AcapyClient', () => {
       expect((await client.get('/issue-credential-2.0/records')).status).toBe(200);
       expect(agent.dropped).toEqual(['GET /issue-credential-2.0/records HTTP/1.1']);
       expect(agent.received.at(-1)).toBe('GET /issue-credential-2.0/records HTTP/1.1');
-    });
-
-    it('sends a PUT again when its connection was dropped before any answer, and the page gets its answer', async () => {
-      const agent = await droppingIdleAgent();
-      const client = new AcapyClient({ baseUrl: agent.url, timeoutMs: 2000 });
-      await keptAlive(client);
-      expect((await client.request('PUT', '/connections/c1/metadata', { body: { metadata: {} } })).status).toBe(200);
-      expect(agent.dropped).toEqual(['PUT /connections/c1/metadata HTTP/1.1']);
-      expect(agent.received.at(-1)).toBe('PUT /connections/c1/metadata HTTP/1.1');
     });
 
     it('reads again when a fresh connection closes mid-answer, and the page gets its answer', async () => {
@@ -290,13 +281,78 @@ describe('AcapyClient', () => {
       expect(connections).toBe(open + 1);
     });
 
-    it('does not send a write twice: the agent may have read it', async () => {
+    it.each(['POST', 'PUT', 'DELETE'] as const)('does not send a %s twice: the agent may have read it', async (method) => {
       const agent = await droppingIdleAgent();
       const client = new AcapyClient({ baseUrl: agent.url, timeoutMs: 2000 });
       await keptAlive(client);
-      expect((await problemOf(client.post('/issue-credential-2.0/send-offer', {}))).problem).toMatchObject({ status: 502, title: 'Agent unreachable' });
-      expect(agent.dropped).toEqual(['POST /issue-credential-2.0/send-offer HTTP/1.1']);
+      expect((await problemOf(client.request(method, '/connections/c1', { body: {} }))).problem).toMatchObject({ status: 502, title: 'Agent unreachable' });
+      expect(agent.dropped).toEqual([`${method} /connections/c1 HTTP/1.1`]);
       expect(agent.received).toEqual(['GET /status HTTP/1.1', 'GET /status HTTP/1.1']);
+    });
+  });
+
+  describe('the request it sends', () => {
+    /** An agent that records each request's line and headers and answers {}. */
+    async function recordingAgent(path = '') {
+      const seen: { line: string; authorization: string | undefined }[] = [];
+      let connections = 0;
+      const server = createServer((req, res) => {
+        seen.push({ line: `${req.method} ${req.url}`, authorization: req.headers.authorization });
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{}');
+      });
+      server.on('connection', () => (connections += 1));
+      servers.push(server);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`, seen, connections: () => connections };
+    }
+
+    it('keeps the path of the agent’s address before each call’s own', async () => {
+      const agent = await recordingAgent('/admin/');
+      await new AcapyClient({ baseUrl: agent.base, timeoutMs: 2000 }).get('/status', { query: new URLSearchParams({ a: '1' }) });
+      expect(agent.seen.map((s) => s.line)).toEqual(['GET /admin/status?a=1']);
+    });
+
+    it('sends a user and password in the agent’s address as Basic auth', async () => {
+      const agent = await recordingAgent();
+      const url = new URL(agent.base);
+      url.username = 'ops';
+      url.password = 'p@ss word';
+      await new AcapyClient({ baseUrl: url.toString(), timeoutMs: 2000 }).get('/status');
+      expect(agent.seen[0]!.authorization).toBe(`Basic ${Buffer.from('ops:p@ss word').toString('base64')}`);
+    });
+
+    it('percent-encodes what a path may not hold, and goes on answering after it', async () => {
+      const agent = await recordingAgent();
+      const client = new AcapyClient({ baseUrl: agent.base, timeoutMs: 2000, maxSockets: 1 });
+      for (let i = 0; i < 3; i++) expect((await client.get('/connections/a b/é')).status).toBe(200);
+      expect((await client.get('/status')).status).toBe(200);
+      expect(agent.seen.map((s) => s.line)).toEqual([...Array(3).fill('GET /connections/a%20b/%C3%A9'), 'GET /status']);
+    });
+
+    it('drops a call that timed out waiting for a connection, without closing one for it', async () => {
+      let connections = 0;
+      let release: () => void = () => undefined;
+      const server = createServer((req, res) => {
+        const answer = () => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end('{}');
+        };
+        if (req.url === '/slow') release = answer;
+        else answer();
+      });
+      server.on('connection', () => (connections += 1));
+      servers.push(server);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const client = new AcapyClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeoutMs: 2000, maxSockets: 1 });
+      const slow = client.get('/slow', { timeoutMs: 5_000 });
+      await vi.waitFor(() => expect(connections).toBe(1));
+      const queued = await Promise.all([1, 2, 3].map(() => problemOf(client.post('/x', {}, { timeoutMs: 100 }))));
+      expect(queued.map((p) => p.problem.status)).toEqual([504, 504, 504]);
+      release();
+      expect((await slow).status).toBe(200);
+      expect((await client.get('/status')).status).toBe(200);
+      expect(connections).toBe(1);
     });
   });
 });

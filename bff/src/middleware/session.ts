@@ -31,12 +31,6 @@ export function cookieOf(c: Context, secure: boolean | undefined, base = SESSION
   return { name: isSecure ? `__Host-${base}` : base, secure: isSecure };
 }
 
-/** Signed values up to this long are remembered once verified (a session cookie is about 90 characters). */
-const REMEMBERED_VALUE_CHARS = 256;
-/** At most this many per secret (about 250 KB); the first remembered is let go first. */
-const REMEMBERED_VALUES = 1_000;
-const verifiedBySecret = new Map<string, Map<string, string>>();
-
 function checkSignature(value: string, secret: string): string | undefined {
   const dot = value.lastIndexOf('.');
   if (dot < 0) return undefined;
@@ -47,25 +41,49 @@ function checkSignature(value: string, secret: string): string | undefined {
 }
 
 /**
+ * Signed values found good, per secret, so that the cookie every call of a session carries is checked
+ * once: its HMAC was a tenth of the BFF's CPU per proxied call (measured). Only the signature is
+ * remembered, never whether the session is live (the store answers that on every request); a value that
+ * fails is checked again each time, so nothing an attacker sends is kept. At most `limit` values of at
+ * most `maxChars` per secret (a session cookie is about 90 characters: about 250 KB); the first
+ * remembered goes first.
+ */
+export class VerifiedValues {
+  private readonly bySecret = new Map<string, Map<string, string>>();
+
+  constructor(
+    private readonly check: (value: string, secret: string) => string | undefined,
+    private readonly limit = 1_000,
+    private readonly maxChars = 256,
+  ) {}
+
+  idOf(value: string, secret: string): string | undefined {
+    let verified = this.bySecret.get(secret);
+    const known = verified?.get(value);
+    if (known !== undefined) return known;
+    const id = this.check(value, secret);
+    if (id === undefined || value.length > this.maxChars) return id;
+    if (!verified) this.bySecret.set(secret, (verified = new Map<string, string>()));
+    if (verified.size >= this.limit) verified.delete(verified.keys().next().value!);
+    verified.set(value, id);
+    return id;
+  }
+
+  /** How many values are remembered for `secret`. */
+  size(secret: string): number {
+    return this.bySecret.get(secret)?.size ?? 0;
+  }
+}
+
+const verifiedValues = new VerifiedValues(checkSignature);
+
+/**
  * The session id of a cookie value signed as Hono's setSignedCookie signs it (`<id>.<base64 HMAC-SHA256>`),
  * or undefined when the signature is not ours. Checked with node:crypto, synchronously: WebCrypto's
  * importKey + verify (Hono's getSignedCookie) cost two promise round trips and ~0.1 ms on every request.
- * A value found good is remembered: the same cookie comes with every call of a session, and its HMAC was
- * a tenth of the BFF's CPU per proxied call (measured). Only the signature is remembered, never whether
- * the session is still live (the store answers that on every request); a value that fails is checked
- * again each time, so nothing an attacker sends fills the memory.
  */
 export function verifySignedValue(value: string | undefined, secret: string): string | undefined {
-  if (!value) return undefined;
-  let verified = verifiedBySecret.get(secret);
-  const known = verified?.get(value);
-  if (known !== undefined) return known;
-  const id = checkSignature(value, secret);
-  if (id === undefined || value.length > REMEMBERED_VALUE_CHARS) return id;
-  if (!verified) verifiedBySecret.set(secret, (verified = new Map<string, string>()));
-  if (verified.size >= REMEMBERED_VALUES) verified.delete(verified.keys().next().value!);
-  verified.set(value, id);
-  return id;
+  return value ? verifiedValues.idOf(value, secret) : undefined;
 }
 
 /** The session id of the request's signed session cookie, or undefined when there is none or its signature is not ours. */
