@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { allowConsole, expectConsole } from '../../../shared/src/test/console-guard.js';
 import { testBff } from '../test/harness.js';
 import { redisForSuite } from '../test/redis-server.js';
-import { readSse } from '../test/sse.js';
+import { openSse, readSse } from '../test/sse.js';
 import type { BusMessage } from './bus.js';
 
 const redis = redisForSuite();
@@ -22,14 +22,15 @@ describe('RedisBus across two BFF instances', () => {
     const prefix = `t-${randomUUID()}`;
     const a = await testBff({ bus: busFor(prefix) });
     const b = await testBff({ bus: busFor(prefix) });
-    const stream = await b.app.request('/api/events', { headers: { cookie: await b.cookieFor('issuer') } });
-    const reading = readSse(stream, 3, 3_000);
-    await new Promise((r) => setTimeout(r, 100));
+    const sse = openSse(await b.app.request('/api/events', { headers: { cookie: await b.cookieFor('issuer') } }));
+    // "ready" is written once the stream listens on the bus.
+    expect((await sse.take(1, 5_000)).map((m) => m.event)).toEqual(['ready']);
     expect((await a.webhook('issue_credential_v2_0', credential('c1', 'offer-sent'))).status).toBe(200);
     // The agent delivers it again, this time to the other instance: still one event.
     expect(await (await b.webhook('issue_credential_v2_0', credential('c1', 'offer-sent'))).json()).toEqual({ accepted: false, duplicate: true });
     expect((await a.webhook('issue_credential_v2_0', credential('c1', 'request-received', '2026-07-22T19:17:38.000000Z'))).status).toBe(200);
-    const messages = (await reading).filter((m) => m.event === 'message').map((m) => JSON.parse(m.data) as ConsoleEvent);
+    const messages = (await sse.take(2, 5_000)).filter((m) => m.event === 'message').map((m) => JSON.parse(m.data) as ConsoleEvent);
+    await sse.close();
     expect(messages.map((e) => e.state)).toEqual(['offer-sent', 'request-received']);
     expect(messages[0]!.id).toMatch(/^\d+-\d+$/);
   });
@@ -121,15 +122,17 @@ describe('RedisBus across two BFF instances', () => {
     await bff.webhook('issue_credential_v2_0', credential('c9', 'offer-sent'));
     const cookie = await bff.cookieFor('admin');
     for (const lastId of ['99999999999999999999999-0', '99999999999999-0', 'abc']) {
-      const stream = await bff.app.request(`/api/events?lastEventId=${lastId}`, { headers: { cookie } });
-      const reading = readSse(stream, 3, 3_000);
-      await new Promise((r) => setTimeout(r, 100));
+      const sse = openSse(await bff.app.request(`/api/events?lastEventId=${lastId}`, { headers: { cookie } }));
+      // Resync is told while the bus already holds what arrives live: a webhook sent after it must follow.
+      const before = await sse.take(2, 5_000);
       await bff.webhook(
         'issue_credential_v2_0',
         credential('c9', `state-${lastId.length}`, `2026-07-22T19:18:${String(lastId.length).padStart(2, '0')}.000000Z`),
       );
+      const after = await sse.take(1, 5_000);
+      await sse.close();
       expect(
-        (await reading).map((m) => m.event),
+        [...before, ...after].map((m) => m.event),
         lastId,
       ).toEqual(['ready', 'resync', 'message']);
     }
