@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { userRoles, type UserRole } from '@credence/shared';
 import { z } from 'zod';
+import { isHeaderValue } from './acapy/header-value.js';
 import { compileTrustProxy, type TrustProxy } from './middleware/client-address.js';
 
 const port = z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0).max(65535, 'must be a port number');
@@ -14,10 +15,7 @@ const envSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   ACAPY_ADMIN_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://localhost:8031' }),
-  ACAPY_ADMIN_API_KEY: optionalText.refine(
-    (key) => key === undefined || /^[\t\x20-\x7e\x80-\xff]+$/.test(key),
-    'holds a character an HTTP header cannot carry',
-  ),
+  ACAPY_ADMIN_API_KEY: optionalText.refine((key) => key === undefined || isHeaderValue(key), 'holds a character an HTTP header cannot carry'),
   ACAPY_TIMEOUT_MS: positiveInt(10_000),
   WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

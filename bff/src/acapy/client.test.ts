@@ -307,6 +307,11 @@ describe('AcapyClient', () => {
       return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`, seen, connections: () => connections };
     }
 
+    it('refuses, when made, an API key an HTTP header cannot carry', () => {
+      expect(() => new AcapyClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'key\nX-Injected: 1', timeoutMs: 2000 })).toThrow(/HTTP header/);
+      expect(() => new AcapyClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'key€', timeoutMs: 2000 })).toThrow(/HTTP header/);
+    });
+
     it('keeps the path of the agent’s address before each call’s own', async () => {
       const agent = await recordingAgent('/admin/');
       await new AcapyClient({ baseUrl: agent.base, timeoutMs: 2000 }).get('/status', { query: new URLSearchParams({ a: '1' }) });
