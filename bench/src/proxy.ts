@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { CpuMeter } from './cpu.js';
 import { SANDBOX_API_KEY } from './processes.js';
-import { percentile } from './stats.js';
+import { median, percentile } from './stats.js';
 
 export interface LoadFigures {
   requestsPerSecond: number;
@@ -93,6 +93,9 @@ export async function proxyCall(sides: Side[], agentPid: number, path: string, r
   const floor = Math.min(node.cpuPerRequest.node!.value, undici.cpuPerRequest.undici!.value);
   const bff = summary(runs.get('bff')!);
   const perRound = (of: Side['name'], over: Side['name']) => runs.get(of)!.map((r, i) => round3(r.requestsPerSecond / runs.get(over)![i]!.requestsPerSecond));
+  // Each round's BFF against the same round's nginx, seconds apart: a busy moment on the shared cores
+  // moves both sides of a pair, where it moves the pooled figure by whichever side it fell on.
+  const cpuPerRound = runs.get('bff')!.map((r, i) => round2(r.cpuPerRequestMs.bff! / runs.get('nginx')![i]!.cpuPerRequestMs.nginx!));
   return {
     path,
     direct,
@@ -108,7 +111,13 @@ export async function proxyCall(sides: Side[], agentPid: number, path: string, r
       undiciOverDirect: { value: round3(undici.requestsPerSecond.value / direct.requestsPerSecond.value), perRound: perRound('undici', 'direct') },
     },
     cpu: {
-      bffOverNginx: { value: round2(bff.cpuPerRequest.bff!.value / nginx.cpuPerRequest.nginx!.value), unit: 'BFF CPU ÷ nginx CPU per call', target: '≤ 1.5' },
+      bffOverNginx: {
+        value: round2(bff.cpuPerRequest.bff!.value / nginx.cpuPerRequest.nginx!.value),
+        unit: 'BFF CPU ÷ nginx CPU per call, over every round',
+        target: '≤ 1.5',
+        perRound: cpuPerRound,
+        medianOfRounds: median(cpuPerRound),
+      },
       // Split at the bare Node proxies: what Node's HTTP costs beyond nginx, and what the BFF adds to the lesser.
       nodeOverNginx: {
         value: round2(node.cpuPerRequest.node!.value / nginx.cpuPerRequest.nginx!.value),

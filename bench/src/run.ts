@@ -9,6 +9,7 @@ import { startNodeFloorProxy } from './node-floor-proxy.js';
 import { CpuMeter } from './cpu.js';
 import { soak } from './soak.js';
 import { proxyOverhead } from './proxy.js';
+import { median } from './stats.js';
 import { browserTimings, bundleSizes } from './web.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -154,7 +155,7 @@ async function livePath(instances: Running[], label: string, browsers: SseClient
     burstP99s.length === 0
       ? undefined
       : {
-          p99: { value: [...burstP99s].sort((a, b) => a - b)[Math.floor(burstP99s.length / 2)]!, unit: 'ms, median of the rounds', target: '≤ 100 ms' },
+          p99: { value: median(burstP99s), unit: 'ms, median of the rounds', target: '≤ 100 ms' },
           p99Rounds: burstP99s,
         };
   const perStreamPerEvent = perStreamAt(1000);
@@ -393,7 +394,7 @@ try {
         `proxy ${call}: p50 direct / nginx / BFF          ${c.direct.p50.value} / ${c.nginx.p50.value} / ${c.bff.p50.value} ms (BFF added +${c.p50Added.bff.value} ms)`,
       );
       console.log(
-        `proxy ${call}: CPU per call agent / nginx / BFF  ${c.direct.cpuPerRequest.agent!.value} / ${c.nginx.cpuPerRequest.nginx!.value} / ${c.bff.cpuPerRequest.bff!.value} ms (BFF ÷ nginx ${c.cpu.bffOverNginx.value})`,
+        `proxy ${call}: CPU per call agent / nginx / BFF  ${c.direct.cpuPerRequest.agent!.value} / ${c.nginx.cpuPerRequest.nginx!.value} / ${c.bff.cpuPerRequest.bff!.value} ms (BFF ÷ nginx ${c.cpu.bffOverNginx.value}; per round ${c.cpu.bffOverNginx.perRound.join(' / ')}, median ${c.cpu.bffOverNginx.medianOfRounds})`,
       );
       console.log(
         `proxy ${call}: bare Node proxy req/s, CPU per call   node:http ${c.node.requestsPerSecond.value}, ${c.node.cpuPerRequest.node!.value} ms (÷ nginx ${c.cpu.nodeOverNginx.value}); undici ${c.undici.requestsPerSecond.value}, ${c.undici.cpuPerRequest.undici!.value} ms (÷ nginx ${c.cpu.undiciOverNginx.value}); BFF ÷ the lesser ${c.cpu.bffOverNode.value}`,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { ROOT } from './processes.js';
+import { median } from './stats.js';
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
@@ -81,8 +82,6 @@ async function rowsShown(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: 'commit' });
   return Math.round(Number((await shown).text().slice(ROWS_SHOWN.length)));
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** In headless chromium: time to a rendered 100-row list, and the longest task while scrolling 10,000 rows. */
 export async function browserTimings(largeUrl: string, cookieFor: (url: string) => Promise<string>) {
