@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -26,8 +26,9 @@ function precompress(): Plugin {
 
 /**
  * Writes `route-preloads.json`: for each path of ROUTE_MODULES, the chunks its page needs that the entry
- * does not already load, for the BFF to name in the page it sends. A module that is no longer a chunk
- * of its own fails the build.
+ * does not already load, for the BFF to name in the page it sends. Read from the bundle as written, after
+ * Vite has dropped the chunks that held only CSS (a stylesheet two pages share is one): a file named
+ * here is always one the build wrote. A module that is no longer a chunk of its own fails the build.
  */
 function routePreloads(): Plugin {
   let src = '';
@@ -37,7 +38,8 @@ function routePreloads(): Plugin {
     configResolved(config) {
       src = resolve(config.root, 'src');
     },
-    generateBundle(_options, bundle) {
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
       const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const withImports = (file: string, into = new Set<string>()) => {
@@ -57,9 +59,11 @@ function routePreloads(): Plugin {
           if (!page) return this.error(`route-preloads: ${module} (for ${path}) is not a chunk of its own`);
           for (const file of withImports(page.fileName)) if (!loadedFirst.has(file)) files.add(`/${file}`);
         }
+        const unwritten = [...files].find((file) => !existsSync(join(dir, file)));
+        if (unwritten) return this.error(`route-preloads: ${unwritten} (for ${path}) is not a file the build wrote`);
         preloads[path] = [...files];
       }
-      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads, null, 1) });
+      writeFileSync(join(dir, 'route-preloads.json'), JSON.stringify(preloads, null, 1));
     },
   };
 }
