@@ -92,7 +92,7 @@ export type CredentialPreviewBody = z.infer<typeof credentialPreviewBodySchema>;
 
 const common = {
   credential_preview: credentialPreviewBodySchema,
-  comment: z.string().max(2_000, 'comment is too long').nullish(),
+  comment: z.string().max(2_000, 'At most 2,000 characters').nullish(),
   auto_remove: z.boolean().optional(),
   auto_remove_on_failure: z.boolean().optional(),
   replacement_id: z.string().min(1).max(200).nullish(),
@@ -145,7 +145,7 @@ export const sendRequestBodySchema = z.strictObject({
 });
 
 /** POST /issue-credential-2.0/records/{id}/issue. */
-export const issueBodySchema = z.strictObject({ comment: z.string().max(2_000, 'comment is too long').nullish() });
+export const issueBodySchema = z.strictObject({ comment: z.string().max(2_000, 'At most 2,000 characters').nullish() });
 
 /** POST /issue-credential-2.0/records/{id}/store. */
 export const storeBodySchema = z.strictObject({ credential_id: z.string().min(1).max(200).optional() });

@@ -91,7 +91,7 @@ export const presentationRequestSchema = z
 export type PresentationRequest = z.infer<typeof presentationRequestSchema>;
 
 const requestOptions = {
-  comment: z.string().max(2_000, 'comment is too long').nullish(),
+  comment: z.string().max(2_000, 'At most 2,000 characters').nullish(),
   auto_verify: z.boolean().optional(),
   auto_remove: z.boolean().optional(),
   auto_remove_on_failure: z.boolean().optional(),

@@ -136,6 +136,20 @@ describe('OfferPage', { timeout: 20_000 }, () => {
     expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
+  it('says a comment over 2,000 characters is too long, on the comment, keeping it and sending nothing', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { requests } = showOffer();
+    await fillValidOffer(user);
+    const comment = screen.getByLabelText<HTMLTextAreaElement>('Comment for the holder (optional)');
+    await user.click(comment);
+    await user.paste('x'.repeat(2_001));
+    await user.click(screen.getByRole('button', { name: 'Send offer' }));
+    expect(await screen.findByText('At most 2,000 characters')).toBeTruthy();
+    expect(comment.getAttribute('aria-invalid')).toBe('true');
+    expect(comment.value).toHaveLength(2_001);
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
   it('sends the offer to the chosen connection, says so, and opens the new exchange', async () => {
     const user = userEvent.setup({ delay: null });
     const { sent, router } = showOffer();

@@ -234,7 +234,8 @@ function OfferForm({ walletType }: { walletType: string | null }) {
             </label>
             <div className="field">
               <label htmlFor="comment">Comment for the holder (optional)</label>
-              <textarea id="comment" rows={2} {...register('comment')} />
+              <textarea id="comment" rows={2} aria-invalid={!!errors.comment} {...register('comment')} />
+              {errors.comment && <p className="field-error">{errors.comment.message}</p>}
             </div>
           </section>
 

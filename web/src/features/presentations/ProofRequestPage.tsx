@@ -259,7 +259,8 @@ function ProofRequestForm({ walletType, template }: { walletType: string | null;
             </label>
             <div className="field">
               <label htmlFor="req-comment">Comment (optional)</label>
-              <textarea id="req-comment" rows={2} {...register('comment')} />
+              <textarea id="req-comment" rows={2} aria-invalid={!!errors.comment} {...register('comment')} />
+              {errors.comment && <p className="field-error">{errors.comment.message}</p>}
             </div>
           </section>
 

@@ -125,7 +125,8 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
       )}
       <div className="field">
         <label htmlFor="revoke-comment">Reason (optional, sent with the notification)</label>
-        <textarea id="revoke-comment" rows={2} {...register('comment')} />
+        <textarea id="revoke-comment" rows={2} aria-invalid={!!errors.comment} {...register('comment')} />
+        {errors.comment && <p className="field-error">{errors.comment.message}</p>}
       </div>
       <p className="callout callout-attention" aria-live="polite">
         {revokeStatement(values, holder)}
