@@ -45,7 +45,8 @@ for (const size of sizes) {
       const header = template.replace(/^\uFEFF/, '').trim();
       const attributes = header.split(',').slice(1);
       expect(header.split(',')[0]).toBe('connection');
-      const row = (who: string, value: string) => [who, ...attributes.map((a) => `"${value} ${a}, ok"`)].join(',');
+      // A date compared as a number (a _dateint attribute) is written YYYYMMDD, as the check asks.
+      const row = (who: string, value: string) => [who, ...attributes.map((a) => (a.endsWith('_dateint') ? '20010415' : `"${value} ${a}, ok"`))].join(',');
 
       // A row names nobody: the check says so and nothing can be sent.
       await upload(page, 'students.csv', `${template}${row(ann, 'first')}\r\n${row('Nobody at all', 'second')}\r\n`);

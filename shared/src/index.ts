@@ -1,5 +1,6 @@
 export * from './advised-actions.js';
 export * from './credential-bodies.js';
+export * from './dateint.js';
 export * from './definition-writes.js';
 export * from './definitions.js';
 export * from './event-names.js';

@@ -58,6 +58,16 @@ describe('checkFile', () => {
     expect(rows[7]!.warnings).toEqual(['The same as row 7: this holder would receive the same credential twice.']);
   });
 
+  it('asks for a date as YYYYMMDD in a _dateint attribute, as the offer form does: proofs compare it as a number', () => {
+    const csv = ['connection,name,birthdate_dateint', `${BOB},B,2001-05-05`, `${BOB},B,20010230`, `${BOB},B,20010505`].join('\n');
+    const rows = checkFile(csv, ['name', 'birthdate_dateint'], connections, 10).rows;
+    expect(rows.map((r) => r.problems)).toEqual([
+      ['The value of “birthdate_dateint” is “2001-05-05”: enter a date as YYYYMMDD, e.g. 20071121.'],
+      ['The value of “birthdate_dateint” is “20010230”: enter a date as YYYYMMDD, e.g. 20071121.'],
+      [],
+    ]);
+  });
+
   it('names a missing, extra or repeated column of the header', () => {
     expect(check('name,colour,colour\nx,y,z').file_problems).toEqual([
       'The column “colour” appears twice.',

@@ -1,4 +1,4 @@
-import { BATCH_CONNECTION_COLUMN, type PreviewRow } from '@credence/shared';
+import { BATCH_CONNECTION_COLUMN, isDateint, isDateintAttribute, type PreviewRow } from '@credence/shared';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 
@@ -52,6 +52,14 @@ export class ConnectionResolver {
   }
 }
 
+/** What is wrong with an attribute's value in a row, if anything: empty, or not a date as YYYYMMDD where the attribute holds one. */
+export function valueProblem(name: string, value: string): string | undefined {
+  if (value === '') return `The value of “${name}” is empty.`;
+  // A date compared as a number by proofs (RFC 0592), as the offer form and the counter ask for it.
+  if (isDateintAttribute(name) && !isDateint(value)) return `The value of “${name}” is “${value}”: enter a date as YYYYMMDD, e.g. 20071121.`;
+  return undefined;
+}
+
 function readRecords(csv: string): { records?: string[][]; problem?: string } {
   if (NOT_TEXT.test(csv))
     return { problem: 'This is not a CSV text file (it holds binary data, or text that is not UTF-8). Save it from your spreadsheet as “CSV UTF-8”.' };
@@ -66,7 +74,7 @@ function readRecords(csv: string): { records?: string[][]; problem?: string } {
 
 /**
  * Reads a filled-in file and checks every row: the connection (known, active, one match for a label),
- * a value for each attribute, no cell past the header. Problems are in plain words; a row that repeats
+ * a value for each attribute (a date as YYYYMMDD in a `_dateint` one), no cell past the header. Problems are in plain words; a row that repeats
  * an earlier one is a warning. Nothing is sent.
  */
 export function checkFile(csv: string, attributes: readonly string[], connections: readonly ConnectionFact[], maxRows: number): CheckedFile {
@@ -108,7 +116,10 @@ export function checkFile(csv: string, attributes: readonly string[], connection
     for (const { name, value } of values) {
       if (!columnOf.has(name)) continue;
       if (columnOf.get(name)! >= cells.length) problems.push(`The value of “${name}” is missing (the row is shorter than the header).`);
-      else if (value === '') problems.push(`The value of “${name}” is empty.`);
+      else {
+        const problem = valueProblem(name, value);
+        if (problem) problems.push(problem);
+      }
     }
     if (problems.length === 0) {
       const key = JSON.stringify([connection?.id, values.map((v) => v.value)]);

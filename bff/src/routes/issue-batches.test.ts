@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEntry, IssueBatch, IssueBatchDetail, IssueBatchPreview } from '@credence/shared';
 import { AGENT_KEY, testBff } from '../test/harness.js';
 
-async function batchBff() {
+async function batchBff(revocable = false) {
   const bff = await testBff();
-  const credDef = bff.sandbox.store.ledger.credDefs.find((d) => d.issuedBy === 'self' && d.kind === 'indy' && !d.revocable)!;
+  const credDef = bff.sandbox.store.ledger.credDefs.find((d) => d.issuedBy === 'self' && d.kind === 'indy' && d.revocable === revocable)!;
   const [first, second] = [bff.sandbox.store.addConnection('Batch Holder One'), bff.sandbox.store.addConnection('Batch Holder Two')];
   const attributes = credDef.schema.attributes;
   const row = (connection: string, value = 'x') => [connection, ...attributes.map((a) => `${value}-${a}`)].join(',');
@@ -100,6 +100,36 @@ describe('/api/issue-batches', () => {
       attributes: failed.rows[0]!.attributes,
     });
     expect(again.status).toBe(409);
+  });
+
+  it('asks for a date as YYYYMMDD in a _dateint attribute, in the file and in a fixed row', async () => {
+    const bff = await batchBff(true);
+    const issuer = await bff.cookieFor('issuer');
+    expect(bff.attributes).toContain('birthdate_dateint');
+    const dated = (connection: string, date: string) => [connection, ...bff.attributes.map((a) => (a === 'birthdate_dateint' ? date : `x-${a}`))].join(',');
+    const preview = (await (
+      await bff.send(issuer, 'POST', '/api/issue-batches/preview', {
+        cred_def_id: bff.credDef.cred_def_id,
+        csv: `${bff.header}\n${dated('Batch Holder Two', '2001-05-05')}\n`,
+      })
+    ).json()) as IssueBatchPreview;
+    expect(preview.rows[0]!.problems).toEqual(['The value of “birthdate_dateint” is “2001-05-05”: enter a date as YYYYMMDD, e.g. 20071121.']);
+
+    await bff.sandbox.app.request('/sandbox/peers/leave-on-offer', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': AGENT_KEY },
+      body: JSON.stringify({ connection_id: bff.first.connection_id }),
+    });
+    const csv = `${bff.header}\n${dated('Batch Holder One', '20010505')}\n`;
+    const batch = (await (await bff.send(issuer, 'POST', '/api/issue-batches', { cred_def_id: bff.credDef.cred_def_id, csv })).json()) as IssueBatch;
+    await bff.batches.sender.whenIdle();
+    const failed = (await (await bff.send(issuer, 'GET', `/api/issue-batches/${batch.id}?state=failed`)).json()) as IssueBatchDetail;
+    const attributes = failed.rows[0]!.attributes.map((a) => (a.name === 'birthdate_dateint' ? { ...a, value: '5 May 2001' } : a));
+    const refused = await bff.send(issuer, 'PUT', `/api/issue-batches/${batch.id}/rows/1`, { connection: 'Batch Holder Two', attributes });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { detail: string }).detail).toBe(
+      'The value of “birthdate_dateint” is “5 May 2001”: enter a date as YYYYMMDD, e.g. 20071121.',
+    );
   });
 
   it('refuses a file past the byte limit with a clear 413, and a verifier altogether', async () => {

@@ -5,7 +5,7 @@ import type { AppEnv } from '../app-env.js';
 import { batchConnections, batchDefinition, type BatchDefinition } from '../issue-batches/batch-definition.js';
 import type { BatchSender } from '../issue-batches/batch-sender.js';
 import type { IssueBatches } from '../issue-batches/batch-store.js';
-import { checkFile, ConnectionResolver, templateCsv } from '../issue-batches/csv-check.js';
+import { checkFile, ConnectionResolver, templateCsv, valueProblem } from '../issue-batches/csv-check.js';
 import { requireAccess } from '../middleware/require-role.js';
 import { validated } from '../middleware/validated.js';
 import { ProblemError } from '../problem.js';
@@ -117,7 +117,8 @@ export function issueBatchRoutes(deps: IssueBatchDeps) {
         const errors = resolved.problem ? [{ path: 'body.connection', message: resolved.problem }] : [];
         const byName = new Map(body.attributes.map((a) => [a.name, a.value.trim()]));
         definition.attributes.forEach((name, i) => {
-          if (!byName.get(name)) errors.push({ path: `body.attributes.${i}.value`, message: `The value of “${name}” is empty.` });
+          const problem = valueProblem(name, byName.get(name) ?? '');
+          if (problem) errors.push({ path: `body.attributes.${i}.value`, message: problem });
         });
         for (const name of byName.keys())
           if (!definition.attributes.includes(name)) errors.push({ path: 'body.attributes', message: `“${name}” is not an attribute of this credential.` });

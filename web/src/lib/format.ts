@@ -60,15 +60,3 @@ export function datesAreCrossed(from: string | undefined, to: string | undefined
   const day = (v: string) => v.slice(0, 10);
   return from.length === 10 || to.length === 10 ? day(from) > day(to) : Date.parse(from) > Date.parse(to);
 }
-
-/** A real calendar day written YYYYMMDD (20071121). */
-export function isDateint(value: string): boolean {
-  const match = /^(\d{4})(\d{2})(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** What a `_dateint` attribute (a date compared as a number, RFC 0592) asks for. */
-export const DATEINT_HINT = 'Enter a date as YYYYMMDD, e.g. 20071121';

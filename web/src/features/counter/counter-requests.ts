@@ -1,5 +1,13 @@
-import { CREDENTIAL_PREVIEW_TYPE, templateAsks, type CreateOfferBody, type OwnCredDef, type ProofTemplate } from '@credence/shared';
-import { DATEINT_HINT, isDateint } from '../../lib/format';
+import {
+  CREDENTIAL_PREVIEW_TYPE,
+  DATEINT_HINT,
+  isDateint,
+  isDateintAttribute,
+  templateAsks,
+  type CreateOfferBody,
+  type OwnCredDef,
+  type ProofTemplate,
+} from '@credence/shared';
 import { z } from 'zod';
 
 export const PREDICATE_TYPES = ['>=', '>', '<=', '<'] as const;
@@ -80,7 +88,7 @@ export const offerFormSchema = z.object({
   values: z.array(
     z.object({ name: z.string(), value: z.string().trim().min(1, 'Fill this in.').max(10_000, 'At most 10,000 characters.') }).superRefine((row, ctx) => {
       // A date compared as a number by proofs (RFC 0592): anything else would fail every such check later.
-      if (row.name.endsWith('_dateint') && row.value !== '' && !isDateint(row.value)) ctx.addIssue({ code: 'custom', path: ['value'], message: DATEINT_HINT });
+      if (isDateintAttribute(row.name) && row.value !== '' && !isDateint(row.value)) ctx.addIssue({ code: 'custom', path: ['value'], message: DATEINT_HINT });
     }),
   ),
 });

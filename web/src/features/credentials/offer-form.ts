@@ -8,10 +8,12 @@ import {
   type OwnCredDef,
   type SendOfferBody,
   agentApiRefs,
+  DATEINT_HINT,
+  isDateint,
+  isDateintAttribute,
 } from '@credence/shared';
 import type { z } from 'zod';
 import { bodyResolver } from '../../lib/body-resolver';
-import { DATEINT_HINT, isDateint } from '../../lib/format';
 
 export const indyFilterFields = ['cred_def_id', 'schema_id', 'schema_issuer_did', 'schema_name', 'schema_version', 'issuer_did'] as const;
 export const anoncredsFilterFields = ['cred_def_id', 'schema_id', 'schema_issuer_id', 'schema_name', 'schema_version', 'issuer_id'] as const;
@@ -109,7 +111,7 @@ export const offerFieldPath = (path: string) => (path === 'filter' ? 'formats' :
  */
 const datesAsNumbers = (body: { credential_preview: { attributes: { name: string; value: string }[] } }, ctx: z.RefinementCtx) =>
   body.credential_preview.attributes.forEach((a, index) => {
-    if (a.name.trim().endsWith('_dateint') && a.value !== '' && !isDateint(a.value.trim()))
+    if (isDateintAttribute(a.name) && a.value !== '' && !isDateint(a.value.trim()))
       ctx.addIssue({ code: 'custom', path: ['credential_preview', 'attributes', index, 'value'], message: DATEINT_HINT });
   });
 const sendOfferForm = sendOfferBodySchema.superRefine(datesAsNumbers);
