@@ -17,9 +17,11 @@ const INVITATION = {
 const encoded = btoa(JSON.stringify(INVITATION)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const URL_ = `http://127.0.0.1:8020?oob=${encoded}`;
 
-function show() {
+function show(mode: 'sandbox' | 'agent' = 'agent') {
   let created = false;
   const page = renderPage('/connections/new', '/connections/new', <NewInvitationPage />, {
+    '/api/config': { username: 'issuer', role: 'issuer', mode, wallet: { name: 'issuer-wallet', type: 'askar' } },
+    'POST /api/sandbox/wallet-scan': { connection_id: 'c-1' },
     'POST /api/out-of-band/create-invitation': () => {
       created = true;
       return jsonAnswer({ invi_msg_id: INVITATION['@id'], oob_id: 'oob-1', state: 'await-response', invitation: INVITATION, invitation_url: URL_ });
@@ -52,6 +54,26 @@ describe('NewInvitationPage', { timeout: 20_000 }, () => {
     await client.invalidateQueries({ queryKey: ['connections'] });
     expect(await screen.findByText('Connected with Mobile wallet.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open the connection' }).getAttribute('href')).toBe('/connections/c-1');
+  });
+
+  it('on the sandbox agent, lets a simulated wallet scan a single-use invitation once', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { sent } = show('sandbox');
+    await user.click(screen.getByRole('button', { name: 'Create invitation' }));
+    const scan = await screen.findByRole('button', { name: 'Simulate a wallet scanning this' });
+    await user.click(scan);
+    await waitFor(() => expect(sent('POST', '/api/sandbox/wallet-scan')).toHaveLength(1));
+    expect(sent('POST', '/api/sandbox/wallet-scan')[0]!.body).toEqual({ invitation_url: URL_ });
+    // Single use: scanned once, it cannot be scanned again.
+    await waitFor(() => expect((scan as HTMLButtonElement).disabled).toBe(true));
+  });
+
+  it('against a real agent, shows no simulated scan', async () => {
+    const user = userEvent.setup({ delay: null });
+    show('agent');
+    await user.click(screen.getByRole('button', { name: 'Create invitation' }));
+    expect(await screen.findByRole('img', { name: /QR code of the invitation/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Simulate/ })).toBeNull();
   });
 
   it('accepts a pasted invitation URL, and says plainly what is wrong with one it cannot use', async () => {

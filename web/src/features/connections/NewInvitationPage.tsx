@@ -128,7 +128,7 @@ function CreatedInvitation({ invitation, multiUse, onAnother }: { invitation: In
               </ul>
             </>
           )}
-          <SimulateScan invitationUrl={url} />
+          <SimulateScan invitationUrl={url} multiUse={multiUse} />
           <div className="form-buttons">
             <button type="button" className="button" onClick={onAnother}>
               New invitation

@@ -88,7 +88,7 @@ export function CounterScreen({ link, qrLabel, summary, steps, step, status, res
           </button>
         </div>
         {sandbox && !settled && (
-          <div className="counter-sandbox" role="group" aria-labelledby="counter-sandbox-title">
+          <div className="sandbox-panel" role="group" aria-labelledby="counter-sandbox-title">
             <p id="counter-sandbox-title" className="small">
               <strong>Sandbox:</strong> no phone needed, a simulated wallet can scan this.
             </p>

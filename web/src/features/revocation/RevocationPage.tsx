@@ -41,7 +41,7 @@ export function RevocationPage() {
         ) : registries.length === 0 ? (
           <p className="muted">Nothing is waiting to be published.</p>
         ) : (
-          <table className="data-table" aria-label="Pending revocations">
+          <table className="data-table stack-narrow" aria-label="Pending revocations">
             <thead>
               <tr>
                 <th scope="col">Registry</th>
@@ -55,12 +55,14 @@ export function RevocationPage() {
             <tbody>
               {registries.map((r) => (
                 <tr key={r.rev_reg_id}>
-                  <td className="mono small">{r.rev_reg_id}</td>
-                  <td>{r.filter_kind}</td>
-                  <td>
+                  <td data-label="Registry" className="wraps">
+                    <span className="mono small">{r.rev_reg_id}</span>
+                  </td>
+                  <td data-label="Filter">{r.filter_kind}</td>
+                  <td data-label="Credentials">
                     <PendingIds revRegId={r.rev_reg_id} credRevIds={r.cred_rev_ids} />
                   </td>
-                  <td>
+                  <td data-label="">
                     <button
                       type="button"
                       className="button"

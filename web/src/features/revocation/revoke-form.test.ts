@@ -42,5 +42,9 @@ describe('revoke form', () => {
     expect(revokeStatement({ ...base, by: 'pair', rev_reg_id: 'R', cred_rev_id: '7' }, 'Bob Smith')).toContain(
       'This revokes credential 7 of registry R (held by Bob Smith).',
     );
+    // Typed by hand: nothing stands in for an id not yet entered.
+    expect(revokeStatement({ ...base, by: 'pair', rev_reg_id: '', cred_rev_id: '' }, undefined)).toContain(
+      'This revokes the credential whose registry and id you enter.',
+    );
   });
 });

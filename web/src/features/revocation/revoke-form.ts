@@ -35,7 +35,9 @@ export function revokeStatement(v: RevokeFormValues, holder: string | undefined)
   const which =
     v.by === 'exchange'
       ? `the credential of this exchange${holder ? ` (held by ${holder})` : ''}`
-      : `credential ${v.cred_rev_id || '?'} of registry ${v.rev_reg_id || '?'}${holder ? ` (held by ${holder})` : ''}`;
+      : v.cred_rev_id && v.rev_reg_id
+        ? `credential ${v.cred_rev_id} of registry ${v.rev_reg_id}${holder ? ` (held by ${holder})` : ''}`
+        : 'the credential whose registry and id you enter';
   const when =
     v.publish === 'now'
       ? 'The revocation is published to the ledger at once: verifiers see it from now on.'
