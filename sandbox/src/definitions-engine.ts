@@ -45,6 +45,16 @@ export class DefinitionsEngine {
     return this.ledger.schemas.find((s) => s.schema_id === schemaId);
   }
 
+  /**
+   * A schema already on the ledger under the id this wallet would write (ledger/base.py
+   * check_existing_schema): the wallet records it as sent, with the ledger's attributes and number.
+   */
+  recordSent(kind: FormatKind, onLedger: SandboxSchema): SandboxSchema {
+    const schema: SandboxSchema = { ...onLedger, kind, seqNo: this.seqNoOf(onLedger) };
+    this.ledger.schemas.push(schema);
+    return schema;
+  }
+
   createSchema(kind: FormatKind, name: string, version: string, attributes: string[], issuerId = this.ledger.ownDid): SandboxSchema {
     const schema: SandboxSchema = {
       kind,

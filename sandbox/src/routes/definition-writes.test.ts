@@ -45,6 +45,26 @@ describe('sandbox agent: writing schemas and credential definitions', () => {
     ).toEqual([id]);
   });
 
+  it('on an askar wallet, a schema the ledger already holds under that id is returned when its attributes match and refused when they do not, as ACA-Py checks it', async () => {
+    const { sandbox, call } = recordingSandbox();
+    // The seeded Library card 1.0, written from the anoncreds interface by this agent's DID.
+    const existing = sandbox.store.ledger.schemas.find((s) => s.name === 'Library card' && s.version === '1.0')!;
+    const differing = await call('POST', '/schemas', { schema_name: 'Library card', schema_version: '1.0', attributes: ['name', 'member_id'] });
+    expect(differing.text).toBe(
+      `400: Schema already exists on ledger, but attributes do not match: Library card:1.0 ${`[${[...existing.attributes]
+        .sort()
+        .map((a) => `'${a}'`)
+        .join(', ')}]`} != ['member_id', 'name']`,
+    );
+    expect((await call('GET', '/schemas/created')).json.schema_ids).not.toContain(existing.schema_id);
+
+    const same = await call('POST', '/schemas', { schema_name: 'Library card', schema_version: '1.0', attributes: [...existing.attributes].reverse() });
+    expect(same.status).toBe(200);
+    expect(same.json.schema_id).toBe(existing.schema_id);
+    expect(same.json.schema.attrNames).toEqual(existing.attributes);
+    expect((await call('GET', '/schemas/created')).json.schema_ids).toContain(existing.schema_id);
+  });
+
   it('waits for the registries when asked to (the default)', async () => {
     const { sandbox, call } = recordingSandbox({ peerDelayMs: 2 });
     const schemaId = (await call('POST', '/schemas', { schema_name: 'Waited', schema_version: '2.1', attributes: ['a'] })).json.schema_id;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { agentError, validationError } from '../agent-errors.js';
+import { agentError, pyRepr, validationError } from '../agent-errors.js';
 import { DefinitionsEngine, REGISTRY_SIZE } from '../definitions-engine.js';
 import { BodyChecks, readBody } from '../request-body.js';
 import { FieldChecks } from '../validation.js';
@@ -112,7 +112,15 @@ export function definitionWriteRoutes({ store, authorize }: SandboxRouteHelpers,
     if (engine.ownSchemas('indy').some((s) => s.name === name && s.version === version)) throw agentError(400, `Schema ${name} ${version} already exists`);
     const attributes = raw.attributes as string[];
     DefinitionsEngine.checkAttributes(attributes);
-    const schema = engine.createSchema('indy', name, version, [...new Set(attributes)]);
+    // The ledger may hold this id already (written from the anoncreds interface, or before this wallet):
+    // ACA-Py returns that schema when the attributes are the same, and refuses otherwise.
+    const onLedger = engine.schema(`${store.ledger.ownDid}:2:${name}:${version}`);
+    if (onLedger) {
+      const [fetched, asked] = [[...onLedger.attributes].sort(), [...attributes].sort()];
+      if (fetched.join('\u0000') !== asked.join('\u0000'))
+        throw agentError(400, `Schema already exists on ledger, but attributes do not match: ${name}:${version} ${pyRepr(fetched)} != ${pyRepr(asked)}`);
+    }
+    const schema = onLedger ? engine.recordSent('indy', onLedger) : engine.createSchema('indy', name, version, [...new Set(attributes)]);
     const schemaDef = { ver: '1.0', id: schema.schema_id, name, version, attrNames: schema.attributes, seqNo: engine.seqNoOf(schema) };
     return c.json({ sent: { schema_id: schema.schema_id, schema: schemaDef }, schema_id: schema.schema_id, schema: schemaDef });
   });
