@@ -17,6 +17,10 @@ import { toast } from '../../lib/toast-store';
 import { ConnectionStateBadge } from './connection-states';
 import { connectionDetailQueries } from './queries';
 
+/** ACA-Py's invitation_mode (once, multi, static) in a clerk's words. */
+const INVITATION_MODES: Record<string, string> = { once: 'Single use', multi: 'Several uses', static: 'Static (any number of uses)' };
+const invitationModeText = (mode: string) => INVITATION_MODES[mode] ?? humanize(mode);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /** One connection: who it is, its state, every exchange with it, and removal. */
@@ -99,7 +103,7 @@ export function ConnectionDetailPage() {
             ['State', `${humanize(c.state)}${c.rfc23_state ? ` (${c.rfc23_state})` : ''}`],
             ['Their role', c.their_role && humanize(c.their_role)],
             ['Protocol', c.connection_protocol],
-            ['Invitation', c.invitation_mode && `${humanize(c.invitation_mode)} use`],
+            ['Invitation', c.invitation_mode && invitationModeText(c.invitation_mode)],
             ['Their DID', c.their_did && <Mono>{c.their_did}</Mono>],
             ['Connection id', <Mono>{c.connection_id}</Mono>],
             ['Created', formatDateTime(c.created_at)],

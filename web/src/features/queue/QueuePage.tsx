@@ -39,7 +39,7 @@ export function QueuePage() {
               <div>
                 <strong>{item.what}</strong> <StateBadge state={item.state} />
                 <div className="muted small">
-                  <ConnectionName id={item.connectionId} labelOf={connections.labelOf} /> · waiting{' '}
+                  <ConnectionName id={item.connectionId} labelOf={connections.labelOf} /> · arrived{' '}
                   <span title={formatDateTime(item.waitingSince)}>{timeAgo(item.waitingSince)}</span>
                 </div>
               </div>
