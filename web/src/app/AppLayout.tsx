@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { logout, sessionQueries } from '../features/auth/queries';
+import { NotForRoleNotice } from '../features/auth/RequireSession';
 import { AgentUnavailableBanner } from '../features/agent/AgentUnavailableBanner';
 import { LiveEvents } from '../features/events/LiveEvents';
 import { LiveIndicator } from '../features/events/LiveIndicator';
@@ -120,6 +121,7 @@ export function AppLayout({ session }: { session: Session }) {
       <LiveEvents role={session.role} />
       <AgentUnavailableBanner />
       <main id="main" className="content" tabIndex={-1}>
+        <NotForRoleNotice role={session.role} />
         <Outlet />
       </main>
     </div>

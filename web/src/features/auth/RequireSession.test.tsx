@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { sessionQueries } from './queries';
-import { RequireSession } from './RequireSession';
+import { NotForRoleNotice, RequireArea, RequireSession } from './RequireSession';
 
 function LoginShown() {
   const location = useLocation();
@@ -37,5 +37,37 @@ describe('RequireSession', () => {
   it('says the session ended when a request found it gone under the page, as the 401’s own navigation does', async () => {
     openWithoutSession(true);
     expect(await screen.findByText('login at /login?expired=1&next=%2Fcredentials%3Foffset%3D25')).toBeTruthy();
+  });
+});
+
+describe('RequireArea', () => {
+  it('sends a role from a page it may not use to its home page, which says which page and whom it is for', async () => {
+    const session = { username: 'vera', role: 'verifier' as const };
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/audit',
+          element: (
+            <RequireArea area="audit" session={session}>
+              <p>the audit log</p>
+            </RequireArea>
+          ),
+        },
+        {
+          path: '/presentations',
+          element: (
+            <>
+              <NotForRoleNotice role="verifier" />
+              <p>the presentations</p>
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/audit'] },
+    );
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText('the presentations')).toBeTruthy();
+    expect(screen.queryByText('the audit log')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('The page /audit is for admins; you are signed in as a verifier. This is your home page.');
   });
 });

@@ -1,4 +1,4 @@
-import { roleMayUse, type Area, type Session } from '@credence/shared';
+import { areaRoles, roleMayUse, type Area, type Session, type UserRole } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -25,8 +25,33 @@ export function RequireSession({ children }: { children: (session: Session) => R
   return <>{children(session.data)}</>;
 }
 
-/** Keeps a role out of an area it may not use (the server refuses it anyway). */
+/** Where a role was kept out of, said on the home page it was sent to. */
+interface NotForRole {
+  path: string;
+  roles: readonly UserRole[];
+}
+
+/** Keeps a role out of an area it may not use (the server refuses it anyway), and says so on the home page. */
 export function RequireArea({ area, session, children }: { area: Area; session: Session; children: ReactNode }) {
-  if (!roleMayUse(session.role, area)) return <Navigate to={homeFor(session.role)} replace />;
+  const { pathname } = useLocation();
+  if (!roleMayUse(session.role, area)) {
+    const notForRole: NotForRole = { path: pathname, roles: areaRoles[area] };
+    return <Navigate to={homeFor(session.role)} replace state={{ notForRole }} />;
+  }
   return <>{children}</>;
+}
+
+const ROLE_PLURALS: Record<UserRole, string> = { issuer: 'issuers', verifier: 'verifiers', admin: 'admins' };
+const ROLE_ONE: Record<UserRole, string> = { issuer: 'an issuer', verifier: 'a verifier', admin: 'an admin' };
+
+/** On the page a role was sent to from one it may not use: which page, and whom it is for. */
+export function NotForRoleNotice({ role }: { role: UserRole }) {
+  const notForRole = (useLocation().state as { notForRole?: NotForRole } | null)?.notForRole;
+  if (!notForRole) return null;
+  const whom = notForRole.roles.map((r) => ROLE_PLURALS[r]).join(' and ');
+  return (
+    <p className="callout callout-attention" role="status">
+      The page {notForRole.path} is for {whom}; you are signed in as {ROLE_ONE[role]}. This is your home page.
+    </p>
+  );
 }
