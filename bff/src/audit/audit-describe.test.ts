@@ -76,6 +76,16 @@ group('the audit log in business terms', () => {
     ).toEqual({ summary: 'changed the proof template “Proof of age” (version 3)', link: '/templates/t1' });
     expect(await describe(input({ route: '/something/new' }), lookups)).toBeUndefined();
   });
+
+  it('says what a simulated wallet scan on the sandbox was, not its route', async () => {
+    expect(await describe(input({ route: '/sandbox/wallet-scan' }), lookups)).toEqual({
+      summary: 'had the sandbox’s simulated wallet scan a QR code',
+      link: null,
+    });
+    expect(await describe(input({ route: '/sandbox/wallet-scan', succeeded: false }), lookups)).toMatchObject({
+      summary: 'tried to have the sandbox’s simulated wallet scan a QR code',
+    });
+  });
 });
 
 group('the audit log: schemas and credential definitions', () => {

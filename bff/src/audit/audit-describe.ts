@@ -257,6 +257,8 @@ async function phraseOf(
   if (route.startsWith('/issue-batches')) return batchPhrase(method, route, target);
   if (route === '/register/backfill') return both('read the agent’s exchanges into the register', 'read the agent’s exchanges into the register', null);
   if (route === '/invitation-links') return both('made a QR-code link', 'make a QR-code link', null);
+  if (route === '/sandbox/wallet-scan')
+    return both('had the sandbox’s simulated wallet scan a QR code', 'have the sandbox’s simulated wallet scan a QR code', null);
   return undefined;
 }
 
