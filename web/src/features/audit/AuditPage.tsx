@@ -21,8 +21,9 @@ function countText(total: number, capped: boolean, filtered: boolean): string {
 /** "alice (issuer) issued Student ID 1.2 to Bob Smith", linked to what it was about; older entries name the route. */
 function WhatHappened({ entry }: { entry: AuditEntry }) {
   const sentence = entry.summary ?? entry.action;
+  // One box: on a phone the cell is a flex row, where each loose piece would be squeezed on its own.
   return (
-    <>
+    <div>
       <strong>{entry.actor}</strong>
       {entry.role && <span className="muted"> ({entry.role})</span>} {entry.link ? <Link to={entry.link}>{sentence}</Link> : sentence}
       {entry.reason && (
@@ -31,7 +32,7 @@ function WhatHappened({ entry }: { entry: AuditEntry }) {
           {entry.reason}
         </div>
       )}
-    </>
+    </div>
   );
 }
 
