@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONNECTION_ID, CRED_DEF_ID, SCHEMA_ID, specRecord } from '../../test/record-shapes';
+import { expectTooLongTextRefused } from '../../test/too-long-text';
 import { problemAnswer, renderPage, type AnswerFunction } from '../../test/render-page';
 import { OfferPage } from './OfferPage';
 
@@ -140,14 +141,7 @@ describe('OfferPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const { requests } = showOffer();
     await fillValidOffer(user);
-    const comment = screen.getByLabelText<HTMLTextAreaElement>('Comment for the holder (optional)');
-    await user.click(comment);
-    await user.paste('x'.repeat(2_001));
-    await user.click(screen.getByRole('button', { name: 'Send offer' }));
-    expect(await screen.findByText('At most 2,000 characters')).toBeTruthy();
-    expect(comment.getAttribute('aria-invalid')).toBe('true');
-    expect(comment.value).toHaveLength(2_001);
-    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    await expectTooLongTextRefused(user, screen.getByLabelText<HTMLTextAreaElement>('Comment for the holder (optional)'), 'Send offer', requests);
   });
 
   it('sends the offer to the chosen connection, says so, and opens the new exchange', async () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONNECTION_ID, CRED_DEF_ID, agentPresentation } from '../../test/record-shapes';
 import { problemAnswer, renderPage, type AnswerFunction } from '../../test/render-page';
+import { expectTooLongTextRefused } from '../../test/too-long-text';
 import { ProofRequestPage } from './ProofRequestPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -131,14 +132,7 @@ describe('ProofRequestPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const { requests } = showRequestForm();
     await fillValidRequest(user);
-    const comment = screen.getByLabelText<HTMLTextAreaElement>('Comment (optional)');
-    await user.click(comment);
-    await user.paste('x'.repeat(2_001));
-    await user.click(screen.getByRole('button', { name: 'Send request' }));
-    expect(await screen.findByText('At most 2,000 characters')).toBeTruthy();
-    expect(comment.getAttribute('aria-invalid')).toBe('true');
-    expect(comment.value).toHaveLength(2_001);
-    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    await expectTooLongTextRefused(user, screen.getByLabelText<HTMLTextAreaElement>('Comment (optional)'), 'Send request', requests);
   });
 
   it('sends the request to the chosen connection, says so, and opens the new exchange', async () => {
