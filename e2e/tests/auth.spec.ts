@@ -48,8 +48,13 @@ test('a deep link while logged out leads to login and back to the same page', as
 test('when the session ends, the next request leads to login and back', async ({ page, context }) => {
   await logIn(page, 'issuer', '/credentials');
   await expect(page.getByRole('table', { name: 'Credential exchanges' })).toBeVisible();
+  // The stream's first 'ready' fetches the list again: the session ends only once that is done, or the
+  // refetch (not the click) would be the request that meets the ended session.
+  await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible();
+  const next = page.getByRole('button', { name: 'Next' });
+  await expect(next).toBeEnabled();
   await context.clearCookies();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await next.click();
   await expect(page.getByText('Your session ended. Log in again to continue.')).toBeVisible();
   await page.getByLabel('Username').fill('issuer');
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
