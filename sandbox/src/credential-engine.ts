@@ -86,7 +86,8 @@ export class CredentialEngine {
   }
 
   /** A wallet that scanned an offer in an invitation asks for the credential (connectionless, or on the invitation's connection). */
-  walletRequests(id: string, connectionId?: string): void {
-    holderRequests(this.x, id, connectionId);
+  walletRequests(id: string, wallet: { label: string; connectionId?: string | undefined }): void {
+    if (!wallet.connectionId) this.x.store.peerWallets.asked(id, wallet.label);
+    holderRequests(this.x, id, wallet.connectionId);
   }
 }

@@ -424,7 +424,7 @@ export class OutOfBand {
       oob.their_service = { recipientKeys: [signingKey(this.rng).verkey], routingKeys: [], serviceEndpoint: WALLET_ENDPOINT };
       this.saveOob(oob, oob.state);
     }
-    if (exchange.kind === 'credential') this.deps.credentials.walletRequests(exchange.id, connectionId);
+    if (exchange.kind === 'credential') this.deps.credentials.walletRequests(exchange.id, { label, connectionId });
     else this.deps.presentations.walletAnswers(exchange.id, { holdsCredential: holds, label, ...(connectionId && { connectionId }) });
   }
 

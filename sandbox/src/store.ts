@@ -4,6 +4,7 @@ import { SeededRandom } from './random.js';
 import type { CredExDetail } from './credential-records.js';
 import type { PresExRecord } from './presentation-records.js';
 import type { FormatKind, Ledger } from './ledger.js';
+import { issuedCredentialOf, PeerWallets } from './peer-wallets.js';
 import { seededRegistries, type SandboxRegistry } from './registries.js';
 import type { SeedData, WalletType } from './seed.js';
 
@@ -92,16 +93,28 @@ export class SandboxStore {
   /** The issuer's revocation registries (IssuerRevRegRecord, or the anoncreds registry definitions), by id. */
   readonly registries = new Map<string, SandboxRegistry>();
   readonly wallet: { name: string; type: WalletType };
+  /** Not ACA-Py: what the simulated peers hold of the credentials we issued them. */
+  readonly peerWallets = new PeerWallets();
 
   constructor(data: SeedData, wallet: { name: string; type: WalletType }) {
     this.ledger = data.ledger;
     this.wallet = { ...wallet };
     for (const c of data.connections) this.connections.set(c.connection_id, c);
     for (const d of data.credentials) this.credentials.set(d.cred_ex_record.cred_ex_id, d);
+    for (const d of data.credentials) this.peerStoredIfIssued(d);
     for (const p of data.presentations) this.presentations.set(p.pres_ex_id, p);
     for (const r of data.issuerCredRevs) this.issuerCredRevs.set(r.record_id, r);
     for (const r of seededRegistries(data.ledger)) this.registries.set(r.revoc_reg_id, r);
     seedLedgerState(data.ledger, this.registries, data.issuerCredRevs);
+  }
+
+  /** The peer of an exchange we issued in keeps the credential (named by its connection, or by the wallet that asked). */
+  peerStoredIfIssued(detail: CredExDetail, walletLabel?: string): void {
+    const record = detail.cred_ex_record;
+    if (record.role !== 'issuer' || (record.state !== 'credential-issued' && record.state !== 'done')) return;
+    const holder = walletLabel ?? this.connections.get(record.connection_id ?? '')?.their_label;
+    const credential = issuedCredentialOf(detail);
+    if (holder && credential) this.peerWallets.stores(holder, credential);
   }
 
   listCredentials(filter: ExchangeFilter, paging: Paging): CredExDetail[] {

@@ -21,6 +21,9 @@ export function storeCredential(x: Issuance, id: string, body: { credential_id?:
 
 /** The holder stores the credential we issued and acks: done. */
 export function holderStores(x: Issuance, id: string): void {
+  const asker = x.store.peerWallets.takeAsker(id);
   const detail = x.records.stillIn(id, 'credential-issued');
-  if (detail) x.records.finish(detail);
+  if (!detail) return;
+  x.store.peerStoredIfIssued(detail, asker);
+  x.records.finish(detail);
 }

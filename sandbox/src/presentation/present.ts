@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { predicateHolds } from '@credence/shared';
 import { agentError } from '../agent-errors.js';
 import { checkWalletAllows, formatKinds, walletAllows } from '../engine-support.js';
-import { attributeValues, type FormatKind } from '../ledger.js';
+import { attributeValues, type FormatKind, type SandboxCredDef } from '../ledger.js';
 import { message } from '../messages.js';
 import { setPresMessage, type PresExRecord } from '../presentation-records.js';
-import { answersReferent, heldCredentials } from '../proof-matching.js';
+import type { PeerCredential } from '../peer-wallets.js';
+import { answersReferent, heldCredentials, type ProofRequestSpec } from '../proof-matching.js';
 import { peerProof, walletProof, type PresentationSpecBody } from './proof.js';
 import { requestOf, type Formats, type PresentProof } from './records.js';
-import { judge, verifyNow } from './verify.js';
+import { judge, judgeHeld, verifyNow } from './verify.js';
 
 /** The presentation: ours as prover, and a peer prover's to us. */
 
@@ -76,7 +77,29 @@ export function proverPresents(x: PresentProof, id: string, wallet?: { label: st
   const request = requestOf(record, kind);
   const label = wallet?.label ?? x.store.connections.get(record.connection_id ?? '')?.their_label ?? 'Holder';
   const items = [...Object.values(request.requested_attributes), ...Object.values(request.requested_predicates)];
-  // The peer holds one credential per definition; it answers when one definition answers everything.
+  const ours = heldOfOurs(x, label, request);
+  if (ours && 'unmetPredicate' in ours) {
+    x.records.abandon(record, `abandoned: No credential satisfies predicate ${ours.unmetPredicate}`);
+    return;
+  }
+  if (ours) {
+    x.verdicts.set(id, judgeHeld(x, request, ours.credDef, ours.credential));
+    setPresMessage(
+      record,
+      'pres',
+      message(
+        'pres',
+        randomUUID(),
+        { [kind]: peerProof(request, ours.credDef, ours.credential.values, ours.credential.revRegId, x.now()) },
+        { '~thread': { thid: record.thread_id } },
+      ),
+    );
+    x.records.moveTo(record, 'presentation-received');
+    if (record.auto_verify) verifyNow(x, record);
+    return;
+  }
+  // Nothing we issued answers: the peer holds one credential per definition (from elsewhere, or from
+  // before the sandbox kept its wallet); it answers when one definition answers everything.
   const credDef = x.store.ledger.credDefs.find((d) => items.every((item) => answersReferent(d, attributeValues(x.rng, d.schema, label), item)));
   if (!credDef) {
     x.records.abandon(record, 'abandoned: No credential satisfies the presentation request');
@@ -94,4 +117,26 @@ export function proverPresents(x: PresentProof, id: string, wallet?: { label: st
   setPresMessage(record, 'pres', message('pres', randomUUID(), { [kind]: peerProof(request, credDef, values) }, { '~thread': { thid: record.thread_id } }));
   x.records.moveTo(record, 'presentation-received');
   if (record.auto_verify) verifyNow(x, record);
+}
+
+/**
+ * The newest credential we issued `holder` that answers the whole request; when some answer its
+ * attributes but none its predicates, the holder's wallet cannot build the proof.
+ */
+function heldOfOurs(
+  x: PresentProof,
+  holder: string,
+  request: ProofRequestSpec,
+): { credDef: SandboxCredDef; credential: PeerCredential } | { unmetPredicate: string } | undefined {
+  const attributes = Object.values(request.requested_attributes);
+  const predicates = Object.entries(request.requested_predicates);
+  let unmetPredicate: string | undefined;
+  for (const credential of x.store.peerWallets.heldBy(holder)) {
+    const credDef = x.store.ledger.credDefs.find((d) => d.cred_def_id === credential.credDefId);
+    if (!credDef || ![...attributes, ...predicates.map(([, p]) => p)].every((item) => answersReferent(credDef, credential.values, item))) continue;
+    const unmet = predicates.find(([, p]) => !predicateHolds(credential.values[p.name], p));
+    if (!unmet) return { credDef, credential };
+    unmetPredicate ??= unmet[0];
+  }
+  return unmetPredicate === undefined ? undefined : { unmetPredicate };
 }

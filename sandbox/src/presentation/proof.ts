@@ -4,6 +4,7 @@ import { encodeAttribute } from '../credential-records.js';
 import type { SandboxCredDef } from '../ledger.js';
 import { answersReferent, heldCredentials, namesOf, type HeldCredential, type ProofRequestSpec } from '../proof-matching.js';
 import type { PresentProof } from './records.js';
+import { asksNonRevoked } from './verify.js';
 
 /** The proof a prover builds for a request: our wallet's, from the credentials the caller chose, or a peer's. */
 
@@ -70,8 +71,11 @@ export function walletProof(x: PresentProof, request: ProofRequestSpec, spec: Pr
   };
 }
 
-/** A peer's proof from its one credential of `credDef`: every attribute revealed, nothing self-attested. */
-export function peerProof(request: ProofRequestSpec, credDef: SandboxCredDef, values: Record<string, string>) {
+/**
+ * A peer's proof from its one credential of `credDef`: every attribute revealed, nothing self-attested;
+ * a revocable credential names its registry, with the time of its non-revocation proof when one was asked.
+ */
+export function peerProof(request: ProofRequestSpec, credDef: SandboxCredDef, values: Record<string, string>, revRegId: string | null = null, nowMs?: number) {
   return {
     requested_proof: {
       revealed_attrs: Object.fromEntries(
@@ -88,6 +92,13 @@ export function peerProof(request: ProofRequestSpec, credDef: SandboxCredDef, va
       unrevealed_attrs: {},
       predicates: provenPredicates(request),
     },
-    identifiers: [{ schema_id: credDef.schema.schema_id, cred_def_id: credDef.cred_def_id, rev_reg_id: null, timestamp: null }],
+    identifiers: [
+      {
+        schema_id: credDef.schema.schema_id,
+        cred_def_id: credDef.cred_def_id,
+        rev_reg_id: revRegId,
+        timestamp: revRegId && nowMs !== undefined && asksNonRevoked(request) ? Math.floor(nowMs / 1000) : null,
+      },
+    ],
   };
 }

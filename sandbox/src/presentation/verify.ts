@@ -1,6 +1,7 @@
 import type { PresExRecord } from '../presentation-records.js';
 import type { ProofRequestSpec } from '../proof-matching.js';
 import type { SandboxCredDef } from '../ledger.js';
+import type { PeerCredential } from '../peer-wallets.js';
 import type { PresentProof } from './records.js';
 
 /** Verification, as the verifier of a peer's presentation. */
@@ -31,8 +32,18 @@ export function verifyNow(x: PresentProof, record: PresExRecord): void {
 export function judge(x: PresentProof, request: ProofRequestSpec, credDef: SandboxCredDef): Verdict {
   // indy/verifier.py non_revoc_intervals: a proof of only irrevocable credentials drops the global interval.
   if (!credDef.revocable) return { ok: true, messages: ['RMV_GLB_NRI'] };
-  const askedNonRevoked =
-    request.non_revoked || [...Object.values(request.requested_attributes), ...Object.values(request.requested_predicates)].some((i) => i.non_revoked);
-  if (askedNonRevoked && x.rng.chance(0.3)) return { ok: false, messages: [] };
+  if (asksNonRevoked(request) && x.rng.chance(0.3)) return { ok: false, messages: [] };
   return { ok: true, messages: [] };
 }
+
+/** A credential we issued: false when the request asks it be unrevoked and the ledger has it revoked (published, not only pending). */
+export function judgeHeld(x: PresentProof, request: ProofRequestSpec, credDef: SandboxCredDef, credential: PeerCredential): Verdict {
+  if (!credDef.revocable) return { ok: true, messages: ['RMV_GLB_NRI'] };
+  const registry = credential.revRegId ? x.store.registries.get(credential.revRegId) : undefined;
+  const revokedOnLedger = credential.credRevId !== null && registry?.ledgerRevoked.has(credential.credRevId) === true;
+  return { ok: !(asksNonRevoked(request) && revokedOnLedger), messages: [] };
+}
+
+export const asksNonRevoked = (request: ProofRequestSpec): boolean =>
+  request.non_revoked !== undefined ||
+  [...Object.values(request.requested_attributes), ...Object.values(request.requested_predicates)].some((i) => i.non_revoked);
