@@ -79,4 +79,54 @@ for (const size of [
       await expect(page.getByRole('group', { name: 'The person’s details' }).getByRole('textbox').first()).toBeFocused();
     });
   });
+
+  test.describe(`a revoked credential at the counter (${size.name})`, () => {
+    test.use({ viewport: size.viewport });
+
+    test('a credential issued at the counter verifies there until its revocation is published, then is refused with what the wallet sent', async ({
+      loggedInAs,
+    }) => {
+      const holder = `Rosa Quintero ${size.name} ${Date.now()}`;
+      const page = await loggedInAs('admin', '/credentials/counter');
+      await page.getByLabel('Credential to issue').selectOption({ label: 'Student ID 1.2 · revocable (indy)' });
+      for (const field of await page.getByRole('group', { name: 'The person’s details' }).getByRole('textbox').all()) await field.fill('2001');
+      await page.getByLabel('name', { exact: true }).fill(holder);
+      await page.getByLabel('birthdate_dateint', { exact: true }).fill('20010415');
+      await page.getByRole('button', { name: 'Show QR code' }).click();
+      await page.getByRole('button', { name: 'Simulate a wallet scanning this' }).click();
+      await expect(page.getByText('✓ Issued')).toBeVisible();
+
+      const checkAtTheCounter = async () => {
+        await page.goto('/presentations/counter');
+        await page.getByLabel('Credential to check').selectOption({ label: 'Student ID 1.2 · revocable (indy)' });
+        await page.getByRole('button', { name: 'Show QR code' }).click();
+        await page.getByRole('button', { name: 'Simulate a wallet scanning this' }).click();
+      };
+      // The wallet shows the credential it was given, with the details typed at the counter.
+      await checkAtTheCounter();
+      await expect(page.getByText('✓ Verified')).toBeVisible();
+      await expect(page.getByRole('definition').filter({ hasText: holder })).toBeVisible();
+
+      await page.goto(`/issued?q=${encodeURIComponent(holder)}`);
+      const row = page.getByRole('table', { name: 'Issued credentials' }).getByRole('row').filter({ hasText: holder });
+      await row.getByRole('button', { name: /^Revoke the credential of / }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Revoke credential' }).click();
+      await expect(page.getByText('Credential revoked: pending until published')).toBeVisible();
+
+      // Revoked in the agent's wallet only: the ledger still says valid, and so does the proof.
+      await checkAtTheCounter();
+      await expect(page.getByText('✓ Verified')).toBeVisible();
+
+      await page.goto('/revocation');
+      await page.getByRole('button', { name: 'Publish all' }).click();
+      await expect(page.getByText('Nothing is waiting to be published.')).toBeVisible();
+
+      await checkAtTheCounter();
+      await expect(page.getByText('✗ Not verified')).toBeVisible();
+      await expect(page.getByText('What the wallet sent')).toBeVisible();
+      await expect(page.getByRole('definition').filter({ hasText: holder })).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath('counter-revoked.png'), fullPage: true });
+      expect(await violations(page)).toEqual([]);
+    });
+  });
 }

@@ -79,6 +79,8 @@ const credentialFilters = {
   status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(issuedStatuses, { error: 'must be issued, revoked-pending or revoked' }).optional()),
   cred_def_id: optionalText(500),
   rev_reg_id: optionalText(500),
+  /** With rev_reg_id: the one credential a registry and revocation id name. */
+  cred_rev_id: optionalText(20),
   connection_id: optionalUuid,
   /** The credential issued by one exchange. */
   cred_ex_id: optionalText(200),
@@ -185,7 +187,7 @@ export const registerKindArea = { credential: 'credentials', presentation: 'pres
 export const BULK_REVOKE_CAP = 500;
 
 /** Which issued credentials a bulk revocation takes: the register's filters (status is always `issued`). */
-export const bulkRevokeSelectionSchema = registerCredentialExportQuerySchema.omit({ status: true, sort: true, cred_ex_id: true });
+export const bulkRevokeSelectionSchema = registerCredentialExportQuerySchema.omit({ status: true, sort: true, cred_ex_id: true, cred_rev_id: true });
 export type BulkRevokeSelection = z.infer<typeof bulkRevokeSelectionSchema>;
 
 export const bulkRevokeItemSchema = z.object({

@@ -221,6 +221,9 @@ describe.each(BOTH_STORES)('the register on %s', (_kind, open) => {
     });
     expect((await list()).total).toBe(before + 1);
     expect((await list({ limit: 1 })).total).toBe(before + 1);
+    // A registry and revocation id name one credential, or none.
+    expect((await list({ rev_reg_id: 'RR:4:student', cred_rev_id: '7' })).results.map((c) => c.cred_ex_id)).toEqual([id(200)]);
+    expect(await list({ rev_reg_id: 'RR:4:student', cred_rev_id: '8' })).toMatchObject({ total: 0, results: [] });
 
     expect(await register.markRevoked({ rev_reg_id: 'RR:4:student', cred_rev_id: '7' }, 'alice', true, false)).toBe(1);
     expect((await list({ status: 'issued', limit: 1 })).total).toBe(before);

@@ -162,6 +162,7 @@ function credentialWhere(f: Omit<CredentialFilters, 'sort'>) {
     if (f.status) and.push(eb('status', '=', f.status));
     if (f.cred_def_id) and.push(eb('cred_def_id', '=', f.cred_def_id));
     if (f.rev_reg_id) and.push(eb('rev_reg_id', '=', f.rev_reg_id));
+    if (f.cred_rev_id) and.push(eb('cred_rev_id', '=', f.cred_rev_id));
     if (f.connection_id) and.push(eb('connection_id', '=', f.connection_id));
     if (f.cred_ex_id) and.push(eb('cred_ex_id', '=', f.cred_ex_id));
     if (f.revocable === true) and.push(eb.and([eb('rev_reg_id', 'is not', null), eb('cred_rev_id', 'is not', null)]));
@@ -197,7 +198,7 @@ async function exchangeTotal(db: Kysely<Database>, f: Omit<ExchangeFilters, 'sor
 }
 
 async function credentialTotal(db: Kysely<Database>, f: Omit<CredentialFilters, 'sort'>): Promise<number> {
-  if (f.q || f.rev_reg_id || f.connection_id || f.cred_ex_id || f.revocable !== undefined) {
+  if (f.q || f.rev_reg_id || f.cred_rev_id || f.connection_id || f.cred_ex_id || f.revocable !== undefined) {
     const row = await db
       .selectFrom('register_credentials')
       .select((eb) => eb.fn.countAll<string>().as('n'))

@@ -21,6 +21,18 @@ export const revocationQueries = {
           { signal },
         ),
     }),
+  /** The register's credential a registry and revocation id name: the agent revokes any id, Credence can say whose it is. */
+  named: (revRegId: string, credRevId: string) =>
+    queryOptions({
+      queryKey: [...registerKeys.credentials(), 'named', revRegId, credRevId] as const,
+      queryFn: ({ signal }) =>
+        callApi(
+          consoleApiRefs.registerCredentials,
+          { query: { rev_reg_id: revRegId, cred_rev_id: credRevId, limit: 1, offset: 0, sort: '-issued' } },
+          { signal },
+        ),
+      staleTime: 30_000,
+    }),
 };
 
 export function usePublish() {

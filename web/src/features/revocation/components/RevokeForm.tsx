@@ -1,12 +1,14 @@
 import { type IssuedCredential, type RevokeInput, consoleApiRefs } from '@credence/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { callApi } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useConnections } from '../../../lib/connections';
 import { credentialKeys, registerKeys, revocationKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast-store';
+import { revocationQueries } from '../queries';
 import { revokeResolver, revokeStatement, toRevokeBody, type RevokeFormValues } from '../revoke-form';
+import { RegisterFinding } from './RegisterFinding';
 
 interface RevokeFormProps {
   /** Prefilled from a credential exchange; without it, the form asks for registry and id. */
@@ -53,7 +55,12 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
     },
     onError: (error) => applyServerErrors(error, setError),
   });
-  const holder = connections.labelOf(values.connection_id || exchange?.connection_id) ?? issued?.holder_label ?? undefined;
+  // Typed by hand: the register says whose credential the registry and id name (the agent accepts any id).
+  const typed = { revRegId: values.rev_reg_id?.trim() ?? '', credRevId: values.cred_rev_id?.trim() ?? '' };
+  const lookUp = !exchange && !issued && typed.revRegId !== '' && /^\d{1,10}$/.test(typed.credRevId);
+  const named = useQuery({ ...revocationQueries.named(typed.revRegId, typed.credRevId), enabled: lookUp });
+  const found = lookUp && named.data ? named.data.results[0] : undefined;
+  const holder = connections.labelOf(values.connection_id || exchange?.connection_id) ?? issued?.holder_label ?? found?.holder_label ?? undefined;
 
   return (
     <form className="revoke-form" noValidate onSubmit={handleSubmit((v) => mutation.mutate(toRevokeBody(v)))}>
@@ -88,6 +95,8 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
           </div>
         </div>
       )}
+      {lookUp && named.data && <RegisterFinding credential={found} credRevId={typed.credRevId} />}
+      {lookUp && named.isError && <p className="muted small">Credence’s register could not be asked whose credential this is.</p>}
       <fieldset>
         <legend>When</legend>
         <label className="check">
