@@ -68,11 +68,11 @@ for (const size of sizes) {
       await expect(page.getByText('Finished: 1 row failed.', { exact: false })).toBeVisible();
       await expect(page.getByText(/Connection .+ not ready/)).toBeVisible();
 
-      // The clerk gives row 2 to another connection of Ben's and retries it.
-      await page.getByRole('button', { name: 'Fix row 2' }).click();
-      await page.getByLabel('Connection of row 2').selectOption({ label: cat });
-      await page.getByRole('button', { name: 'Save row 2' }).click();
-      await expect(page.getByText('Row 2 changed: retry the failed rows to send it')).toBeVisible();
+      // The clerk gives Ben's row (row 3 of the spreadsheet, under the header) to another connection of his and retries it.
+      await page.getByRole('button', { name: 'Fix row 3' }).click();
+      await page.getByLabel('Connection of row 3').selectOption({ label: cat });
+      await page.getByRole('button', { name: 'Save row 3' }).click();
+      await expect(page.getByText('Row 3 changed: retry the failed rows to send it')).toBeVisible();
       await page.getByRole('button', { name: 'Retry failed rows (1)' }).click();
       await expect(page.getByRole('progressbar', { name: '2 of 2 sent' })).toBeVisible();
       await expect(page.getByText('Finished: every offer was sent.')).toBeVisible();
@@ -84,7 +84,7 @@ for (const size of sizes) {
       await page.reload();
       await expect(page.getByRole('progressbar', { name: '2 of 2 sent' })).toBeVisible();
 
-      await page.getByRole('link', { name: 'Open the exchange of row 1' }).click();
+      await page.getByRole('link', { name: 'Open the exchange of row 2' }).click();
       await expect(page.getByRole('region', { name: 'Exchange' })).toBeVisible();
       await expect(page.getByText(ann).first()).toBeVisible();
     });

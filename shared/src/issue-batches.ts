@@ -33,7 +33,10 @@ export const batchAttributeSchema = z.object({ name: z.string(), value: z.string
 
 /** One row of the file as checked: what it names and, in plain words, what is wrong with it. */
 export const previewRowSchema = z.object({
-  /** 1 for the first row under the header (the file's line 2 when no value holds a line break). */
+  /**
+   * The row's number in the spreadsheet the file was saved from: the header is row 1, an empty row
+   * counts, a value with a line break stays in its row. The batch's rows keep it.
+   */
   index: z.number().int(),
   connection: z.string(),
   connection_id: z.string().nullable(),
@@ -67,8 +70,8 @@ export const issueBatchRowParamsSchema = z.strictObject({
   id: uuidSchema,
   index: z
     .string()
-    .regex(/^[1-9][0-9]{0,5}$/, 'must be a row number')
-    .refine((v) => Number(v) <= BATCH_MAX_ROWS, 'must be a row number'),
+    // A spreadsheet's row number: past the batch's row count when the file had empty rows.
+    .regex(/^[1-9][0-9]{0,6}$/, 'must be a row number'),
 });
 
 export const issueBatchTemplateQuerySchema = z.strictObject({ cred_def_id: credDefId });

@@ -12,7 +12,8 @@ export interface NewBatch {
   schema_id: string;
   filter_kind: 'indy' | 'anoncreds';
   file_name: string | null;
-  rows: { connection_id: string; connection_label: string | null; attributes: { name: string; value: string }[] }[];
+  /** Each row with its number in the spreadsheet (`index`, increasing); without it, numbered from 1 in order. */
+  rows: { index?: number; connection_id: string; connection_label: string | null; attributes: { name: string; value: string }[] }[];
 }
 
 /** A row claimed for sending, with what its offer needs. */
@@ -105,7 +106,7 @@ export class IssueBatches {
             .values(
               batch.rows.slice(start, start + INSERT_CHUNK).map((row, i) => ({
                 batch_id: id,
-                idx: start + i + 1,
+                idx: row.index ?? start + i + 1,
                 connection_id: row.connection_id,
                 connection_label: row.connection_label,
                 attributes: JSON.stringify(row.attributes),

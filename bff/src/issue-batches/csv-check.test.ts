@@ -19,7 +19,7 @@ describe('checkFile', () => {
     expect(file_problems).toEqual([]);
     expect(rows).toEqual([
       expect.objectContaining({
-        index: 1,
+        index: 2,
         connection_id: BOB,
         connection_label: 'Bob Smith',
         attributes: [
@@ -28,8 +28,16 @@ describe('checkFile', () => {
         ],
         problems: [],
       }),
-      expect.objectContaining({ index: 2, connection_id: ALICE, problems: [] }),
+      // A value with a line break stays in its spreadsheet row: the next row is row 3.
+      expect.objectContaining({ index: 3, connection_id: ALICE, problems: [] }),
     ]);
+  });
+
+  it('numbers each row as the spreadsheet does: the header is row 1, and empty rows count though they are skipped', () => {
+    const csv = ['connection,name,degree', `${BOB},B,Law`, '', `${ALICE},A,Law`, ',,', '', 'Nobody,N,Law', ''].join('\r\n');
+    const rows = check(csv).rows;
+    expect(rows.map((r) => r.index)).toEqual([2, 4, 7]);
+    expect(rows[2]!.problems).toEqual(['There is no connection with the id or label “Nobody”.']);
   });
 
   it('says what is wrong with each row in plain words', () => {
@@ -55,7 +63,8 @@ describe('checkFile', () => {
       [],
       [],
     ]);
-    expect(rows[7]!.warnings).toEqual(['The same as row 7: this holder would receive the same credential twice.']);
+    expect(rows.map((r) => r.index)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(rows[7]!.warnings).toEqual(['The same as row 8: this holder would receive the same credential twice.']);
   });
 
   it('asks for a date as YYYYMMDD in a _dateint attribute, as the offer form does: proofs compare it as a number', () => {

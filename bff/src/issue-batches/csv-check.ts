@@ -1,5 +1,5 @@
 import { BATCH_CONNECTION_COLUMN, isDateint, isDateintAttribute, type PreviewRow } from '@credence/shared';
-import { parse } from 'csv-parse/sync';
+import { parse, type Info } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 
 /** A connection of the agent as the check needs it. */
@@ -60,12 +60,25 @@ export function valueProblem(name: string, value: string): string | undefined {
   return undefined;
 }
 
-function readRecords(csv: string): { records?: string[][]; problem?: string } {
+/** A line of the file read, with the number of its row in the spreadsheet it was saved from (the header is row 1). */
+interface SheetRecord {
+  cells: string[];
+  sheetRow: number;
+}
+
+function readRecords(csv: string): { records?: SheetRecord[]; problem?: string } {
   if (NOT_TEXT.test(csv))
     return { problem: 'This is not a CSV text file (it holds binary data, or text that is not UTF-8). Save it from your spreadsheet as “CSV UTF-8”.' };
   try {
-    const records: string[][] = parse(csv, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: true });
-    return { records: records.filter((r) => r.some((cell) => cell !== '')) };
+    // With `info`, each record comes with the parser's counts so far (the sync typings do not say so).
+    const read = parse(csv, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, info: true }) as unknown as {
+      record: string[];
+      info: Info;
+    }[];
+    // An empty line is an empty row in the spreadsheet, and a value with a line break stays in one row.
+    return {
+      records: read.filter((r) => r.record.some((cell) => cell !== '')).map((r) => ({ cells: r.record, sheetRow: r.info.records + r.info.empty_lines })),
+    };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { problem: `The file cannot be read as CSV: ${message.replace(/^Invalid /, 'invalid ')}` };
@@ -81,7 +94,7 @@ export function checkFile(csv: string, attributes: readonly string[], connection
   const { records, problem } = readRecords(csv);
   if (!records) return { file_problems: [problem!], rows: [] };
   if (records.length === 0) return { file_problems: ['The file is empty: download the template and fill in one row per holder.'], rows: [] };
-  const header = records[0]!;
+  const header = records[0]!.cells;
   const body = records.slice(1);
   const fileProblems: string[] = [];
   if (body.length === 0) fileProblems.push('The file has a header but no rows: add one row per holder.');
@@ -103,8 +116,7 @@ export function checkFile(csv: string, attributes: readonly string[], connection
 
   const resolver = new ConnectionResolver(connections);
   const seen = new Map<string, number>();
-  const rows = body.map((cells, i): PreviewRow => {
-    const index = i + 1;
+  const rows = body.map(({ cells, sheetRow: index }): PreviewRow => {
     const problems: string[] = [];
     const warnings: string[] = [];
     if (cells.length > header.length) problems.push(`It has ${cells.length} values but the header has ${header.length} columns.`);

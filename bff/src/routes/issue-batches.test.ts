@@ -42,9 +42,10 @@ describe('/api/issue-batches', () => {
     await bff.batches.sender.whenIdle();
     const detail = (await (await bff.send(issuer, 'GET', `/api/issue-batches/${batch.id}`)).json()) as IssueBatchDetail;
     expect(detail).toMatchObject({ state: 'done', counts: { sent: 2, failed: 0, pending: 0, sending: 0 } });
+    // Each row keeps its number in the spreadsheet (the header is row 1).
     expect(detail.rows.map((r) => [r.index, r.connection_label, r.state])).toEqual([
-      [1, 'Batch Holder One', 'sent'],
-      [2, 'Batch Holder Two', 'sent'],
+      [2, 'Batch Holder One', 'sent'],
+      [3, 'Batch Holder Two', 'sent'],
     ]);
     const record = bff.sandbox.store.credentials.get(detail.rows[0]!.cred_ex_id!);
     expect(record?.cred_ex_record.connection_id).toBe(bff.first.connection_id);
@@ -55,7 +56,7 @@ describe('/api/issue-batches', () => {
     const summaries = log.entries.map((e) => e.summary);
     expect(summaries).toContain(`started a batch of 2 ${bff.credDef.schema.name} ${bff.credDef.schema.version} credentials`);
     expect(summaries.filter((s) => s?.startsWith(`offered ${bff.credDef.schema.name}`))).toHaveLength(2);
-    expect(log.entries.find((e) => e.summary?.includes('batch row 1'))).toMatchObject({
+    expect(log.entries.find((e) => e.summary?.includes('batch row 2'))).toMatchObject({
       actor: 'issuer',
       role: 'issuer',
       link: `/credentials/${detail.rows[0]!.cred_ex_id}`,
@@ -80,13 +81,13 @@ describe('/api/issue-batches', () => {
     expect(failed.rows[0]!.error).toBe(`Connection ${bff.first.connection_id} not ready`);
 
     // Only a failed row is changed, and only to a usable connection and values.
-    const wrong = await bff.send(issuer, 'PUT', `/api/issue-batches/${batch.id}/rows/1`, {
+    const wrong = await bff.send(issuer, 'PUT', `/api/issue-batches/${batch.id}/rows/2`, {
       connection: 'Batch Holder One',
       attributes: failed.rows[0]!.attributes,
     });
     expect(wrong.status).toBe(422);
     expect(((await wrong.json()) as { detail: string }).detail).toMatch(/is not active \(it is abandoned\)/);
-    const fixed = await bff.send(issuer, 'PUT', `/api/issue-batches/${batch.id}/rows/1`, {
+    const fixed = await bff.send(issuer, 'PUT', `/api/issue-batches/${batch.id}/rows/2`, {
       connection: 'Batch Holder Two',
       attributes: failed.rows[0]!.attributes,
     });
@@ -95,7 +96,7 @@ describe('/api/issue-batches', () => {
     await bff.batches.sender.whenIdle();
     const done = (await (await bff.send(issuer, 'GET', `/api/issue-batches/${batch.id}`)).json()) as IssueBatchDetail;
     expect(done.rows[0]).toMatchObject({ state: 'sent', connection_label: 'Batch Holder Two', attempts: 2, error: null });
-    const again = await bff.send(issuer, 'PUT', `/api/issue-batches/${batch.id}/rows/1`, {
+    const again = await bff.send(issuer, 'PUT', `/api/issue-batches/${batch.id}/rows/2`, {
       connection: 'Batch Holder Two',
       attributes: failed.rows[0]!.attributes,
     });
@@ -125,7 +126,7 @@ describe('/api/issue-batches', () => {
     await bff.batches.sender.whenIdle();
     const failed = (await (await bff.send(issuer, 'GET', `/api/issue-batches/${batch.id}?state=failed`)).json()) as IssueBatchDetail;
     const attributes = failed.rows[0]!.attributes.map((a) => (a.name === 'birthdate_dateint' ? { ...a, value: '5 May 2001' } : a));
-    const refused = await bff.send(issuer, 'PUT', `/api/issue-batches/${batch.id}/rows/1`, { connection: 'Batch Holder Two', attributes });
+    const refused = await bff.send(issuer, 'PUT', `/api/issue-batches/${batch.id}/rows/2`, { connection: 'Batch Holder Two', attributes });
     expect(refused.status).toBe(422);
     expect(((await refused.json()) as { detail: string }).detail).toBe(
       'The value of “birthdate_dateint” is “5 May 2001”: enter a date as YYYYMMDD, e.g. 20071121.',

@@ -93,7 +93,7 @@ export function issueBatchRoutes(deps: IssueBatchDeps) {
         schema_id: definition.schema_id,
         filter_kind: definition.filter_kind,
         file_name: body.file_name || null,
-        rows: preview.rows.map((r) => ({ connection_id: r.connection_id!, connection_label: r.connection_label, attributes: r.attributes })),
+        rows: preview.rows.map((r) => ({ index: r.index, connection_id: r.connection_id!, connection_label: r.connection_label, attributes: r.attributes })),
       });
       c.set('auditTarget', { batch_id: made.id, schema_id: made.schema_id, rows: String(made.row_count) });
       sender.kick();
