@@ -1,5 +1,6 @@
 import { violations } from '../axe';
 import { expect, test } from '../fixtures';
+import { ANONCREDS_BFF_PORT } from '../settings';
 
 for (const size of [
   { name: 'desktop', viewport: { width: 1400, height: 900 } },
@@ -81,14 +82,15 @@ for (const size of [
   });
 
   test.describe(`a revoked credential at the counter (${size.name})`, () => {
-    test.use({ viewport: size.viewport });
+    // The console on an anoncreds wallet: its own audit log and wallet, which no other counter journey uses.
+    test.use({ viewport: size.viewport, baseURL: `http://127.0.0.1:${ANONCREDS_BFF_PORT}` });
 
     test('a credential issued at the counter verifies there until its revocation is published, then is refused with what the wallet sent', async ({
       loggedInAs,
     }) => {
       const holder = `Rosa Quintero ${size.name} ${Date.now()}`;
       const page = await loggedInAs('admin', '/credentials/counter');
-      await page.getByLabel('Credential to issue').selectOption({ label: 'Student ID 1.2 · revocable (indy)' });
+      await page.getByLabel('Credential to issue').selectOption({ label: 'Student ID 1.2 · anoncreds-revocable (anoncreds)' });
       for (const field of await page.getByRole('group', { name: 'The person’s details' }).getByRole('textbox').all()) await field.fill('2001');
       await page.getByLabel('name', { exact: true }).fill(holder);
       await page.getByLabel('birthdate_dateint', { exact: true }).fill('20010415');
@@ -98,7 +100,7 @@ for (const size of [
 
       const checkAtTheCounter = async () => {
         await page.goto('/presentations/counter');
-        await page.getByLabel('Credential to check').selectOption({ label: 'Student ID 1.2 · revocable (indy)' });
+        await page.getByLabel('Credential to check').selectOption({ label: 'Student ID 1.2 · anoncreds-revocable (anoncreds)' });
         await page.getByRole('button', { name: 'Show QR code' }).click();
         await page.getByRole('button', { name: 'Simulate a wallet scanning this' }).click();
       };

@@ -72,6 +72,24 @@ describe('sandbox peers present what we issued them', () => {
 
     await a.call('POST', '/revocation/publish-revocations', { rrid2crid: { [rev_reg_id!]: [cred_rev_id] } });
     expect(await a.ask(erin.connection_id)).toMatchObject({ state: 'done', verified: 'false', verified_msgs: [] });
+
+    // Holding a valid one besides newer revoked ones, the holder shows the valid one.
+    const issueErin = async (studentId: string) => {
+      const sent = await a.call('POST', '/issue-credential-2.0/send-offer', {
+        connection_id: erin.connection_id,
+        filter: { indy: { cred_def_id: a.studentId.cred_def_id } },
+        credential_preview: a.preview({ ...values, student_id: studentId }),
+        auto_issue: true,
+      });
+      await a.sandbox.peers.idle();
+      return sent.json.cred_ex_id as string;
+    };
+    await issueErin('S-NEW-2');
+    const newest = await issueErin('S-NEW-3');
+    await a.call('POST', '/revocation/revoke', { cred_ex_id: newest, publish: true });
+    const renewed = await a.ask(erin.connection_id);
+    expect(renewed).toMatchObject({ state: 'done', verified: 'true' });
+    expect(JSON.stringify(renewed.by_format.pres)).toContain('S-NEW-2');
   });
 
   it('a peer whose credential from us fails a predicate cannot build the proof: it reports the problem', async () => {

@@ -9,7 +9,7 @@ import type { PeerCredential } from '../peer-wallets.js';
 import { answersReferent, heldCredentials, type ProofRequestSpec } from '../proof-matching.js';
 import { peerProof, walletProof, type PresentationSpecBody } from './proof.js';
 import { requestOf, type Formats, type PresentProof } from './records.js';
-import { judge, judgeHeld, verifyNow } from './verify.js';
+import { asksNonRevoked, judge, judgeHeld, revokedOnLedger, verifyNow } from './verify.js';
 
 /** The presentation: ours as prover, and a peer prover's to us. */
 
@@ -120,8 +120,10 @@ export function proverPresents(x: PresentProof, id: string, wallet?: { label: st
 }
 
 /**
- * The newest credential we issued `holder` that answers the whole request; when some answer its
- * attributes but none its predicates, the holder's wallet cannot build the proof.
+ * The credential we issued `holder` that answers the whole request: the newest, or when the request
+ * asks for an unrevoked one, the newest the ledger does not have revoked (the holder picks a valid
+ * one if they have it). When some answer its attributes but none its predicates, the holder's
+ * wallet cannot build the proof.
  */
 function heldOfOurs(
   x: PresentProof,
@@ -131,12 +133,14 @@ function heldOfOurs(
   const attributes = Object.values(request.requested_attributes);
   const predicates = Object.entries(request.requested_predicates);
   let unmetPredicate: string | undefined;
+  let revoked: { credDef: SandboxCredDef; credential: PeerCredential } | undefined;
   for (const credential of x.store.peerWallets.heldBy(holder)) {
     const credDef = x.store.ledger.credDefs.find((d) => d.cred_def_id === credential.credDefId);
     if (!credDef || ![...attributes, ...predicates.map(([, p]) => p)].every((item) => answersReferent(credDef, credential.values, item))) continue;
     const unmet = predicates.find(([, p]) => !predicateHolds(credential.values[p.name], p));
-    if (!unmet) return { credDef, credential };
-    unmetPredicate ??= unmet[0];
+    if (unmet) unmetPredicate ??= unmet[0];
+    else if (asksNonRevoked(request) && revokedOnLedger(x, credential)) revoked ??= { credDef, credential };
+    else return { credDef, credential };
   }
-  return unmetPredicate === undefined ? undefined : { unmetPredicate };
+  return revoked ?? (unmetPredicate === undefined ? undefined : { unmetPredicate });
 }

@@ -39,9 +39,13 @@ export function judge(x: PresentProof, request: ProofRequestSpec, credDef: Sandb
 /** A credential we issued: false when the request asks it be unrevoked and the ledger has it revoked (published, not only pending). */
 export function judgeHeld(x: PresentProof, request: ProofRequestSpec, credDef: SandboxCredDef, credential: PeerCredential): Verdict {
   if (!credDef.revocable) return { ok: true, messages: ['RMV_GLB_NRI'] };
+  return { ok: !(asksNonRevoked(request) && revokedOnLedger(x, credential)), messages: [] };
+}
+
+/** Published as revoked: the ledger's registry entry holds its revocation id. */
+export function revokedOnLedger(x: PresentProof, credential: PeerCredential): boolean {
   const registry = credential.revRegId ? x.store.registries.get(credential.revRegId) : undefined;
-  const revokedOnLedger = credential.credRevId !== null && registry?.ledgerRevoked.has(credential.credRevId) === true;
-  return { ok: !(asksNonRevoked(request) && revokedOnLedger), messages: [] };
+  return credential.credRevId !== null && registry?.ledgerRevoked.has(credential.credRevId) === true;
 }
 
 export const asksNonRevoked = (request: ProofRequestSpec): boolean =>
