@@ -63,7 +63,12 @@ describe('sandbox peers present what we issued them', () => {
       name: { raw: 'Erin Novak' },
       student_id: { raw: values.student_id },
     });
-    expect(presented.identifiers).toEqual([expect.objectContaining({ cred_def_id: a.studentId.cred_def_id, rev_reg_id, timestamp: expect.any(Number) })]);
+    expect(presented.identifiers).toEqual([expect.objectContaining({ cred_def_id: a.studentId.cred_def_id, rev_reg_id })]);
+    // Strictly inside the asked interval (from 0 to `to`), as the verifier checks it.
+    const { timestamp } = presented.identifiers[0] as { timestamp: number };
+    const asked = (first.by_format.pres_request as { indy: { non_revoked: { to: number } } }).indy.non_revoked;
+    expect(timestamp).toBeGreaterThan(0);
+    expect(timestamp).toBeLessThan(asked.to);
     expect(first).toMatchObject({ state: 'done', verified: 'true' });
 
     // Revoked in the wallet only: the ledger still has it valid, so the proof still verifies.
@@ -90,6 +95,44 @@ describe('sandbox peers present what we issued them', () => {
     const renewed = await a.ask(erin.connection_id);
     expect(renewed).toMatchObject({ state: 'done', verified: 'true' });
     expect(JSON.stringify(renewed.by_format.pres)).toContain('S-NEW-2');
+  });
+
+  it('a seeded credential revoked in the wallet whose ledger write failed still verifies, until the registry is fixed on the ledger', async () => {
+    const a = agent();
+    const { store } = a.sandbox;
+    // The seeded drift: revoked in the agent's wallet, never on the ledger.
+    const drifted = [...store.credentials.values()].find((d) => {
+      const sub = d.indy;
+      return d.cred_ex_record.role === 'issuer' && d.cred_ex_record.state === 'credential-revoked' && sub?.rev_reg_id && sub.cred_rev_id;
+    })!;
+    const { rev_reg_id, cred_rev_id } = drifted.indy!;
+    expect(store.registries.get(rev_reg_id!)!.ledgerRevoked.has(cred_rev_id!)).toBe(false);
+    const credDefId = drifted.cred_ex_record.by_format.cred_offer!.indy!.cred_def_id!;
+    const holder = store.connections.get(drifted.cred_ex_record.connection_id!)!.their_label!;
+    // What the holder shows answers one credential only: its student id.
+    const studentId = (drifted.cred_ex_record.by_format.cred_issue!.indy!.values as Record<string, { raw: string }>).student_id!.raw;
+    const ask = async () => {
+      const sent = await a.call('POST', '/present-proof-2.0/send-request', {
+        connection_id: drifted.cred_ex_record.connection_id,
+        presentation_request: {
+          indy: {
+            name: 'Check',
+            version: '1.0',
+            requested_attributes: { id: { name: 'student_id', restrictions: [{ cred_def_id: credDefId, 'attr::student_id::value': studentId }] } },
+            requested_predicates: {},
+            non_revoked: { from: 0, to: Math.floor(Date.now() / 1000) },
+          },
+        },
+        auto_verify: true,
+      });
+      await a.sandbox.peers.idle();
+      return store.presentations.get(sent.json.pres_ex_id)!;
+    };
+    expect(holder).toBeTruthy();
+    expect(await ask()).toMatchObject({ state: 'done', verified: 'true' });
+
+    await a.call('PUT', `/revocation/registry/${encodeURIComponent(rev_reg_id!)}/fix-revocation-entry-state?apply_ledger_update=true`);
+    expect(await ask()).toMatchObject({ state: 'done', verified: 'false' });
   });
 
   it('a peer whose credential from us fails a predicate cannot build the proof: it reports the problem', async () => {

@@ -101,17 +101,22 @@ export class SandboxStore {
     this.wallet = { ...wallet };
     for (const c of data.connections) this.connections.set(c.connection_id, c);
     for (const d of data.credentials) this.credentials.set(d.cred_ex_record.cred_ex_id, d);
-    for (const d of data.credentials) this.peerStoredIfIssued(d);
+    // Stored oldest first, so each peer's wallet lists its newest credential first.
+    const byAge = [...data.credentials].sort((a, b) => a.cred_ex_record.created_at.localeCompare(b.cred_ex_record.created_at));
+    for (const d of byAge) this.peerStoredIfIssued(d);
     for (const p of data.presentations) this.presentations.set(p.pres_ex_id, p);
     for (const r of data.issuerCredRevs) this.issuerCredRevs.set(r.record_id, r);
     for (const r of seededRegistries(data.ledger)) this.registries.set(r.revoc_reg_id, r);
     seedLedgerState(data.ledger, this.registries, data.issuerCredRevs);
   }
 
-  /** The peer of an exchange we issued in keeps the credential (named by its connection, or by the wallet that asked). */
+  /**
+   * The peer of an exchange we issued in keeps the credential (named by its connection, or by the
+   * wallet that asked); a seeded one revoked since is still in its wallet.
+   */
   peerStoredIfIssued(detail: CredExDetail, walletLabel?: string): void {
     const record = detail.cred_ex_record;
-    if (record.role !== 'issuer' || (record.state !== 'credential-issued' && record.state !== 'done')) return;
+    if (record.role !== 'issuer' || !['credential-issued', 'done', 'credential-revoked'].includes(record.state)) return;
     const holder = walletLabel ?? this.connections.get(record.connection_id ?? '')?.their_label;
     const credential = issuedCredentialOf(detail);
     if (holder && credential) this.peerWallets.stores(holder, credential);

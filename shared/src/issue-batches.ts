@@ -71,7 +71,7 @@ export const issueBatchRowParamsSchema = z.strictObject({
   index: z
     .string()
     // A spreadsheet's row number: past the batch's row count when the file had empty rows.
-    .regex(/^[1-9][0-9]{0,6}$/, 'must be a row number'),
+    .regex(/^[1-9][0-9]{0,8}$/, 'must be a row number'),
 });
 
 export const issueBatchTemplateQuerySchema = z.strictObject({ cred_def_id: credDefId });

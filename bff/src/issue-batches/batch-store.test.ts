@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { migrations } from '../store/migrations.js';
 import { testStore } from '../test/test-store.js';
 import { IssueBatches, LAPSED_DETAIL } from './batch-store.js';
 
 const CONNECTION = '11111111-1111-4111-8111-111111111111';
 
-async function batchOf(rows: number, now?: () => Date) {
+async function batchOf(rows: number, now?: () => Date, firstIndex = 2) {
   const store = await testStore();
   const batches = new IssueBatches(store, now);
   const batch = await batches.create({
@@ -14,7 +15,12 @@ async function batchOf(rows: number, now?: () => Date) {
     schema_id: 'WgWxqztrNooG92RXvxSTWv:2:Student ID:1.2',
     filter_kind: 'indy',
     file_name: null,
-    rows: Array.from({ length: rows }, (_, i) => ({ connection_id: CONNECTION, connection_label: 'Bob', attributes: [{ name: 'n', value: String(i) }] })),
+    rows: Array.from({ length: rows }, (_, i) => ({
+      index: i + firstIndex,
+      connection_id: CONNECTION,
+      connection_label: 'Bob',
+      attributes: [{ name: 'n', value: String(i) }],
+    })),
   });
   return { store, batches, batch };
 }
@@ -56,5 +62,15 @@ describe('IssueBatches', () => {
     // Another instance's answer for a row it does not hold is not recorded.
     const next = (await batches.claim('live-instance', 30_000))!;
     expect(await batches.finish(next, 'someone-else', { error: 'x' })).toBe(false);
+  });
+
+  it('renumbers the rows of a batch stored before rows were the spreadsheet’s (from 1 under the header) by one, losing none', async () => {
+    const { store, batches, batch } = await batchOf(3, undefined, 1);
+    await migrations['012-batch-rows-as-spreadsheet-rows']!.up(store.db);
+    expect((await batches.detail(batch.id, { offset: 0, limit: 10 })).rows.map((r) => [r.index, r.attributes[0]!.value])).toEqual([
+      [2, '0'],
+      [3, '1'],
+      [4, '2'],
+    ]);
   });
 });

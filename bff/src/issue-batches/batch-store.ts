@@ -12,8 +12,8 @@ export interface NewBatch {
   schema_id: string;
   filter_kind: 'indy' | 'anoncreds';
   file_name: string | null;
-  /** Each row with its number in the spreadsheet (`index`, increasing); without it, numbered from 1 in order. */
-  rows: { index?: number; connection_id: string; connection_label: string | null; attributes: { name: string; value: string }[] }[];
+  /** Each row with its number in the spreadsheet (`index`: unique, increasing). */
+  rows: { index: number; connection_id: string; connection_label: string | null; attributes: { name: string; value: string }[] }[];
 }
 
 /** A row claimed for sending, with what its offer needs. */
@@ -104,9 +104,9 @@ export class IssueBatches {
           await trx
             .insertInto('issue_batch_rows')
             .values(
-              batch.rows.slice(start, start + INSERT_CHUNK).map((row, i) => ({
+              batch.rows.slice(start, start + INSERT_CHUNK).map((row) => ({
                 batch_id: id,
-                idx: row.index ?? start + i + 1,
+                idx: row.index,
                 connection_id: row.connection_id,
                 connection_label: row.connection_label,
                 attributes: JSON.stringify(row.attributes),

@@ -16,7 +16,7 @@ export const REGISTER_LABEL_COUNTS_FROM_ROWS = `
   select 'issued', coalesce(holder_label, ''), '', status, coalesce(cred_def_id, ''), false, '', count(*)
   from register_credentials where issued_at is not null group by 2, 4, 5`;
 
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '001-sessions-limits-upgrade-audit': {
     async up(db) {
       await sql`create extension if not exists pg_trgm`.execute(db);
@@ -501,6 +501,15 @@ const migrations: Record<string, Migration> = {
         for each row execute function register_credential_label_facets()`.execute(db);
       await sql`${sql.raw(REGISTER_LABEL_COUNTS_FROM_ROWS)}`.execute(db);
       await sql`analyze register_label_counts`.execute(db);
+    },
+  },
+  '012-batch-rows-as-spreadsheet-rows': {
+    // Batch rows are numbered as the spreadsheet numbers them (the header is row 1); those stored before
+    // counted from 1 under the header. Shifted by one (a file's empty rows were not kept, so not counted),
+    // in two steps so no number is held twice on the way.
+    async up(db) {
+      await sql`update issue_batch_rows set idx = -idx`.execute(db);
+      await sql`update issue_batch_rows set idx = 1 - idx`.execute(db);
     },
   },
 };

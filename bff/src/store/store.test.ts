@@ -51,6 +51,7 @@ describe.each([
       '009-oidc-sign-in',
       '010-issue-batches',
       '011-register-label-counts',
+      '012-batch-rows-as-spreadsheet-rows',
     ]);
   });
 

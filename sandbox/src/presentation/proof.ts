@@ -4,7 +4,7 @@ import { encodeAttribute } from '../credential-records.js';
 import type { SandboxCredDef } from '../ledger.js';
 import { answersReferent, heldCredentials, namesOf, type HeldCredential, type ProofRequestSpec } from '../proof-matching.js';
 import type { PresentProof } from './records.js';
-import { asksNonRevoked } from './verify.js';
+import { nonRevokedInterval } from './verify.js';
 
 /** The proof a prover builds for a request: our wallet's, from the credentials the caller chose, or a peer's. */
 
@@ -72,6 +72,19 @@ export function walletProof(x: PresentProof, request: ProofRequestSpec, spec: Pr
 }
 
 /**
+ * The time of the registry state a non-revocation proof is made against, or null when none was asked:
+ * the holder takes the ledger's entry as of the interval's end (pres_exch_handler.py
+ * get_revoc_reg_delta), and the verifier wants it strictly inside the interval, `from` being 0 when it
+ * equals `to` (indy/verifier.py check_timestamps). The sandbox's ledger entry is a second before `to`.
+ */
+function proofTimestamp(request: ProofRequestSpec, nowMs: number): number | null {
+  const interval = nonRevokedInterval(request);
+  if (!interval) return null;
+  const now = Math.floor(nowMs / 1000);
+  return Math.min(interval.to ?? now, now) - 1;
+}
+
+/**
  * A peer's proof from its one credential of `credDef`: every attribute revealed, nothing self-attested;
  * a revocable credential names its registry, with the time of its non-revocation proof when one was asked.
  */
@@ -97,7 +110,7 @@ export function peerProof(request: ProofRequestSpec, credDef: SandboxCredDef, va
         schema_id: credDef.schema.schema_id,
         cred_def_id: credDef.cred_def_id,
         rev_reg_id: revRegId,
-        timestamp: revRegId && nowMs !== undefined && asksNonRevoked(request) ? Math.floor(nowMs / 1000) : null,
+        timestamp: revRegId && nowMs !== undefined ? proofTimestamp(request, nowMs) : null,
       },
     ],
   };

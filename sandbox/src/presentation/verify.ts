@@ -38,7 +38,8 @@ export function judge(x: PresentProof, request: ProofRequestSpec, credDef: Sandb
 
 /** A credential we issued: false when the request asks it be unrevoked and the ledger has it revoked (published, not only pending). */
 export function judgeHeld(x: PresentProof, request: ProofRequestSpec, credDef: SandboxCredDef, credential: PeerCredential): Verdict {
-  if (!credDef.revocable) return { ok: true, messages: ['RMV_GLB_NRI'] };
+  // Issued without a registry: nothing to prove about revocation, as for an irrevocable definition.
+  if (!credDef.revocable || credential.revRegId === null) return { ok: true, messages: ['RMV_GLB_NRI'] };
   return { ok: !(asksNonRevoked(request) && revokedOnLedger(x, credential)), messages: [] };
 }
 
@@ -48,6 +49,10 @@ export function revokedOnLedger(x: PresentProof, credential: PeerCredential): bo
   return credential.credRevId !== null && registry?.ledgerRevoked.has(credential.credRevId) === true;
 }
 
-export const asksNonRevoked = (request: ProofRequestSpec): boolean =>
-  request.non_revoked !== undefined ||
-  [...Object.values(request.requested_attributes), ...Object.values(request.requested_predicates)].some((i) => i.non_revoked);
+/** The non-revocation interval the request asks for (an item's own, else the request's), if any: as xform.py, `null` asks nothing. */
+export function nonRevokedInterval(request: ProofRequestSpec): { from?: number; to?: number } | undefined {
+  const items = [...Object.values(request.requested_attributes), ...Object.values(request.requested_predicates)];
+  return items.map((i) => i.non_revoked ?? request.non_revoked ?? undefined).find((interval) => interval) ?? undefined;
+}
+
+export const asksNonRevoked = (request: ProofRequestSpec): boolean => nonRevokedInterval(request) !== undefined;

@@ -23,8 +23,8 @@ const batch: IssueBatchDetail = {
   state: 'sending',
   rows_total: 1000,
   rows: [
-    { ...row, index: 1, connection_id: 'c1', state: 'sent', cred_ex_id: EXCHANGE, error: null },
-    { ...row, index: 2, connection_id: 'c2', state: 'failed', cred_ex_id: null, error: 'Connection c2 not ready' },
+    { ...row, index: 2, connection_id: 'c1', state: 'sent', cred_ex_id: EXCHANGE, error: null },
+    { ...row, index: 3, connection_id: 'c2', state: 'failed', cred_ex_id: null, error: 'Connection c2 not ready' },
   ],
 };
 
@@ -39,9 +39,9 @@ describe('a batch’s page', { timeout: 20_000 }, () => {
     const bar = await screen.findByRole('progressbar', { name: '312 of 1,000 sent, 3 failed' });
     expect(bar.getAttribute('value')).toBe('315');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Student ID 1.2 to 1,000 connections');
-    expect(screen.getByRole('link', { name: 'Open the exchange of row 1' }).getAttribute('href')).toBe(`/credentials/${EXCHANGE}`);
+    expect(screen.getByRole('link', { name: 'Open the exchange of row 2' }).getAttribute('href')).toBe(`/credentials/${EXCHANGE}`);
     const failed = screen.getByText('Connection c2 not ready').closest('tr')!;
-    expect(within(failed).getByRole('button', { name: 'Fix row 2' })).toBeTruthy();
+    expect(within(failed).getByRole('button', { name: 'Fix row 3' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Retry failed rows (3)' }));
     await waitFor(() => expect(sent('POST', `/api/issue-batches/${ID}/retry`)).toHaveLength(1));
   });

@@ -21,7 +21,7 @@ export function PreviewTable({ preview, fileName }: { preview: IssueBatchPreview
         {preview.file_problems.length > 0
           ? 'The file cannot be used as it is:'
           : preview.rows_with_problems > 0
-            ? `${n(preview.rows_with_problems)} of ${n(preview.row_count)} rows have problems. Fix them in your spreadsheet (the rows are numbered as there: the header is row 1) and choose the file again.`
+            ? `${n(preview.rows_with_problems)} of ${n(preview.row_count)} rows have problems. Fix them in your spreadsheet (the rows are numbered as there) and choose the file again.`
             : `Every row is ready to send.`}
       </p>
       {preview.file_problems.length > 0 && (

@@ -59,13 +59,15 @@ describe('RevokeForm', { timeout: 20_000 }, () => {
       '/api/connections': { results: [] },
       '/api/register/credentials': register,
     });
-    await user.type(await screen.findByLabelText('Revocation registry id'), REGISTRY);
-    await user.type(screen.getByLabelText('Credential revocation id'), '7');
+    // The id first, then the registry typed key by key: the register is asked once they settle, not per key.
+    await user.type(await screen.findByLabelText('Credential revocation id'), '7');
+    await user.type(screen.getByLabelText('Revocation registry id'), REGISTRY);
     const finding = await screen.findByText(/^In Credence’s register:/);
     expect(finding.textContent).toMatch(
       /^In Credence’s register: the Student ID 1\.2 credential of Bob Smith, issued .+: already revoked, not yet published\.$/,
     );
     expect(screen.getByText(/This revokes credential 7 of registry .* \(held by Bob Smith\)/)).toBeTruthy();
+    expect(requests.filter((r) => r.url.includes('/api/register/credentials'))).toHaveLength(1);
 
     await user.type(screen.getByLabelText('Credential revocation id'), '0');
     expect(await screen.findByText(/register has no credential issued with id 70 in this registry/)).toBeTruthy();

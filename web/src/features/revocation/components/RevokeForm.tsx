@@ -6,9 +6,13 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { useConnections } from '../../../lib/connections';
 import { credentialKeys, registerKeys, revocationKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast-store';
+import { useSettledValue } from '../../../lib/use-settled-value';
 import { revocationQueries } from '../queries';
 import { revokeResolver, revokeStatement, toRevokeBody, type RevokeFormValues } from '../revoke-form';
 import { RegisterFinding } from './RegisterFinding';
+
+/** How long the typed registry and id stay unchanged before the register is asked whose they are. */
+const LOOKUP_AFTER_MS = 300;
 
 interface RevokeFormProps {
   /** Prefilled from a credential exchange; without it, the form asks for registry and id. */
@@ -57,8 +61,16 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
   });
   // Typed by hand: the register says whose credential the registry and id name (the agent accepts any id).
   const typed = { revRegId: values.rev_reg_id?.trim() ?? '', credRevId: values.cred_rev_id?.trim() ?? '' };
-  const lookUp = !exchange && !issued && typed.revRegId !== '' && /^\d{1,10}$/.test(typed.credRevId);
-  const named = useQuery({ ...revocationQueries.named(typed.revRegId, typed.credRevId), enabled: lookUp });
+  const settled = { revRegId: useSettledValue(typed.revRegId, LOOKUP_AFTER_MS), credRevId: useSettledValue(typed.credRevId, LOOKUP_AFTER_MS) };
+  // Asked once the ids stop changing, and shown only for the ids as they now read.
+  const lookUp =
+    !exchange &&
+    !issued &&
+    settled.revRegId === typed.revRegId &&
+    settled.credRevId === typed.credRevId &&
+    typed.revRegId !== '' &&
+    /^\d{1,10}$/.test(typed.credRevId);
+  const named = useQuery({ ...revocationQueries.named(settled.revRegId, settled.credRevId), enabled: lookUp });
   const found = lookUp && named.data ? named.data.results[0] : undefined;
   const holder = connections.labelOf(values.connection_id || exchange?.connection_id) ?? issued?.holder_label ?? found?.holder_label ?? undefined;
 
