@@ -135,6 +135,30 @@ describe('sandbox peers present what we issued them', () => {
     expect(await ask()).toMatchObject({ state: 'done', verified: 'false' });
   });
 
+  it('a peer we never issued a credential of ours to cannot show one: it reports the problem; another issuer’s it shows', async () => {
+    const a = agent();
+    const nobody = a.sandbox.store.addConnection('Gus Newcomer');
+    expect(await a.ask(nobody.connection_id)).toMatchObject({
+      state: 'abandoned',
+      error_msg: 'abandoned: No credential satisfies the presentation request',
+    });
+    const theirs = a.sandbox.store.ledger.credDefs.find((d) => d.issuedBy !== 'self' && d.kind === 'indy')!;
+    const sent = await a.call('POST', '/present-proof-2.0/send-request', {
+      connection_id: nobody.connection_id,
+      presentation_request: {
+        indy: {
+          name: 'Other issuer',
+          version: '1.0',
+          requested_attributes: { a: { name: theirs.schema.attributes[0], restrictions: [{ cred_def_id: theirs.cred_def_id }] } },
+          requested_predicates: {},
+        },
+      },
+      auto_verify: true,
+    });
+    await a.sandbox.peers.idle();
+    expect(a.sandbox.store.presentations.get(sent.json.pres_ex_id)).toMatchObject({ state: 'done', verified: 'true' });
+  });
+
   it('a peer whose credential from us fails a predicate cannot build the proof: it reports the problem', async () => {
     const a = agent();
     const erin = a.sandbox.store.addConnection('Erin Novak');

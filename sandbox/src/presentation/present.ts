@@ -98,9 +98,12 @@ export function proverPresents(x: PresentProof, id: string, wallet?: { label: st
     if (record.auto_verify) verifyNow(x, record);
     return;
   }
-  // Nothing we issued answers: the peer holds one credential per definition (from elsewhere, or from
-  // before the sandbox kept its wallet); it answers when one definition answers everything.
-  const credDef = x.store.ledger.credDefs.find((d) => items.every((item) => answersReferent(d, attributeValues(x.rng, d.schema, label), item)));
+  // Nothing we issued answers: a peer holds one credential of each other issuer's definition, and of
+  // ours only what we issued it; it answers when one definition answers everything. The wallet a clerk
+  // has scan "with the credential" holds one of any definition asked.
+  const credDef = x.store.ledger.credDefs.find(
+    (d) => (wallet !== undefined || d.issuedBy !== 'self') && items.every((item) => answersReferent(d, attributeValues(x.rng, d.schema, label), item)),
+  );
   if (!credDef) {
     x.records.abandon(record, 'abandoned: No credential satisfies the presentation request');
     return;
