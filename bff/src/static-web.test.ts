@@ -104,13 +104,15 @@ describe('webApp', () => {
     for (const path of ['/', '/credentials?state=offer-sent', '/credentials?size=100', '/issued', '/credentials/3fa85f64-5717-4562-b3fc-2c963f66afa6']) {
       expect(await page(path), path).toBe(`<!doctype html><head>${preload('/api/config')}</head><div id="root"></div>`);
     }
-    // Logged out or with an ended session: nothing named.
+    // Logged out or with an ended session: nothing named, and the page says it was sent signed out.
     for (const [path, cookie] of [
       ['/credentials', 'an-ended-session'],
       ['/credentials', ''],
       ['/login', ''],
     ] as const) {
-      expect(await page(path, cookie), `${path} ${cookie}`).toBe('<!doctype html><head></head><div id="root"></div>');
+      expect(await page(path, cookie), `${path} ${cookie}`).toBe(
+        '<!doctype html><head><meta name="credence-session" content="none"></head><div id="root"></div>',
+      );
     }
     // Without a way to tell a session (tests, or no store): never.
     expect(await (await webApp(dir).request('/credentials')).text()).not.toContain('preload');
@@ -131,6 +133,20 @@ describe('webApp', () => {
     expect(at('/api/register/exchanges')).toBeLessThan(at('<script'));
     expect(at('<script')).toBeLessThan(at('CredentialsListPage-a1.js'));
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/CredentialsListPage-a1.js"></head>');
+  });
+
+  it('sent signed out, the page does not ask for the session (a 401 in every first visit’s console) and says why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'credence-web-'));
+    const built =
+      '<!doctype html><head><link rel="preload" href="/api/session" as="fetch" crossorigin /><script type="module" src="/assets/index-a.js"></script></head><div id="root"></div>';
+    writeFileSync(join(dir, 'index.html'), built);
+    const signedOut = await (await webApp(dir, { signedIn: () => Promise.resolve(false) }).request('/login')).text();
+    expect(signedOut).toBe(
+      '<!doctype html><head><script type="module" src="/assets/index-a.js"></script><meta name="credence-session" content="none"></head><div id="root"></div>',
+    );
+    const signedIn = await (await webApp(dir, { signedIn: () => Promise.resolve(true) }).request('/login')).text();
+    expect(signedIn).toContain('<link rel="preload" href="/api/session"');
+    expect(signedIn).not.toContain('credence-session');
   });
 
   it('sends the page as built when the list of chunks is missing or not JSON', async () => {

@@ -41,7 +41,8 @@ export function webApp(distDir: string, { signedIn }: WebAppOptions = {}) {
     const firstData = live ? [CONFIG_URL, ...(dataUrl && !new URL(c.req.url).search ? [dataUrl] : [])] : [];
     // What the page names depends on the session cookie.
     if (signedIn) c.header('vary', 'Cookie');
-    return c.html(withPreloads(await readFile(indexPath, 'utf8'), await routePreloads(distDir), path, firstData));
+    const html = withPreloads(await readFile(indexPath, 'utf8'), await routePreloads(distDir), path, firstData);
+    return c.html(signedIn && !live ? saidSignedOut(html) : html);
   };
   // The root is the app's page too (it leads to the role's home), not the build's index.html as it is.
   app.get('/', page);
@@ -55,6 +56,19 @@ export function webApp(distDir: string, { signedIn }: WebAppOptions = {}) {
   app.get('*', serveStatic({ root, index: 'index.html', precompressed: true }));
   app.get('*', page);
   return app;
+}
+
+const SESSION_PRELOAD = /<link rel="preload" href="\/api\/session"[^>]*>/;
+
+/**
+ * Sent without a live session: the page does not ask who is signed in (the answer would be a 401 in
+ * the browser's console on every first visit), and says so to the app, whose first look at the session
+ * then needs no request (`web/src/lib/sent-signed-out.ts`).
+ */
+function saidSignedOut(html: string): string {
+  const page = html.replace(SESSION_PRELOAD, '');
+  const head = page.indexOf('</head>');
+  return head === -1 ? page : `${page.slice(0, head)}<meta name="credence-session" content="none">${page.slice(head)}`;
 }
 
 /** The build's chunks per page path (`route-preloads.json`, written beside index.html); none when it is missing or unreadable. */

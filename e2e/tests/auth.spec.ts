@@ -35,6 +35,17 @@ test('an empty form is checked before anything is sent', async ({ page }) => {
   await expect(page.getByText('Enter your password')).toBeVisible();
 });
 
+test('a visit while logged out asks nothing that is refused on its way to the login page (no 401 in the console)', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 401) refused.push(response.url());
+  });
+  await page.goto('/credentials');
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await expect(page.getByLabel('Username')).toBeVisible();
+  expect(refused).toEqual([]);
+});
+
 test('a deep link while logged out leads to login and back to the same page', async ({ page }) => {
   await page.goto('/credentials?state=request-received');
   await expect(page).toHaveURL(/\/login\?next=/);

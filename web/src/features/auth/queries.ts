@@ -2,6 +2,7 @@ import { safeNextPath, type LoginBody, type Session, type SessionMethods, type U
 import { queryOptions } from '@tanstack/react-query';
 import { isApiError } from '../../lib/api';
 import { callApi, urlFor } from '../../lib/api-client';
+import { takeSentSignedOut } from '../../lib/sent-signed-out';
 
 export const sessionQueries = {
   all: () => ['session'] as const,
@@ -10,6 +11,7 @@ export const sessionQueries = {
     queryOptions({
       queryKey: [...sessionQueries.all(), 'current'] as const,
       queryFn: async (): Promise<Session | null> => {
+        if (takeSentSignedOut()) return null;
         try {
           return await callApi(consoleApiRefs.session);
         } catch (error) {
