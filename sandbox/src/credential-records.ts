@@ -77,6 +77,11 @@ export function attachmentOf(record: CredExRecord, name: CredMessageName, kind: 
   return record.by_format[name]?.[kind];
 }
 
+/** The raw values a credential attachment holds, by attribute. */
+export function rawValuesOf(attachment: CredAttachment): Record<string, string> {
+  return Object.fromEntries(Object.entries(attachment.values ?? {}).map(([name, v]) => [name, v.raw]));
+}
+
 /** The preview the exchange carries: the offer's (the holder never had a proposal), else the proposal's. */
 export function previewOf(record: CredExRecord): CredentialPreview | undefined {
   return (record.cred_offer?.credential_preview as CredentialPreview | undefined) ?? record.cred_preview;

@@ -1,4 +1,4 @@
-import { attachmentOf, type CredExDetail } from './credential-records.js';
+import { attachmentOf, rawValuesOf, type CredExDetail } from './credential-records.js';
 
 /** A credential this agent issued, as the peer that stored it holds it. */
 export interface PeerCredential {
@@ -58,7 +58,7 @@ export function issuedCredentialOf(detail: CredExDetail): PeerCredential | undef
   const sub = detail[kind];
   return {
     credDefId: sent.cred_def_id,
-    values: Object.fromEntries(Object.entries(sent.values).map(([name, v]) => [name, v.raw])),
+    values: rawValuesOf(sent),
     revRegId: sub?.rev_reg_id ?? null,
     credRevId: sub?.cred_rev_id ?? null,
   };

@@ -1,5 +1,5 @@
 import type { SandboxCredDef } from './ledger.js';
-import { attachmentOf } from './credential-records.js';
+import { attachmentOf, rawValuesOf } from './credential-records.js';
 import type { SandboxStore } from './store.js';
 
 export type Restriction = Record<string, string>;
@@ -91,7 +91,7 @@ export function heldCredentials(store: SandboxStore): HeldCredential[] {
     held.push({
       credId: sub.cred_id_stored,
       credDef,
-      values: Object.fromEntries(Object.entries(credential.values as Record<string, { raw: string }>).map(([name, v]) => [name, v.raw])),
+      values: rawValuesOf(credential),
       revRegId: sub.rev_reg_id ?? null,
       credRevId: sub.cred_rev_id ?? null,
     });

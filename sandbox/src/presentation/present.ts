@@ -9,7 +9,7 @@ import type { PeerCredential } from '../peer-wallets.js';
 import { answersReferent, heldCredentials, type ProofRequestSpec } from '../proof-matching.js';
 import { peerProof, walletProof, type PresentationSpecBody } from './proof.js';
 import { requestOf, type Formats, type PresentProof } from './records.js';
-import { asksNonRevoked, judge, judgeHeld, revokedOnLedger, verifyNow } from './verify.js';
+import { asksNonRevoked, judge, judgeHeld, revokedOnLedger, verifyNow, type Verdict } from './verify.js';
 
 /** The presentation: ours as prover, and a peer prover's to us. */
 
@@ -77,26 +77,21 @@ export function proverPresents(x: PresentProof, id: string, wallet?: { label: st
   const request = requestOf(record, kind);
   const label = wallet?.label ?? x.store.connections.get(record.connection_id ?? '')?.their_label ?? 'Holder';
   const items = [...Object.values(request.requested_attributes), ...Object.values(request.requested_predicates)];
-  const ours = heldOfOurs(x, label, request);
-  if (ours && 'unmetPredicate' in ours) {
-    x.records.abandon(record, `abandoned: No credential satisfies predicate ${ours.unmetPredicate}`);
-    return;
-  }
-  if (ours) {
-    x.verdicts.set(id, judgeHeld(x, request, ours.credDef, ours.credential));
-    setPresMessage(
-      record,
-      'pres',
-      message(
-        'pres',
-        randomUUID(),
-        { [kind]: peerProof(request, ours.credDef, ours.credential.values, ours.credential.revRegId, x.now()) },
-        { '~thread': { thid: record.thread_id } },
-      ),
-    );
+  // The peer's answer: its proof, with what verifying it will find; or, for a predicate its credential
+  // does not meet, a problem report (its wallet cannot build that proof).
+  const present = (verdict: Verdict, proof: unknown) => {
+    x.verdicts.set(id, verdict);
+    setPresMessage(record, 'pres', message('pres', randomUUID(), { [kind]: proof }, { '~thread': { thid: record.thread_id } }));
     x.records.moveTo(record, 'presentation-received');
     if (record.auto_verify) verifyNow(x, record);
-    return;
+  };
+  const cannotProve = (predicate: string) => x.records.abandon(record, `abandoned: No credential satisfies predicate ${predicate}`);
+
+  const ours = heldOfOurs(x, label, request);
+  if (ours && 'unmetPredicate' in ours) return cannotProve(ours.unmetPredicate);
+  if (ours) {
+    const { credDef, credential } = ours;
+    return present(judgeHeld(x, request, credDef, credential), peerProof(request, credDef, credential.values, credential.revRegId, x.now()));
   }
   // Nothing we issued answers: a peer holds one credential of each other issuer's definition, and of
   // ours only what we issued it; it answers when one definition answers everything. The wallet a clerk
@@ -110,16 +105,9 @@ export function proverPresents(x: PresentProof, id: string, wallet?: { label: st
   }
   const values = attributeValues(x.rng, credDef.schema, label);
   const unmet = Object.entries(request.requested_predicates).find(([, p]) => !predicateHolds(values[p.name], p));
-  if (unmet) {
-    // The holder's wallet cannot build a proof of a predicate that does not hold: it reports the problem.
-    x.records.abandon(record, `abandoned: No credential satisfies predicate ${unmet[0]}`);
-    return;
-  }
+  if (unmet) return cannotProve(unmet[0]);
   const verdict = judge(x, request, credDef);
-  x.verdicts.set(id, wallet ? { ok: true, messages: verdict.ok ? verdict.messages : [] } : verdict);
-  setPresMessage(record, 'pres', message('pres', randomUUID(), { [kind]: peerProof(request, credDef, values) }, { '~thread': { thid: record.thread_id } }));
-  x.records.moveTo(record, 'presentation-received');
-  if (record.auto_verify) verifyNow(x, record);
+  present(wallet ? { ok: true, messages: verdict.ok ? verdict.messages : [] } : verdict, peerProof(request, credDef, values));
 }
 
 /**
@@ -135,6 +123,7 @@ function heldOfOurs(
 ): { credDef: SandboxCredDef; credential: PeerCredential } | { unmetPredicate: string } | undefined {
   const attributes = Object.values(request.requested_attributes);
   const predicates = Object.entries(request.requested_predicates);
+  const wantsUnrevoked = asksNonRevoked(request);
   let unmetPredicate: string | undefined;
   let revoked: { credDef: SandboxCredDef; credential: PeerCredential } | undefined;
   for (const credential of x.store.peerWallets.heldBy(holder)) {
@@ -142,7 +131,7 @@ function heldOfOurs(
     if (!credDef || ![...attributes, ...predicates.map(([, p]) => p)].every((item) => answersReferent(credDef, credential.values, item))) continue;
     const unmet = predicates.find(([, p]) => !predicateHolds(credential.values[p.name], p));
     if (unmet) unmetPredicate ??= unmet[0];
-    else if (asksNonRevoked(request) && revokedOnLedger(x, credential)) revoked ??= { credDef, credential };
+    else if (wantsUnrevoked && revokedOnLedger(x, credential)) revoked ??= { credDef, credential };
     else return { credDef, credential };
   }
   return revoked ?? (unmetPredicate === undefined ? undefined : { unmetPredicate });

@@ -52,7 +52,7 @@ export function revokedOnLedger(x: PresentProof, credential: PeerCredential): bo
 /** The non-revocation interval the request asks for (an item's own, else the request's), if any: as xform.py, `null` asks nothing. */
 export function nonRevokedInterval(request: ProofRequestSpec): { from?: number; to?: number } | undefined {
   const items = [...Object.values(request.requested_attributes), ...Object.values(request.requested_predicates)];
-  return items.map((i) => i.non_revoked ?? request.non_revoked ?? undefined).find((interval) => interval) ?? undefined;
+  return items.map((i) => i.non_revoked ?? request.non_revoked).find(Boolean);
 }
 
 export const asksNonRevoked = (request: ProofRequestSpec): boolean => nonRevokedInterval(request) !== undefined;
