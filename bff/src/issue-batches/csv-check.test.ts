@@ -12,10 +12,10 @@ const connections: ConnectionFact[] = [
 const attributes = ['name', 'degree'];
 const check = (csv: string, maxRows = 10_000) => checkFile(csv, attributes, connections, maxRows);
 
-describe('checkFile', () => {
-  it('reads the template once filled in: a BOM, quoted values with commas and line breaks, a label for the connection', () => {
+describe('checkFile', async () => {
+  it('reads the template once filled in: a BOM, quoted values with commas and line breaks, a label for the connection', async () => {
     const csv = `${templateCsv(attributes)}Bob Smith,"Smith, Bob","Maths\nand Physics"\r\n${ALICE},Alice,Law\r\n`;
-    const { file_problems, rows } = check(csv);
+    const { file_problems, rows } = await check(csv);
     expect(file_problems).toEqual([]);
     expect(rows).toEqual([
       expect.objectContaining({
@@ -33,14 +33,14 @@ describe('checkFile', () => {
     ]);
   });
 
-  it('numbers each row as the spreadsheet does: the header is row 1, and empty rows count though they are skipped', () => {
+  it('numbers each row as the spreadsheet does: the header is row 1, and empty rows count though they are skipped', async () => {
     const csv = ['connection,name,degree', `${BOB},B,Law`, '', `${ALICE},A,Law`, ',,', '', 'Nobody,N,Law', ''].join('\r\n');
-    const rows = check(csv).rows;
+    const rows = (await check(csv)).rows;
     expect(rows.map((r) => r.index)).toEqual([2, 4, 7]);
     expect(rows[2]!.problems).toEqual(['There is no connection with the id or label “Nobody”.']);
   });
 
-  it('says what is wrong with each row in plain words', () => {
+  it('says what is wrong with each row in plain words', async () => {
     const csv = [
       'connection,name,degree',
       'Nobody,N,Law',
@@ -52,7 +52,7 @@ describe('checkFile', () => {
       `${BOB},B,Law`,
       `${BOB},B,Law`,
     ].join('\n');
-    const rows = check(csv).rows;
+    const rows = (await check(csv)).rows;
     expect(rows.map((r) => r.problems)).toEqual([
       ['There is no connection with the id or label “Nobody”.'],
       ['The connection “Dana” is not active (it is invitation), so it cannot receive an offer.'],
@@ -67,9 +67,9 @@ describe('checkFile', () => {
     expect(rows[7]!.warnings).toEqual(['The same as row 8: this holder would receive the same credential twice.']);
   });
 
-  it('asks for a date as YYYYMMDD in a _dateint attribute, as the offer form does: proofs compare it as a number', () => {
+  it('asks for a date as YYYYMMDD in a _dateint attribute, as the offer form does: proofs compare it as a number', async () => {
     const csv = ['connection,name,birthdate_dateint', `${BOB},B,2001-05-05`, `${BOB},B,20010230`, `${BOB},B,20010505`].join('\n');
-    const rows = checkFile(csv, ['name', 'birthdate_dateint'], connections, 10).rows;
+    const rows = (await checkFile(csv, ['name', 'birthdate_dateint'], connections, 10)).rows;
     expect(rows.map((r) => r.problems)).toEqual([
       ['The value of “birthdate_dateint” is “2001-05-05”: enter a date as YYYYMMDD, e.g. 20071121.'],
       ['The value of “birthdate_dateint” is “20010230”: enter a date as YYYYMMDD, e.g. 20071121.'],
@@ -77,8 +77,8 @@ describe('checkFile', () => {
     ]);
   });
 
-  it('names a missing, extra or repeated column of the header', () => {
-    expect(check('name,colour,colour\nx,y,z').file_problems).toEqual([
+  it('names a missing, extra or repeated column of the header', async () => {
+    expect((await check('name,colour,colour\nx,y,z')).file_problems).toEqual([
       'The column “colour” appears twice.',
       'The column “connection” is missing: it names who receives each credential.',
       'The column “degree” is missing: the credential has this attribute.',
@@ -86,15 +86,39 @@ describe('checkFile', () => {
     ]);
   });
 
-  it('refuses a file that is not CSV text, an unclosed quote, an empty file and too many rows', () => {
-    expect(check('\u0000PNG\u0001binary').file_problems[0]).toMatch(/not a CSV text file/);
-    expect(check('caf\uFFFD,x').file_problems[0]).toMatch(/not UTF-8/);
-    expect(check('connection,name,degree\nBob Smith,"open,Law\n').file_problems[0]).toMatch(/cannot be read as CSV: .*quote/i);
-    expect(check('').file_problems).toEqual(['The file is empty: download the template and fill in one row per holder.']);
-    expect(check('connection,name,degree\n').file_problems).toEqual(['The file has a header but no rows: add one row per holder.']);
-    expect(check('connection,name,degree\nBob Smith,a,b\nBob Smith,c,d\nBob Smith,e,f', 2)).toEqual({
-      file_problems: ['The file has 3 rows; a batch holds at most 2. Split it into several files.'],
+  it('refuses a file that is not CSV text, an unclosed quote, an empty file and too many rows', async () => {
+    expect((await check('\u0000PNG\u0001binary')).file_problems[0]).toMatch(/not a CSV text file/);
+    expect((await check('caf\uFFFD,x')).file_problems[0]).toMatch(/not UTF-8/);
+    expect((await check('connection,name,degree\nBob Smith,"open,Law\n')).file_problems[0]).toMatch(/cannot be read as CSV: .*quote/i);
+    expect((await check('')).file_problems).toEqual(['The file is empty: download the template and fill in one row per holder.']);
+    expect((await check('connection,name,degree\n')).file_problems).toEqual(['The file has a header but no rows: add one row per holder.']);
+    expect(await check('connection,name,degree\nBob Smith,a,b\nBob Smith,c,d\nBob Smith,e,f', 2)).toEqual({
+      file_problems: ['The file has more than 2 rows; a batch holds at most 2. Split it into several files.'],
       rows: [],
     });
+  });
+
+  it('stops a hostile file at its first excess: a million rows, uneven rows, a header of 250,000 columns, a huge value', async () => {
+    const millionRows = `connection,name,degree\n${'a\n'.repeat(1_000_000)}`;
+    expect((await check(millionRows)).file_problems).toEqual(['The file has more than 10,000 rows; a batch holds at most 10,000. Split it into several files.']);
+    const uneven = `connection,name,degree\n${'a\nb,c,d,e\n'.repeat(100_000)}`;
+    expect((await check(uneven)).file_problems).toEqual(['The file has more than 10,000 rows; a batch holds at most 10,000. Split it into several files.']);
+    const wide = await check(`connection,name,degree,${Array.from({ length: 250_000 }, (_, i) => `c${i}`).join(',')}\nBob Smith,a,b\n`);
+    expect(wide).toEqual({
+      file_problems: [
+        'A row has more than 13 values: more columns than this credential’s attributes and the connection. Download the template and fill it in.',
+      ],
+      rows: [],
+    });
+    // Even a row that never ends is counted as it is read.
+    expect((await check(`connection,name,degree\n${','.repeat(2_000_000)}`)).file_problems[0]).toMatch(/^A row has more than 13 values/);
+    expect((await check(`connection,name,degree\nBob Smith,${'x'.repeat(100_001)},Law\n`)).file_problems).toEqual([
+      'A value in row 2 is longer than 100,000 characters. Check the file in your spreadsheet.',
+    ]);
+    // Lines of empty cells count towards a cap of their own.
+    expect((await check(`connection,name,degree\n${',,\n'.repeat(60_000)}`)).file_problems[0]).toMatch(/^The file has more than 50,000 lines/);
+    // Up to the caps, a file is read whole.
+    const full = await check(`connection,name,degree\n${'Bob Smith,a,b\n'.repeat(10_000)}`);
+    expect(full.rows).toHaveLength(10_000);
   });
 });

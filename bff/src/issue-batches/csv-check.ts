@@ -1,6 +1,6 @@
 import { BATCH_CONNECTION_COLUMN, isDateint, isDateintAttribute, type PreviewRow } from '@credence/shared';
-import { parse, type Info } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { readSheet, type SheetCaps } from './csv-read.js';
 
 /** A connection of the agent as the check needs it. */
 export interface ConnectionFact {
@@ -16,8 +16,10 @@ export interface CheckedFile {
 
 const n = (v: number) => v.toLocaleString('en-GB');
 const READY = new Set(['active', 'completed']);
-// eslint-disable-next-line no-control-regex -- NUL and the replacement character mark a file that is not UTF-8 text
-const NOT_TEXT = /\u0000|\uFFFD/;
+/** Columns past the connection and the attributes that are read (each is named as a problem) before the file is refused. */
+const EXTRA_COLUMNS = 10;
+/** As the offer form allows for one value. */
+const CELL_CHARS = 100_000;
 
 /** The file to fill in: a `connection` column then one per attribute, with a byte order mark so spreadsheets read it as UTF-8. */
 export function templateCsv(attributes: readonly string[]): string {
@@ -60,46 +62,27 @@ export function valueProblem(name: string, value: string): string | undefined {
   return undefined;
 }
 
-/** A line of the file read, with the number of its row in the spreadsheet it was saved from (the header is row 1). */
-interface SheetRecord {
-  cells: string[];
-  sheetRow: number;
-}
-
-function readRecords(csv: string): { records?: SheetRecord[]; problem?: string } {
-  if (NOT_TEXT.test(csv))
-    return { problem: 'This is not a CSV text file (it holds binary data, or text that is not UTF-8). Save it from your spreadsheet as “CSV UTF-8”.' };
-  try {
-    // With `info`, each record comes with the parser's counts so far (the sync typings do not say so).
-    const read = parse(csv, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, info: true }) as unknown as {
-      record: string[];
-      info: Info;
-    }[];
-    // An empty line is an empty row in the spreadsheet, and a value with a line break stays in one row.
-    return {
-      records: read.filter((r) => r.record.some((cell) => cell !== '')).map((r) => ({ cells: r.record, sheetRow: r.info.records + r.info.empty_lines })),
-    };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { problem: `The file cannot be read as CSV: ${message.replace(/^Invalid /, 'invalid ')}` };
-  }
-}
-
 /**
  * Reads a filled-in file and checks every row: the connection (known, active, one match for a label),
  * a value for each attribute (a date as YYYYMMDD in a `_dateint` one), no cell past the header. Problems are in plain words; a row that repeats
- * an earlier one is a warning. Nothing is sent.
+ * an earlier one is a warning. Nothing is sent. The file is read as a stream that stops at the first cap exceeded
+ * (rows, columns, a value's length), so a hostile file is refused early and never holds the server.
  */
-export function checkFile(csv: string, attributes: readonly string[], connections: readonly ConnectionFact[], maxRows: number): CheckedFile {
-  const { records, problem } = readRecords(csv);
-  if (!records) return { file_problems: [problem!], rows: [] };
+export async function checkFile(csv: string, attributes: readonly string[], connections: readonly ConnectionFact[], maxRows: number): Promise<CheckedFile> {
+  const caps: SheetCaps = {
+    rows: maxRows,
+    columns: attributes.length + 1 + EXTRA_COLUMNS,
+    cellChars: CELL_CHARS,
+    rowChars: 5 * CELL_CHARS,
+    lines: 5 * maxRows,
+  };
+  const { records, problem } = await readSheet(csv, caps);
+  if (!records) return { file_problems: [problem], rows: [] };
   if (records.length === 0) return { file_problems: ['The file is empty: download the template and fill in one row per holder.'], rows: [] };
   const header = records[0]!.cells;
   const body = records.slice(1);
   const fileProblems: string[] = [];
   if (body.length === 0) fileProblems.push('The file has a header but no rows: add one row per holder.');
-  if (body.length > maxRows)
-    return { file_problems: [`The file has ${n(body.length)} rows; a batch holds at most ${n(maxRows)}. Split it into several files.`], rows: [] };
 
   const columnOf = new Map<string, number>();
   header.forEach((name, i) => {

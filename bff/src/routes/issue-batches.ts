@@ -35,7 +35,7 @@ async function previewOf(deps: IssueBatchDeps, body: IssueBatchFileBody): Promis
       },
     );
   const [definition, connections] = await Promise.all([batchDefinition(deps.client, body.cred_def_id), batchConnections(deps.client)]);
-  const checked = checkFile(body.csv, definition.attributes, connections, BATCH_MAX_ROWS);
+  const checked = await checkFile(body.csv, definition.attributes, connections, BATCH_MAX_ROWS);
   return {
     definition,
     preview: {
