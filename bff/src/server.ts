@@ -8,7 +8,7 @@ import { LoginLimiter } from './auth/login-limiter.js';
 import { SessionStore } from './auth/sessions.js';
 import { OidcSignIn } from './auth/oidc.js';
 import { OidcTransactions } from './auth/oidc-transactions.js';
-import { UserDirectory, demoUsers, readUsersFile, DEMO_USERNAMES } from './auth/users.js';
+import { UserDirectory, demoUsers, DEMO_USERNAMES } from './auth/users.js';
 import { ConfigError, parseConfig, type Config } from './config.js';
 import type { EventBus } from './events/bus.js';
 import { MemoryBus } from './events/memory-bus.js';
@@ -29,11 +29,11 @@ export interface RunningBff {
 
 export async function startBff(env: Record<string, string | undefined> = process.env): Promise<RunningBff> {
   const config = parseConfig(env);
-  const users = [
-    ...(config.demoPassword ? await demoUsers(config.demoPassword) : []),
-    ...(config.usersFile ? await readUsersFile(config.usersFile).catch((error: Error) => Promise.reject(new ConfigError([error.message]))) : []),
-  ];
-  if (users.length === 0 && !config.oidc) {
+  // The users file is read again whenever it changes: a user changed there loses their sessions at once.
+  const users = await UserDirectory.open(config.demoPassword ? await demoUsers(config.demoPassword) : [], config.usersFile).catch((error: Error) =>
+    Promise.reject(new ConfigError([error.message])),
+  );
+  if (users.size === 0 && !config.oidc) {
     const add = 'Add one: CREDENCE_USERS_FILE=users.json pnpm --filter bff users add NAME --role admin';
     throw new ConfigError([
       config.usersFile
@@ -75,8 +75,8 @@ export async function startBff(env: Record<string, string | undefined> = process
     register,
     mode: config.mode,
     client,
-    users: new UserDirectory(users),
-    sessions: new SessionStore(store, { idleTtlMs: config.sessionTtlMs }),
+    users,
+    sessions: new SessionStore(store, { idleTtlMs: config.sessionTtlMs, standing: (user) => users.standing(user) }),
     limiter: new LoginLimiter(store, config.login.maxFailures, config.login.windowMs),
     trustProxy: config.trustProxy,
     store,

@@ -11,9 +11,11 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
   });
 }
 
-/** `scrypt$N$r$p$salt$hash` (salt and hash base64url), so the cost can be raised later without breaking old hashes. */
-export async function hashPassword(password: string, cost = DEFAULT_COST): Promise<string> {
-  const salt = randomBytes(16);
+/**
+ * `scrypt$N$r$p$salt$hash` (salt and hash base64url), so the cost can be raised later without breaking old hashes.
+ * The salt is random unless given (the demo users: every instance must make the same hash of the same password).
+ */
+export async function hashPassword(password: string, cost = DEFAULT_COST, salt: Buffer = randomBytes(16)): Promise<string> {
   const key = await scrypt(password, salt, cost);
   return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }

@@ -8,7 +8,14 @@ export interface SessionUser {
   /** Set for a user signed in through the OpenID provider: its `sub`, and the name it gave. */
   subject?: string;
   displayName?: string;
+  /** The provider's issuer (`iss`), beside `subject`: a provider's `admin` is not the local `admin`. */
+  issuer?: string;
+  /** A local user's: what the session was granted from (see grantOf), checked against the user's entry now. */
+  grant?: string;
 }
+
+/** Whether a session still stands for its user: `changed` ends it (everywhere), `unknown` refuses it for now. */
+export type Standing = 'current' | 'changed' | 'unknown';
 
 /** No session outlives this, however active. */
 export const ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
@@ -23,6 +30,11 @@ export interface SessionStoreOptions {
   recheckMs?: number;
   /** Sessions remembered per instance (each ~300 bytes). */
   cacheEntries?: number;
+  /**
+   * Asked at every look at a session (remembered or not): whether its user still has what it was granted
+   * from (the users file now). Without it, every session stands until it expires or is ended.
+   */
+  standing?: (user: SessionUser) => Standing | Promise<Standing>;
 }
 
 interface Known {
@@ -32,6 +44,26 @@ interface Known {
 }
 
 const hashOf = (id: string) => createHash('sha256').update(id).digest('base64url');
+
+const COLUMNS = ['username', 'role', 'subject', 'display_name', 'issuer', 'grant_digest'] as const;
+
+function userOf(row: {
+  username: string;
+  role: string;
+  subject: string | null;
+  display_name: string | null;
+  issuer: string | null;
+  grant_digest: string | null;
+}): SessionUser {
+  return {
+    username: row.username,
+    role: row.role as UserRole,
+    ...(row.subject !== null && { subject: row.subject }),
+    ...(row.display_name !== null && { displayName: row.display_name }),
+    ...(row.issuer !== null && { issuer: row.issuer }),
+    ...(row.grant_digest !== null && { grant: row.grant_digest }),
+  };
+}
 
 /**
  * Server-side sessions in the store, shared by every instance: the cookie holds only a random id (the
@@ -77,6 +109,8 @@ export class SessionStore {
           absolute_expires_at: new Date(at + Math.min(lifetimeMs, ABSOLUTE_LIFETIME_MS)),
           subject: user.subject ?? null,
           display_name: user.displayName ?? null,
+          issuer: user.issuer ?? null,
+          grant_digest: user.grant ?? null,
         })
         .execute(),
     );
@@ -99,7 +133,7 @@ export class SessionStore {
     const hash = hashOf(id);
     const at = this.now();
     const cached = this.known.get(hash);
-    if (cached && at - cached.checkedAt < this.recheckMs && (!activity || at - cached.touchedAt < this.touchEveryMs)) return cached.user;
+    if (cached && at - cached.checkedAt < this.recheckMs && (!activity || at - cached.touchedAt < this.touchEveryMs)) return this.ifStanding(id, cached.user);
     const row = await this.store.run(async (db) => {
       if (activity) {
         return db
@@ -108,12 +142,12 @@ export class SessionStore {
           .where('id_hash', '=', hash)
           .where('idle_expires_at', '>', new Date(at))
           .where('absolute_expires_at', '>', new Date(at))
-          .returning(['username', 'role', 'subject', 'display_name'])
+          .returning(COLUMNS)
           .executeTakeFirst();
       }
       return db
         .selectFrom('sessions')
-        .select(['username', 'role', 'subject', 'display_name'])
+        .select(COLUMNS)
         .where('id_hash', '=', hash)
         .where('idle_expires_at', '>', new Date(at))
         .where('absolute_expires_at', '>', new Date(at))
@@ -123,14 +157,18 @@ export class SessionStore {
       this.known.delete(hash);
       return null;
     }
-    const user: SessionUser = {
-      username: row.username,
-      role: row.role as UserRole,
-      ...(row.subject !== null && { subject: row.subject }),
-      ...(row.display_name !== null && { displayName: row.display_name }),
-    };
+    const user = userOf(row);
     this.remember(hash, { user, checkedAt: at, touchedAt: activity ? at : (cached?.touchedAt ?? 0) });
-    return user;
+    return this.ifStanding(id, user);
+  }
+
+  /** The user while its session stands; a session whose user changed is ended, here and for every instance. */
+  private async ifStanding(id: string, user: SessionUser): Promise<SessionUser | null> {
+    if (!this.options.standing) return user;
+    const standing = await this.options.standing(user);
+    if (standing === 'current') return user;
+    if (standing === 'changed') await this.destroy(id);
+    return null;
   }
 
   /** Of these session ids, those still valid, asked of the store (not this instance's memory). */
@@ -141,13 +179,14 @@ export class SessionStore {
     const rows = await this.store.run((db) =>
       db
         .selectFrom('sessions')
-        .select('id_hash')
+        .select(['id_hash', ...COLUMNS])
         .where('id_hash', 'in', [...byHash.keys()])
         .where('idle_expires_at', '>', at)
         .where('absolute_expires_at', '>', at)
         .execute(),
     );
-    const alive = new Set(rows.map((r) => r.id_hash));
+    const alive = new Set<string>();
+    for (const row of rows) if ((await this.ifStanding(byHash.get(row.id_hash)!, userOf(row))) !== null) alive.add(row.id_hash);
     for (const hash of byHash.keys()) if (!alive.has(hash)) this.known.delete(hash);
     return new Set([...alive].map((hash) => byHash.get(hash)!));
   }
@@ -158,10 +197,10 @@ export class SessionStore {
     await this.store.run((db) => db.deleteFrom('sessions').where('id_hash', '=', hash).execute());
   }
 
-  /** Ends every session of a user (e.g. removed or given another role). */
+  /** Ends every session of a local user (a provider's user of the same name is someone else). */
   async destroyAllOf(username: string): Promise<number> {
-    for (const [hash, entry] of this.known) if (entry.user.username === username) this.known.delete(hash);
-    const result = await this.store.run((db) => db.deleteFrom('sessions').where('username', '=', username).executeTakeFirst());
+    for (const [hash, entry] of this.known) if (entry.user.username === username && entry.user.subject === undefined) this.known.delete(hash);
+    const result = await this.store.run((db) => db.deleteFrom('sessions').where('username', '=', username).where('subject', 'is', null).executeTakeFirst());
     return Number(result.numDeletedRows);
   }
 

@@ -23,7 +23,7 @@ describe('UserDirectory: no user enumeration', () => {
     verified.length = 0;
     expect(await users.authenticate('admin', 'wrong')).toBeNull();
     expect(await users.authenticate('nobody', 'wrong')).toBeNull();
-    expect(await users.authenticate('ADMIN', 'right-password')).toEqual({ username: 'admin', role: 'admin' });
+    expect(await users.authenticate('ADMIN', 'right-password')).toEqual({ username: 'admin', role: 'admin', grant: expect.any(String) });
     // One hash check each, all at the same cost: the answer time does not tell which names exist.
     expect(verified).toHaveLength(3);
     expect(new Set(verified.map(costOf)).size).toBe(1);

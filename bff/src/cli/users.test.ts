@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { UserDirectory, readUsersFile } from '../auth/users.js';
+import { testBff } from '../test/harness.js';
 
 const cli = fileURLToPath(new URL('./users.ts', import.meta.url));
 // Run from the bff package, where `tsx` resolves, whatever directory the tests started in.
@@ -19,13 +20,13 @@ describe('users CLI', () => {
     const added = await run(['add', 'Alice', '--role', 'issuer', '--file', file], { CREDENCE_NEW_PASSWORD: 'first-password' });
     expect(added.stdout).toContain(`Added Alice (issuer) in ${file}`);
     const users = new UserDirectory(await readUsersFile(file));
-    expect(await users.authenticate('alice', 'first-password')).toEqual({ username: 'Alice', role: 'issuer' });
+    expect(await users.authenticate('alice', 'first-password')).toMatchObject({ username: 'Alice', role: 'issuer' });
     expect(await users.authenticate('alice', 'wrong-password')).toBeNull();
 
     await run(['add', 'alice', '--role', 'admin', '--file', file], { CREDENCE_NEW_PASSWORD: 'second-password' });
     const after = await readUsersFile(file);
     expect(after).toHaveLength(1);
-    expect(await new UserDirectory(after).authenticate('alice', 'second-password')).toEqual({ username: 'alice', role: 'admin' });
+    expect(await new UserDirectory(after).authenticate('alice', 'second-password')).toMatchObject({ username: 'alice', role: 'admin' });
   }, 20_000);
 
   it('refuses an unknown role and a short password, writing nothing', async () => {
@@ -38,4 +39,23 @@ describe('users CLI', () => {
     });
     expect(await readUsersFile(file)).toEqual([]);
   }, 20_000);
+
+  it('ends the sessions of a user it changes or removes, on a console that is running', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'credence-users-')), 'users.json');
+    await run(['add', 'alice', '--role', 'admin', '--file', file], { CREDENCE_NEW_PASSWORD: 'alice-password-1' });
+    await run(['add', 'bob', '--role', 'issuer', '--file', file], { CREDENCE_NEW_PASSWORD: 'bob-password-1' });
+    let now = Date.now();
+    const bff = await testBff({ users: await UserDirectory.open([], file, { now: () => now }), now: () => now });
+    const cookieOf = async (name: string, password: string) => (await bff.login(name, password)).headers.get('set-cookie')!.split(';')[0]!;
+    const [alice, bob] = [await cookieOf('alice', 'alice-password-1'), await cookieOf('bob', 'bob-password-1')];
+    expect((await bff.app.request('/api/audit', { headers: { cookie: alice } })).status).toBe(200);
+
+    await run(['add', 'alice', '--role', 'verifier', '--file', file], { CREDENCE_NEW_PASSWORD: 'alice-password-1' });
+    expect((await run(['remove', 'bob', '--file', file])).stdout).toContain(`Removed bob from ${file}`);
+    now += 1_000;
+    expect((await bff.app.request('/api/audit', { headers: { cookie: alice } })).status).toBe(401);
+    expect((await bff.app.request('/api/session', { headers: { cookie: bob } })).status).toBe(401);
+    expect((await run(['list', '--file', file])).stdout).toBe('alice\tverifier\n');
+    await expect(run(['remove', 'bob', '--file', file])).rejects.toMatchObject({ stderr: expect.stringContaining('There is no user bob') });
+  }, 30_000);
 });

@@ -8,8 +8,11 @@ import { hashPassword } from '../auth/passwords.js';
 import { usersFileSchema, type UsersFile } from '../auth/users.js';
 
 const usage = `Usage: pnpm --filter bff users add NAME --role admin|issuer|verifier [--file PATH]
+       pnpm --filter bff users remove NAME [--file PATH]
        pnpm --filter bff users list [--file PATH]
-The file defaults to CREDENCE_USERS_FILE. The password is read from CREDENCE_NEW_PASSWORD or asked for.`;
+The file defaults to CREDENCE_USERS_FILE. The password is read from CREDENCE_NEW_PASSWORD or asked for.
+Adding a user again replaces their role and password. A change ends the user's sessions on every running
+console within a second (each reads the file again when it changes).`;
 
 async function readPassword(): Promise<string> {
   if (process.env.CREDENCE_NEW_PASSWORD) return process.env.CREDENCE_NEW_PASSWORD;
@@ -28,6 +31,12 @@ async function load(path: string): Promise<UsersFile> {
   return usersFileSchema.parse(JSON.parse(await readFile(path, 'utf8')));
 }
 
+/** Writes beside, then renames: a crash never leaves a half-written users file, and a running console never reads one. */
+async function save(path: string, data: UsersFile): Promise<void> {
+  await writeFile(`${path}.tmp`, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
+  await rename(`${path}.tmp`, path);
+}
+
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
@@ -41,6 +50,14 @@ async function main(): Promise<void> {
     for (const user of (await load(file)).users) console.log(`${user.username}\t${user.role}`);
     return;
   }
+  if (command === 'remove' && name) {
+    const data = await load(file);
+    const kept = data.users.filter((u) => u.username.toLowerCase() !== name.toLowerCase());
+    if (kept.length === data.users.length) throw new Error(`There is no user ${name} in ${file}.`);
+    await save(file, { users: kept });
+    console.log(`Removed ${name} from ${file}`);
+    return;
+  }
   if (command !== 'add' || !name) throw new Error(usage);
   const username = usernameSchema.parse(name);
   const role = userRoleSchema.safeParse(values.role);
@@ -52,9 +69,7 @@ async function main(): Promise<void> {
   const entry = { username, role: role.data, passwordHash: await hashPassword(password) };
   const others = data.users.filter((u) => u.username.toLowerCase() !== username.toLowerCase());
   const replaced = others.length !== data.users.length;
-  // Write beside, then rename: a crash never leaves a half-written users file.
-  await writeFile(`${file}.tmp`, `${JSON.stringify({ users: [...others, entry] }, null, 2)}\n`, { mode: 0o600 });
-  await rename(`${file}.tmp`, file);
+  await save(file, { users: [...others, entry] });
   console.log(`${replaced ? 'Updated' : 'Added'} ${username} (${role.data}) in ${file}`);
 }
 

@@ -43,7 +43,7 @@ export function sessionRoutes({ users, limiter, cookie, trustProxy, oidc, public
       await limiter.succeeded(address, username);
       await startSession(c, cookie, user);
       c.set('user', user);
-      return c.json(user);
+      return c.json({ username: user.username, role: user.role });
     })
     .get(session.path, requireAccess(session.access), (c) => {
       // The provider's subject stays on the server (the audit log has it); the browser gets the name to show.

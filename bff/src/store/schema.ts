@@ -19,6 +19,10 @@ export interface SessionsTable {
   /** The OpenID provider's `sub` and the name it gave; null for a local user. */
   subject: Optional<string>;
   display_name: Optional<string>;
+  /** The provider's issuer, beside `subject` (migration 015). */
+  issuer: Optional<string>;
+  /** A local user's: a digest of the user's entry at sign-in (see grantOf); the session ends when it no longer matches. */
+  grant_digest: Optional<string>;
 }
 
 export interface OidcTransactionsTable {
@@ -66,6 +70,20 @@ export interface AuditLogTable {
   summary: Optional<string>;
   reason: Optional<string>;
   link: Optional<string>;
+  /** A provider's user: the provider (host and path of its issuer); null for a local user (migration 015). */
+  actor_via: Optional<string>;
+  /** An entry that stands for a run of like refusals: its count (audit_tallies). */
+  tally_id: Optional<string>;
+}
+
+/** How many times a refusal happened in a bucket of time; the audit entry written at the first one refers to it. */
+export interface AuditTalliesTable {
+  id: Generated<string>;
+  key: string;
+  bucket: Timestamp;
+  n: number;
+  first_at: Timestamp;
+  last_at: Timestamp;
 }
 
 export interface StoreMarksTable {
@@ -234,6 +252,7 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   upgrade_jobs: UpgradeJobsTable;
   audit_log: AuditLogTable;
+  audit_tallies: AuditTalliesTable;
   store_marks: StoreMarksTable;
   invitation_links: InvitationLinksTable;
   register_exchanges: RegisterExchangesTable;

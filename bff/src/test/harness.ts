@@ -58,6 +58,8 @@ export async function testBff(
     oidc?: OidcSignIn;
     /** No local users (a console that signs in only through the provider). */
     noLocalUsers?: boolean;
+    /** The local users (e.g. of a users file); the demo users with TEST_PASSWORD by default. */
+    users?: UserDirectory;
   } = {},
 ) {
   const bus = options.bus ?? new MemoryBus({ capacity: 100 });
@@ -73,7 +75,12 @@ export async function testBff(
     await options.observe?.(request, response);
     return response;
   };
-  const sessions = new SessionStore(store, { idleTtlMs: options.idleTtlMs ?? 60 * 60_000, ...(options.now && { now: options.now }) });
+  const directory = options.users ?? (options.noLocalUsers ? new UserDirectory([]) : await users());
+  const sessions = new SessionStore(store, {
+    idleTtlMs: options.idleTtlMs ?? 60 * 60_000,
+    ...(options.now && { now: options.now }),
+    standing: (user) => directory.standing(user),
+  });
   const client = options.agent
     ? // A real agent (or a fake one) over HTTP.
       new AcapyClient({ baseUrl: options.agent.url, apiKey: AGENT_KEY, timeoutMs: options.agent.timeoutMs })
@@ -88,7 +95,7 @@ export async function testBff(
     register,
     mode: 'agent',
     client,
-    users: options.noLocalUsers ? new UserDirectory([]) : await users(),
+    users: directory,
     ...(options.oidc && { oidc: options.oidc, sessionTtlMs: options.idleTtlMs ?? 60 * 60_000 }),
     sessions,
     store,
