@@ -35,6 +35,7 @@ import { sessionRoutes } from './routes/session.js';
 import { sessionOidcRoutes } from './routes/session-oidc.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { invitationLinkRoutes, shortInvitationRoute } from './routes/invitation-links.js';
+import { InvitationLinks } from './invitations/invitation-links.js';
 import { ProofTemplates } from './proof-templates/proof-templates.js';
 import { proofTemplateRoutes } from './routes/proof-templates.js';
 import { webApp } from './static-web.js';
@@ -71,6 +72,8 @@ export interface AppDeps {
   store: Store;
   /** PUBLIC_URL: the origin written into counter short URLs; else each request's own. */
   publicUrl?: string | undefined;
+  /** INVITATION_LINK_MINUTES: how long a counter's short URL serves its invitation, unless used sooner. */
+  invitationLinkTtlMs?: number;
   /** Whose X-Forwarded-For to believe for login limits (TRUST_PROXY); none by default. */
   trustProxy?: TrustProxy;
   /** Sign-in through the organisation's OpenID provider, when configured. */
@@ -122,6 +125,7 @@ export function createApp(deps: AppDeps) {
   const batchUploadBytes = deps.batchUploadBytes ?? BATCH_UPLOAD_BYTES;
   // The file is sent as JSON text: escaping may double it (quotes, line breaks), and the field names add a little.
   const batchBodyBytes = Math.max(deps.bodyLimitBytes, 2 * batchUploadBytes + 64 * 1024);
+  const links = new InvitationLinks(deps.store, { ...(deps.invitationLinkTtlMs && { ttlMs: deps.invitationLinkTtlMs }) });
   const batchUploads = new Set([`/api${consoleApi.startIssueBatch.path}`, `/api${consoleApi.previewIssueBatch.path}`]);
 
   app.use('*', fixedHeaders(secureHeaderList({ contentSecurityPolicy, referrerPolicy: 'no-referrer', crossOriginEmbedderPolicy: false })));
@@ -186,7 +190,7 @@ export function createApp(deps: AppDeps) {
     .route('/', revocationRoutes(new RevocationService(deps.client), register, deps.audit))
     .route('/', walletRoutes(deps.upgrade))
     .route('/', auditRoutes(deps.audit))
-    .route('/', invitationLinkRoutes({ client: deps.client, store: deps.store, mode: deps.mode, publicUrl: deps.publicUrl }))
+    .route('/', invitationLinkRoutes({ client: deps.client, store: deps.store, mode: deps.mode, publicUrl: deps.publicUrl, links }))
     .route('/', proofTemplateRoutes(new ProofTemplates(deps.store)))
     .route('/', registerRoutes(register))
     .route('/', issueBatchRoutes({ batches: batches.store, sender: batches.sender, client: deps.client, uploadBytes: batchUploadBytes }))
@@ -207,7 +211,7 @@ export function createApp(deps: AppDeps) {
     throw new ProblemError(404, `No such API route: ${c.req.method} ${c.req.path}`);
   });
 
-  app.route('/', shortInvitationRoute({ store: deps.store, bus: deps.bus }));
+  app.route('/', shortInvitationRoute({ store: deps.store, bus: deps.bus, links }));
   if (deps.webDistDir) app.route('/', webApp(deps.webDistDir, { signedIn: (c) => hasLiveSession(c, cookie) }));
 
   app.notFound(() => problemResponse({ type: 'about:blank', title: 'Not found', status: 404 }));

@@ -25,6 +25,7 @@ describe('parseConfig', () => {
       demoPassword: undefined,
       redisUrl: undefined,
       publicUrl: undefined,
+      invitationLinkTtlMs: 15 * 60_000,
     });
     expect(config.generated).toEqual({ webhookSecret: true, sessionSecret: true, demoPassword: false });
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
@@ -43,6 +44,7 @@ describe('parseConfig', () => {
       REDIS_URL: 'redis://127.0.0.1:6379',
       PUBLIC_URL: 'https://credence.example.org',
       WEBHOOK_CONCURRENCY: '16',
+      INVITATION_LINK_MINUTES: '5',
     });
     expect(config.events.webhookConcurrency).toBe(16);
     expect(config).toMatchObject({
@@ -52,6 +54,7 @@ describe('parseConfig', () => {
       webhookSecret: 'a-webhook-secret-long-enough',
       redisUrl: 'redis://127.0.0.1:6379',
       publicUrl: 'https://credence.example.org',
+      invitationLinkTtlMs: 5 * 60_000,
     });
     expect(config.generated).toEqual({ webhookSecret: false, sessionSecret: false, demoPassword: false });
   });
@@ -75,6 +78,8 @@ describe('parseConfig', () => {
     expect(problemsOf({ ...base, PUBLIC_URL: 'credence.example.org' })).toEqual(['PUBLIC_URL must be an http(s):// URL']);
     expect(problemsOf({ ...base, CREDENCE_SANDBOX: 'perhaps' })).toEqual(['CREDENCE_SANDBOX must be true or false']);
     expect(problemsOf({ ...base, WEBHOOK_CONCURRENCY: '0' })[0]).toMatch(/^WEBHOOK_CONCURRENCY /);
+    expect(problemsOf({ ...base, INVITATION_LINK_MINUTES: '0' })).toEqual(['INVITATION_LINK_MINUTES must be more than 0']);
+    expect(problemsOf({ ...base, INVITATION_LINK_MINUTES: '2000' })).toEqual(['INVITATION_LINK_MINUTES must be at most 1440 (a day)']);
     expect(problemsOf({ ...base, ACAPY_ADMIN_API_KEY: 'key\u2028more' })).toEqual(['ACAPY_ADMIN_API_KEY holds a character an HTTP header cannot carry']);
     expect(problemsOf({ PORT: 'x', SESSION_SECRET: 'y' })).toHaveLength(3);
   });

@@ -64,6 +64,8 @@ const envSchema = z.object({
   UPGRADE_TIMEOUT_MS: positiveInt(10 * 60_000),
   /** The console's address as phones reach it, for counter QR codes (short URLs); unset: each request's own origin. */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+  /** How long a counter QR code's short URL serves its invitation when no wallet uses it sooner. */
+  INVITATION_LINK_MINUTES: positiveInt(15).pipe(z.number().max(24 * 60, 'must be at most 1440 (a day)')),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   /** Unset: the embedded PGlite database in CREDENCE_DATA_DIR. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL, e.g. postgres://credence:secret@db:5432/credence' }).optional(),
@@ -228,6 +230,8 @@ export interface Config {
   webDistDir: string;
   redisUrl: string | undefined;
   publicUrl: string | undefined;
+  /** INVITATION_LINK_MINUTES, in ms. */
+  invitationLinkTtlMs: number;
   databaseUrl: string | undefined;
   /** Whose X-Forwarded-For to believe when telling a client's address. */
   trustProxy: TrustProxy;
@@ -298,6 +302,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     webDistDir: e.WEB_DIST_DIR,
     redisUrl: e.REDIS_URL,
     publicUrl: e.PUBLIC_URL,
+    invitationLinkTtlMs: e.INVITATION_LINK_MINUTES * 60_000,
     databaseUrl: e.DATABASE_URL,
     trustProxy: compileTrustProxy(e.TRUST_PROXY),
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,

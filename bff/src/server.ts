@@ -90,6 +90,7 @@ export async function startBff(env: Record<string, string | undefined> = process
     clientQueueLimit: config.events.clientQueueLimit,
     clientQueueBytes: config.events.clientQueueBytes,
     publicUrl: config.publicUrl,
+    invitationLinkTtlMs: config.invitationLinkTtlMs,
     maxStreamMs: config.events.maxStreamMs,
     sseFlushMs: config.events.flushMs,
     webhookConcurrency: config.events.webhookConcurrency,

@@ -20,6 +20,7 @@ export * from './record-readers.js';
 export * from './records.js';
 export * from './register.js';
 export * from './revocation.js';
+export * from './revocation-bulk.js';
 export * from './safe-next-path.js';
 export * from './session.js';
 export * from './state-names.js';

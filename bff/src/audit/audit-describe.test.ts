@@ -53,14 +53,20 @@ group('the audit log in business terms', () => {
   });
 
   it('names the holder whose credentials were revoked in bulk, and what was skipped', async () => {
-    const described = await describe(
-      input({ route: '/revocation/bulk-revoke', body: { connection_id: 'c1' }, answer: { revoked: 3, skipped: 1, failed: 0, results: [] } }),
-      lookups,
-    );
+    const answer = { preview_id: 'v1', selection: { connection_id: 'c1' }, revoked: 3, skipped: 1, failed: 0, results: [], repeated: false };
+    const described = await describe(input({ route: '/revocation/bulk-revoke', body: { preview_id: 'v1', expected_count: 4 }, answer }), lookups);
     expect(described).toEqual({
       summary: 'revoked 3 credentials in bulk issued to Dana Okafor (pending publication; 1 already revoked, skipped)',
       link: '/issued?status=revoked-pending',
     });
+    // The same request again (a double click, a retry): answered with the first one's result, and said so.
+    const again = await describe(input({ route: '/revocation/bulk-revoke', answer: { ...answer, repeated: true } }), lookups);
+    expect(again?.summary).toBe('asked again to revoke credentials in bulk issued to Dana Okafor: nothing revoked again (the first request revoked 3)');
+    const previewed = await describe(
+      input({ route: '/revocation/bulk-revoke/preview', body: { q: 'Smith' }, answer: { credentials: [{}, {}], preview_id: 'v2' } }),
+      lookups,
+    );
+    expect(previewed?.summary).toBe('previewed revoking 2 credentials in bulk matching “Smith”');
   });
 
   it('says "tried to" for a refusal and never guesses a name it does not know', async () => {

@@ -189,23 +189,38 @@ async function phraseOf(
     const id = target.cred_ex_id ?? issued?.cred_ex_id;
     return both(`revoked ${whose} (${how})`, `revoke ${whose}`, id ? `/credentials/${id}` : '/issued?status=revoked-pending');
   }
-  if (route === '/revocation/bulk-revoke') {
+  if (route === '/revocation/bulk-revoke' || route === '/revocation/bulk-revoke/preview') {
     const counts = isObject(answer) ? answer : {};
     const n = (key: string) => (typeof counts[key] === 'number' ? counts[key] : 0);
-    const connectionId = str(body?.connection_id);
+    // The revocation names its preview; the selection comes back in its answer.
+    const chosen = route === '/revocation/bulk-revoke' ? (isObject(counts.selection) ? counts.selection : undefined) : body;
+    const connectionId = str(chosen?.connection_id);
     const holder = connectionId ? ((await lookups.connectionLabel(connectionId)) ?? `connection ${connectionId}`) : undefined;
     const selection = [
       holder && `issued to ${holder}`,
-      str(body?.q) && `matching “${str(body?.q)}”`,
-      str(body?.cred_def_id) && `of credential definition ${str(body?.cred_def_id)}`,
+      str(chosen?.q) && `matching “${str(chosen?.q)}”`,
+      str(chosen?.cred_def_id) && `of credential definition ${str(chosen?.cred_def_id)}`,
+      str(chosen?.rev_reg_id) && `of revocation registry ${str(chosen?.rev_reg_id)}`,
     ]
       .filter(Boolean)
       .join(' ');
     const plural = (k: number, word: string) => `${k} ${word}${k === 1 ? '' : 's'}`;
+    const among = selection ? ` ${selection}` : '';
+    if (route === '/revocation/bulk-revoke/preview') {
+      const shown = Array.isArray(counts.credentials) ? counts.credentials.length : 0;
+      return both(`previewed revoking ${plural(shown, 'credential')} in bulk${among}`, `preview revoking credentials in bulk${among}`, null);
+    }
+    if (counts.repeated === true) {
+      return both(
+        `asked again to revoke credentials in bulk${among}: nothing revoked again (the first request revoked ${n('revoked')})`,
+        `revoke credentials in bulk${among}`,
+        '/issued?status=revoked-pending',
+      );
+    }
     const extra = [n('skipped') > 0 && `${n('skipped')} already revoked, skipped`, n('failed') > 0 && `${n('failed')} failed`].filter(Boolean).join(', ');
     return both(
-      `revoked ${plural(n('revoked'), 'credential')} in bulk${selection ? ` ${selection}` : ''} (pending publication${extra ? `; ${extra}` : ''})`,
-      `revoke credentials in bulk${selection ? ` ${selection}` : ''}`,
+      `revoked ${plural(n('revoked'), 'credential')} in bulk${among} (pending publication${extra ? `; ${extra}` : ''})`,
+      `revoke credentials in bulk${among}`,
       '/issued?status=revoked-pending',
     );
   }

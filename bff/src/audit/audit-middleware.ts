@@ -13,12 +13,27 @@ function validatedBody(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Record<stri
   return body && typeof body === 'object' ? (body as Record<string, unknown>) : undefined;
 }
 
+/** Answers larger than this are not read for the log: a long list or a checked file names no target, and parsing it would hold the server. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
 /** A JSON answer's body (the record made, or the problem), read from a copy; nothing for anything else. */
 async function answerBody(res: Response): Promise<unknown> {
   const type = res.headers.get('content-type') ?? '';
   if (!type.includes('json')) return undefined;
+  const reader = (res.clone().body as ReadableStream<Uint8Array> | null)?.getReader();
+  if (!reader) return undefined;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
   try {
-    return await res.clone().json();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      size += read.value.byteLength;
+      if (size > MAX_ANSWER_BYTES) {
+        void reader.cancel().catch(() => undefined);
+        return undefined;
+      }
+      chunks.push(read.value);
+    }
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
   } catch {
     return undefined;
   }

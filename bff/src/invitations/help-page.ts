@@ -55,7 +55,7 @@ export function helpPage({ invitation, kind }: { code: string; invitation: Recor
 </ol>
 <p>If your wallet app is on this device:</p>
 <p><a class="open" href="${walletUrl(invitation)}">Open the invitation in my wallet app</a></p>
-<p class="note">Nothing is shared until you accept in your wallet app. This invitation works for one day.</p>`,
+<p class="note">Nothing is shared until you accept in your wallet app. This invitation works once, for a few minutes.</p>`,
   );
 }
 
@@ -63,6 +63,16 @@ export function notFoundPage(): string {
   return page(
     'Invitation not found',
     `<h1>This invitation has expired or does not exist</h1>
+<p>Ask at the counter for a new QR code, and scan it with your wallet app.</p>`,
+  );
+}
+
+/** A link that was used (its exchange moved on, or a wallet fetched it) or expired: it no longer holds anything. */
+export function usedPage(): string {
+  return page(
+    'QR code used',
+    `<h1>This QR code has been used</h1>
+<p>It no longer holds an invitation: a wallet app took it up, or it expired.</p>
 <p>Ask at the counter for a new QR code, and scan it with your wallet app.</p>`,
   );
 }

@@ -1,12 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { InvitationLinkAttachment } from '@credence/shared';
+import { sql } from 'kysely';
 import type { Store } from '../store/store.js';
 
-/** How long a counter's short URL answers: a visit, not a standing invitation. */
-export const LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a counter's short URL serves its invitation when nothing spends it sooner (INVITATION_LINK_MINUTES). */
+export const LINK_TTL_MS = 15 * 60_000;
+/** After a wallet's first fetch, how long it may fetch again (a retry) before the link is spent. */
+export const FETCH_GRACE_MS = 2 * 60_000;
+/** How long a spent or expired link is kept to say so ("used"), rather than "does not exist". */
+const KEPT_AFTER_EXPIRY_MS = 24 * 60 * 60_000;
 /** 24 random bytes: 192 bits, 32 base64url characters. */
 const CODE_BYTES = 24;
 const CODE = /^[A-Za-z0-9_-]{32}$/;
+/** The state an exchange is in until the wallet answers: a link to it is worth serving only then. */
+const FIRST_STATE = { 'credential-offer': 'offer-sent', 'present-proof': 'request-sent' } as const;
 
 export interface StoredLink {
   invitation: Record<string, unknown>;
@@ -22,9 +29,15 @@ export interface StoredLink {
  */
 const keyOf = (code: string): string => createHash('sha256').update(code).digest('base64url');
 
+/** A code's link: served while `live`; once spent, only that it was used (nothing of the invitation). */
+export type LinkLookup = { live: true; link: StoredLink } | { live: false };
+
 /**
- * Counter invitations kept under unguessable codes (`/i/<code>`), for a day. Expired ones are dropped
- * as new ones are made and now and then on a lookup, so the table holds about a day of counter visits.
+ * Counter invitations kept under unguessable codes (`/i/<code>`). A link serves its invitation until
+ * the exchange it carries moves on (the register, which every instance's webhooks feed, says the wallet
+ * answered, or the exchange was removed), a wallet's first fetch is FETCH_GRACE_MS old, or it expires
+ * (LINK_TTL_MS), whichever comes first; then it answers "used" for a day, and is dropped as new ones
+ * are made and now and then on a lookup. All of it is read from the store, so every instance agrees.
  */
 export class InvitationLinks {
   private lastPrune = 0;
@@ -69,27 +82,32 @@ export class InvitationLinks {
     return { code, expiresAt };
   }
 
-  /** The link behind a code, unless it is unknown or expired. */
-  async find(code: string): Promise<StoredLink | undefined> {
+  /** The link behind a code and whether it still serves; undefined for a code never made (or long gone). */
+  async find(code: string): Promise<LinkLookup | undefined> {
     if (!InvitationLinks.isCode(code)) return undefined;
     const now = new Date(this.now());
     // Lookups of a console nobody makes links on still clear the table, at most once an hour.
     if (now.getTime() - this.lastPrune > 60 * 60_000) void this.prune(now).catch(() => undefined);
     const row = await this.store.run((db) =>
       db
-        .selectFrom('invitation_links')
-        .select(['invitation', 'attachment_type', 'exchange_id', 'expires_at', 'fetched_at'])
-        .where('code', '=', keyOf(code))
-        .where('expires_at', '>', now)
+        .selectFrom('invitation_links as l')
+        .leftJoin('register_exchanges as r', (join) =>
+          join
+            .onRef('r.exchange_id', '=', 'l.exchange_id')
+            .on('r.kind', '=', sql<string>`case l.attachment_type when 'credential-offer' then 'credential' else 'presentation' end`),
+        )
+        .select(['l.invitation', 'l.attachment_type', 'l.exchange_id', 'l.expires_at', 'l.fetched_at', 'r.state', 'r.removed_from_agent'])
+        .where('l.code', '=', keyOf(code))
         .executeTakeFirst(),
     );
     if (!row) return undefined;
+    const attachmentType = row.attachment_type === 'credential-offer' ? 'credential-offer' : 'present-proof';
+    const movedOn = row.removed_from_agent === true || (row.state !== null && row.state !== FIRST_STATE[attachmentType]);
+    const graceOver = row.fetched_at !== null && now.getTime() - row.fetched_at.getTime() >= FETCH_GRACE_MS;
+    if (movedOn || graceOver || row.expires_at <= now) return { live: false };
     return {
-      invitation: row.invitation,
-      attachmentType: row.attachment_type === 'credential-offer' ? 'credential-offer' : 'present-proof',
-      exchangeId: row.exchange_id,
-      expiresAt: row.expires_at,
-      fetchedAt: row.fetched_at,
+      live: true,
+      link: { invitation: row.invitation, attachmentType, exchangeId: row.exchange_id, expiresAt: row.expires_at, fetchedAt: row.fetched_at },
     };
   }
 
@@ -107,9 +125,11 @@ export class InvitationLinks {
     return first !== undefined;
   }
 
+  /** Drops links that expired more than a day ago (they said "used" until then). */
   async prune(now = new Date(this.now())): Promise<number> {
     this.lastPrune = now.getTime();
-    const result = await this.store.run((db) => db.deleteFrom('invitation_links').where('expires_at', '<=', now).executeTakeFirst());
+    const before = new Date(now.getTime() - KEPT_AFTER_EXPIRY_MS);
+    const result = await this.store.run((db) => db.deleteFrom('invitation_links').where('expires_at', '<=', before).executeTakeFirst());
     return Number(result.numDeletedRows);
   }
 }

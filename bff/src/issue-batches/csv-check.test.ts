@@ -100,7 +100,9 @@ describe('checkFile', async () => {
 
   it('stops a hostile file at its first excess: a million rows, uneven rows, a header of 250,000 columns, a huge value', async () => {
     const millionRows = `connection,name,degree\n${'a\n'.repeat(1_000_000)}`;
-    expect((await check(millionRows)).file_problems).toEqual(['The file has more than 10,000 rows; a batch holds at most 10,000. Split it into several files.']);
+    expect((await check(millionRows)).file_problems).toEqual([
+      'The file has more than 10,000 rows; a batch holds at most 10,000. Split it into several files.',
+    ]);
     const uneven = `connection,name,degree\n${'a\nb,c,d,e\n'.repeat(100_000)}`;
     expect((await check(uneven)).file_problems).toEqual(['The file has more than 10,000 rows; a batch holds at most 10,000. Split it into several files.']);
     const wide = await check(`connection,name,degree,${Array.from({ length: 250_000 }, (_, i) => `c${i}`).join(',')}\nBob Smith,a,b\n`);

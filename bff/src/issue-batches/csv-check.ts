@@ -1,6 +1,6 @@
 import { BATCH_CONNECTION_COLUMN, isDateint, isDateintAttribute, type PreviewRow } from '@credence/shared';
 import { stringify } from 'csv-stringify/sync';
-import { readSheet, type SheetCaps } from './csv-read.js';
+import { readSheet, turnTaker, type SheetCaps } from './csv-read.js';
 
 /** A connection of the agent as the check needs it. */
 export interface ConnectionFact {
@@ -14,7 +14,6 @@ export interface CheckedFile {
   rows: PreviewRow[];
 }
 
-const n = (v: number) => v.toLocaleString('en-GB');
 const READY = new Set(['active', 'completed']);
 /** Columns past the connection and the attributes that are read (each is named as a problem) before the file is refused. */
 const EXTRA_COLUMNS = 10;
@@ -99,7 +98,9 @@ export async function checkFile(csv: string, attributes: readonly string[], conn
 
   const resolver = new ConnectionResolver(connections);
   const seen = new Map<string, number>();
-  const rows = body.map(({ cells, sheetRow: index }): PreviewRow => {
+  const rows: PreviewRow[] = [];
+  const takeTurn = turnTaker();
+  for (const { cells, sheetRow: index } of body) {
     const problems: string[] = [];
     const warnings: string[] = [];
     if (cells.length > header.length) problems.push(`It has ${cells.length} values but the header has ${header.length} columns.`);
@@ -122,7 +123,7 @@ export async function checkFile(csv: string, attributes: readonly string[], conn
       if (earlier !== undefined) warnings.push(`The same as row ${earlier}: this holder would receive the same credential twice.`);
       else seen.set(key, index);
     }
-    return {
+    rows.push({
       index,
       connection: connectionCell,
       connection_id: connection?.id ?? null,
@@ -130,7 +131,8 @@ export async function checkFile(csv: string, attributes: readonly string[], conn
       attributes: values,
       problems,
       warnings,
-    };
-  });
+    });
+    await takeTurn();
+  }
   return { file_problems: fileProblems, rows };
 }

@@ -31,6 +31,16 @@ const TURN_MS = 8;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Call it (awaited) between small pieces of a long piece of work: it gives the event loop a turn every few milliseconds. */
+export function turnTaker(everyMs = TURN_MS): () => Promise<void> {
+  let lastTurn = performance.now();
+  return async () => {
+    if (performance.now() - lastTurn < everyMs) return;
+    await nextTurn();
+    lastTurn = performance.now();
+  };
+}
+
 /**
  * Reads a CSV file as a stream of small slices, giving the event loop a turn every few milliseconds, and
  * stops at the first cap exceeded (rows, columns, a value's length, lines) with the reason in plain words:
@@ -67,16 +77,13 @@ export async function readSheet(text: string, caps: SheetCaps): Promise<SheetRea
     }
   });
 
-  let lastTurn = performance.now();
+  const takeTurn = turnTaker();
   for (let at = 0; at < text.length && stop === undefined && failure === undefined; at += SLICE_CHARS) {
     parser.write(text.slice(at, at + SLICE_CHARS));
     // A row's values are counted as they are read, not once the row ends: one header of a million empty columns
     // would otherwise be held whole. The parser's `state` is public for backward compatibility, not in its typings.
     if (((parser as unknown as { state?: { record?: unknown[] } }).state?.record?.length ?? 0) > caps.columns) stop ??= tooManyColumns(caps);
-    if (performance.now() - lastTurn >= TURN_MS) {
-      await nextTurn();
-      lastTurn = performance.now();
-    }
+    await takeTurn();
   }
   if (stop === undefined && failure === undefined) {
     parser.end();

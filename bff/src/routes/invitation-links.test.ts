@@ -56,7 +56,9 @@ describe('short invitation links at a counter', () => {
     expect(link.short_url).toMatch(/^http:\/\/localhost\/i\/[A-Za-z0-9_-]{32}$/);
     expect(link.short_url.length).toBeLessThan(60);
     expect(link.invitation_url).toContain('oob=');
-    expect(Date.parse(link.expires_at) - Date.now()).toBeGreaterThan(23 * 3600_000);
+    // Served for minutes (INVITATION_LINK_MINUTES), not a day.
+    expect(Date.parse(link.expires_at) - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect(Date.parse(link.expires_at) - Date.now()).toBeLessThanOrEqual(15 * 60_000);
     const fetched: ConsoleEvent[] = [];
     await bus.subscribe(undefined, (m: BusMessage) => m.type === 'event' && fetched.push(m.event));
 
@@ -93,7 +95,7 @@ describe('short invitation links at a counter', () => {
     expect(fetched.map((e) => [e.topic, e.kind, e.subject_id, e.state])).toEqual([['credence_invitation_fetched', 'presentation', presExId, 'fetched']]);
   });
 
-  it('says 404 for an unknown, malformed or expired code, as JSON to a wallet and as a page to a browser', async () => {
+  it('says 404 for an unknown or malformed code, as JSON to a wallet and as a page to a browser; 410 for an expired one, until it is dropped', async () => {
     const { send, verifier, presExId, app, store } = await counter();
     const link = (await (await send(verifier, 'POST', '/api/invitation-links', { attachment: { id: presExId, type: 'present-proof' } })).json()) as Link;
     const unknown = await app.request(`/i/${'A'.repeat(32)}`, asWallet);
@@ -118,27 +120,33 @@ describe('short invitation links at a counter', () => {
       },
     ]);
 
-    await store.run((db) =>
-      db
-        .updateTable('invitation_links')
-        .set({ expires_at: new Date(Date.now() - 1000) })
-        .execute(),
-    );
-    expect((await app.request(`/i/${link.code}`, asWallet)).status).toBe(404);
-    expect((await app.request(`/i/${link.code}`, asBrowser)).status).toBe(404);
-    // Expired links are dropped from the table.
+    const expire = (ago: number) =>
+      store.run((db) =>
+        db
+          .updateTable('invitation_links')
+          .set({ expires_at: new Date(Date.now() - ago) })
+          .execute(),
+      );
+    await expire(1000);
+    expect((await app.request(`/i/${link.code}`, asWallet)).status).toBe(410);
+    expect((await app.request(`/i/${link.code}`, asBrowser)).status).toBe(410);
+    // Kept a day to say it was used, then dropped from the table.
+    expect(await new InvitationLinks(store).prune()).toBe(0);
+    await expire(25 * 3600_000);
     expect(await new InvitationLinks(store).prune()).toBe(1);
+    expect((await app.request(`/i/${link.code}`, asWallet)).status).toBe(404);
   });
 
-  it('drops expired links as new ones are made', async () => {
+  it('drops links a day after they expired, as new ones are made', async () => {
     const { store } = await counter();
     let now = Date.parse('2026-11-23T10:00:00Z');
     const links = new InvitationLinks(store, { now: () => now, ttlMs: 60_000 });
     const attachment = { id: crypto.randomUUID(), type: 'present-proof' as const };
     const first = await links.create({ invitation: { '@id': 'a' }, attachment, createdBy: 'verifier' });
-    expect(await links.find(first.code)).toMatchObject({ exchangeId: attachment.id, fetchedAt: null });
+    expect(await links.find(first.code)).toMatchObject({ live: true, link: { exchangeId: attachment.id, fetchedAt: null } });
     now += 61_000;
-    expect(await links.find(first.code)).toBeUndefined();
+    expect(await links.find(first.code)).toEqual({ live: false });
+    now += 24 * 3600_000;
     await links.create({ invitation: { '@id': 'b' }, attachment, createdBy: 'verifier' });
     const { n } = await store.run((db) =>
       db

@@ -5,7 +5,8 @@ import type { AppEnv } from '../app-env.js';
 import type { Mode } from '../config.js';
 import type { EventBus } from '../events/bus.js';
 import { InvitationLinks } from '../invitations/invitation-links.js';
-import { helpPage, HELP_CSS, notFoundPage } from '../invitations/help-page.js';
+import { helpPage, HELP_CSS, notFoundPage, usedPage } from '../invitations/help-page.js';
+import { scanTarget } from '../invitations/scan-target.js';
 import { requireAccess } from '../middleware/require-role.js';
 import { validated } from '../middleware/validated.js';
 import { ProblemError } from '../problem.js';
@@ -18,7 +19,7 @@ interface LinkDeps {
   mode: Mode;
   /** PUBLIC_URL: the console's address as phones reach it; else each request's own origin. */
   publicUrl?: string | undefined;
-  /** For tests: the link store's clock and lifetime. */
+  /** The links (their lifetime: INVITATION_LINK_MINUTES); one with the defaults when not given. */
   links?: InvitationLinks;
 }
 
@@ -62,7 +63,16 @@ export function invitationLinkRoutes({ client, store, mode, publicUrl, links = n
     })
     .post(sandboxWalletScan.path, requireAccess(sandboxWalletScan.access), validated('json', sandboxWalletScan.body), async (c) => {
       if (mode !== 'sandbox') throw new ProblemError(404, 'There is no simulated wallet: the console runs against a real agent.');
-      const answer = await client.request('POST', '/sandbox/wallet/scan', { body: c.req.valid('json') });
+      const body = c.req.valid('json');
+      const target = scanTarget(body.invitation_url, c, publicUrl);
+      if (!target) {
+        const message = 'must be a short URL this console made (…/i/<code>) or the agent’s invitation URL (with oob=)';
+        throw new ProblemError(400, `The simulated wallet scans only this console’s own invitations: the invitation URL ${message}.`, {
+          title: 'Invalid request',
+          errors: [{ path: 'body.invitation_url', message }],
+        });
+      }
+      const answer = await client.request('POST', '/sandbox/wallet/scan', { body: { ...body, invitation_url: target } });
       return c.json(answer.body as object);
     });
 }
@@ -70,10 +80,11 @@ export function invitationLinkRoutes({ client, store, mode, publicUrl, links = n
 const wantsJson = (c: Context): boolean => /\bapplication\/(?:[\w.+-]*\+)?json\b/i.test(c.req.header('accept') ?? '');
 
 /**
- * GET /i/:code, public: the invitation JSON to a wallet (`Accept: application/json`, as RFC 0434
- * allows for a short URL), a help page to a browser; 404 (JSON or HTML) for an unknown or expired
- * code. The first wallet fetch is noted and published as an event, so the counter page shows
- * "scanned" at once; nothing else is written.
+ * GET /i/:code, public: the invitation JSON to a wallet (`Accept: application/json`, as RFC 0434 allows
+ * for a short URL), a help page to a browser, while the link serves (see InvitationLinks); once used or
+ * expired, 410 with only that said; 404 (JSON or HTML) for an unknown code. A wallet's first fetch is
+ * noted and published as an event, so the counter page shows "scanned" at once; a HEAD (a link preview,
+ * a scanner checking the URL) is answered the same without a body, and is not a fetch.
  */
 export function shortInvitationRoute({ store, bus, links = new InvitationLinks(store) }: Pick<LinkDeps, 'store' | 'bus' | 'links'>) {
   return new Hono<AppEnv>()
@@ -83,13 +94,24 @@ export function shortInvitationRoute({ store, bus, links = new InvitationLinks(s
       const json = wantsJson(c);
       c.header('cache-control', 'no-store');
       c.header('vary', 'Accept');
-      const link = await links.find(code);
-      if (!link) {
+      const found = await links.find(code);
+      if (!found) {
         if (json) throw new ProblemError(404, 'This invitation does not exist or has expired. Ask for a new QR code.');
         return c.html(notFoundPage(), 404);
       }
+      if (!found.live) {
+        if (json) {
+          throw new ProblemError(410, 'This QR code has been used (or it expired): it no longer holds an invitation. Ask at the counter for a new QR code.', {
+            title: 'QR code used',
+            headers: { 'cache-control': 'no-store', vary: 'Accept' },
+          });
+        }
+        return c.html(usedPage(), 410);
+      }
+      const { link } = found;
       if (!json) return c.html(helpPage({ code, invitation: link.invitation, kind: link.attachmentType }));
-      if (await links.markFetched(code)) {
+      // Hono answers a HEAD with the GET route, body dropped: it must not count as the wallet's fetch.
+      if (c.req.method !== 'HEAD' && (await links.markFetched(code))) {
         const kind = link.attachmentType === 'present-proof' ? 'presentation' : 'credential';
         await bus
           .publish({

@@ -2,15 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { IssueBatchPreview, Problem } from '@credence/shared';
 import { testBff } from '../test/harness.js';
 
-/** The longest time the event loop went without a turn, from now until `stop` is called. */
+/**
+ * The longest the event loop went without a turn, from now until `stop` is called, counted in this process's
+ * CPU time: the shared machine's other work (another test run, a build) does not count against the console.
+ */
 function watchEventLoop(): () => number {
   let longest = 0;
-  let last = performance.now();
+  let last = process.cpuUsage();
   let watching = true;
   const tick = () => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
+    const spent = process.cpuUsage(last);
+    longest = Math.max(longest, (spent.user + spent.system) / 1000);
+    last = process.cpuUsage();
     if (watching) setImmediate(tick);
   };
   setImmediate(tick);
@@ -57,11 +60,25 @@ describe('a hostile batch file', () => {
       expect(preview.rows).toEqual([]);
       expect(preview.file_problems).toHaveLength(1);
       expect(preview.file_problems[0]).toMatch(/^(The file has more than 10,000 rows|A row has more than \d+ values)/);
-      // The issue's budget is ~50 ms a turn; the bound leaves room for a garbage collection on a busy machine.
-      expect(longestStall).toBeLessThan(100);
+      // The budget is ~50 ms a turn; the bound leaves room for a garbage collection.
+      expect(longestStall).toBeLessThan(75);
     },
     30_000,
   );
+
+  it('of 10,000 rows, each with a problem, is checked whole while the loop keeps turning', async () => {
+    const bff = await testBff({ bodyLimitBytes: 8 * 1024 * 1024 });
+    const credDef = bff.sandbox.store.ledger.credDefs.find((d) => d.issuedBy === 'self' && d.kind === 'indy')!;
+    const issuer = await bff.cookieFor('issuer');
+    const attributes = credDef.schema.attributes;
+    const csv = `${['connection', ...attributes].join(',')}\n${`Nobody,${attributes.map(() => 'x').join(',')}\n`.repeat(10_000)}`;
+    const stop = watchEventLoop();
+    const answer = await bff.send(issuer, 'POST', '/api/issue-batches/preview', { cred_def_id: credDef.cred_def_id, csv });
+    const longestStall = stop();
+    const preview = (await answer.json()) as IssueBatchPreview;
+    expect(preview).toMatchObject({ row_count: 10_000, rows_with_problems: 10_000, file_problems: [] });
+    expect(longestStall).toBeLessThan(75);
+  });
 
   it('over the size cap is refused before it is read', async () => {
     const bff = await testBff({ bodyLimitBytes: 8 * 1024 * 1024 });

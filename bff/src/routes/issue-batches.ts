@@ -5,6 +5,7 @@ import type { AppEnv } from '../app-env.js';
 import { batchConnections, batchDefinition, type BatchDefinition } from '../issue-batches/batch-definition.js';
 import type { BatchSender } from '../issue-batches/batch-sender.js';
 import type { IssueBatches } from '../issue-batches/batch-store.js';
+import { jsonInSlices } from '../issue-batches/json-in-slices.js';
 import { checkFile, ConnectionResolver, templateCsv, valueProblem } from '../issue-batches/csv-check.js';
 import { requireAccess } from '../middleware/require-role.js';
 import { validated } from '../middleware/validated.js';
@@ -71,7 +72,8 @@ export function issueBatchRoutes(deps: IssueBatchDeps) {
     .post(previewIssueBatch.path, requireAccess(previewIssueBatch.access), validated('json', previewIssueBatch.body), async (c) => {
       const { preview } = await previewOf(deps, c.req.valid('json'));
       c.set('auditTarget', { cred_def_id: preview.cred_def_id, schema_id: preview.schema_id, rows: String(preview.row_count) });
-      return c.json(preview);
+      const { rows, ...head } = preview;
+      return jsonInSlices(head, 'rows', rows);
     })
     .post(startIssueBatch.path, requireAccess(startIssueBatch.access), validated('json', startIssueBatch.body), async (c) => {
       const body = c.req.valid('json');

@@ -1,4 +1,4 @@
-import { BULK_REVOKE_CAP, consoleApi, schemaLabel, type BulkRevokeResult } from '@credence/shared';
+import { consoleApi, schemaLabel, type BulkRevokeResult } from '@credence/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { requireAccess } from '../middleware/require-role.js';
@@ -7,7 +7,8 @@ import type { RevocationService } from '../revocation/revocation-service.js';
 import type { RegisterIngest } from '../register/register-ingest.js';
 import type { AuditEntryInput, AuditLog } from '../audit/audit-log.js';
 import { ProblemError } from '../problem.js';
-import { preview, revokeAll, selectIssued } from '../revocation/bulk-revoke.js';
+import { preview, revokeAll, revokePreviewOnce, selectIssued } from '../revocation/bulk-revoke.js';
+import type { BulkRevokePreviews } from '../revocation/bulk-revoke-previews.js';
 
 /** How long a bulk selection waits for the register's writes queued before it. */
 const CATCH_UP_MS = 1_000;
@@ -41,38 +42,66 @@ function perCredentialEntry(item: BulkRevokeResult['results'][number], user: { u
 
 /**
  * POST /api/revocation/revoke, GET /api/revocation/pending, POST /api/revocation/publish, and the bulk
- * revocation (GET: what it would take; POST: revoke them, each pending publication) — admins.
+ * revocation (POST …/preview: what it would take, kept under an id; POST: revoke what that preview took,
+ * each pending publication, once) — admins.
  */
 export function revocationRoutes(
   service: RevocationService,
   register?: Pick<RegisterIngest, 'revoked' | 'published' | 'store' | 'caughtUp'>,
   audit?: Pick<AuditLog, 'append'>,
+  previews?: BulkRevokePreviews,
 ) {
   const registerStore = () => {
     if (!register) throw new ProblemError(503, 'The register is not available.');
     return register.store;
   };
+  const previewStore = () => {
+    if (!previews) throw new ProblemError(503, 'Bulk revocation is not available.');
+    return previews;
+  };
   return new Hono<AppEnv>()
-    .get(bulkRevokePreview.path, requireAccess(bulkRevokePreview.access), validated('query', bulkRevokePreview.query), async (c) => {
+    .post(bulkRevokePreview.path, requireAccess(bulkRevokePreview.access), validated('json', bulkRevokePreview.body), async (c) => {
       await register?.caughtUp(CATCH_UP_MS);
-      return c.json(preview(await selectIssued(registerStore(), c.req.valid('query'))));
+      const selection = c.req.valid('json');
+      const selected = await selectIssued(registerStore(), selection);
+      // Nothing to confirm when nothing (or too much) would be revoked.
+      const kept =
+        selected.items.length > 0 && !selected.overCap
+          ? await previewStore().create({ selection, items: selected.items, by: c.get('user')?.username ?? 'unknown' })
+          : undefined;
+      if (kept) c.set('auditTarget', { preview_id: kept.id });
+      return c.json({ ...preview(selected), preview_id: kept?.id ?? null, expires_at: kept?.expiresAt.toISOString() ?? null });
     })
     .post(bulkRevoke.path, requireAccess(bulkRevoke.access), validated('json', bulkRevoke.body), async (c) => {
-      await register?.caughtUp(CATCH_UP_MS);
-      // Read again on the server: what is revoked is what the register holds as issued now, never a list the browser sent.
-      const { items, overCap } = await selectIssued(registerStore(), c.req.valid('json'));
-      if (overCap) throw new ProblemError(400, `More than ${BULK_REVOKE_CAP} credentials match: narrow the selection.`);
       const user = c.get('user');
       const by = user?.username ?? 'unknown';
-      // Asked once for the batch, not once per credential: the path every revocation takes.
-      const walletType = items.length > 0 ? await service.walletType() : null;
-      const result = await revokeAll(items, async (item) => {
-        if (!item.rev_reg_id || !item.cred_rev_id) throw new ProblemError(400, 'The register holds no revocation registry for this credential.');
-        const body = { rev_reg_id: item.rev_reg_id, cred_rev_id: item.cred_rev_id, publish: false, notify: false, notify_version: 'v1_0' as const };
-        await service.revoke(body, { walletType });
-        register?.revoked(body, by);
-      });
-      for (const item of result.results) await audit?.append(perCredentialEntry(item, user, items.length));
+      const body = c.req.valid('json');
+      c.set('auditTarget', { preview_id: body.preview_id });
+      const result = await revokePreviewOnce(
+        {
+          previews: previewStore(),
+          select: async (selection) => {
+            await register?.caughtUp(CATCH_UP_MS);
+            // Read again on the server: what is revoked is what the register holds as issued now, never a list the browser sent.
+            return selectIssued(registerStore(), selection);
+          },
+          revoke: async (items) => {
+            // Asked once for the batch, not once per credential: the path every revocation takes.
+            const walletType = await service.walletType();
+            return revokeAll(items, async (item) => {
+              if (!item.rev_reg_id || !item.cred_rev_id) throw new ProblemError(400, 'The register holds no revocation registry for this credential.');
+              const revokeBody = { rev_reg_id: item.rev_reg_id, cred_rev_id: item.cred_rev_id, publish: false, notify: false, notify_version: 'v1_0' as const };
+              await service.revoke(revokeBody, { walletType });
+              register?.revoked(revokeBody, by);
+            });
+          },
+          recorded: async (done) => {
+            for (const item of done.results) await audit?.append(perCredentialEntry(item, user, done.results.length));
+          },
+        },
+        body,
+        by,
+      );
       return c.json(result);
     })
     .post(revoke.path, requireAccess(revoke.access), validated('json', revoke.body), async (c) => {

@@ -55,7 +55,7 @@ const matrix: Row[] = [
   { route: 'GET /api/events', expected: anyUser(200) },
   { route: 'POST /api/revocation/revoke', body: {}, expected: adminOnly(400) },
   { route: 'GET /api/revocation/pending', expected: adminOnly(200) },
-  { route: 'GET /api/revocation/bulk-revoke', path: '/api/revocation/bulk-revoke?status=issued', expected: adminOnly(400) },
+  { route: 'POST /api/revocation/bulk-revoke/preview', body: { status: 'issued' }, expected: adminOnly(400) },
   { route: 'POST /api/revocation/bulk-revoke', body: { sort: 'x' }, expected: adminOnly(400) },
   { route: 'POST /api/revocation/publish', body: { rev_reg_ids: [] }, expected: adminOnly(400) },
   { route: 'GET /api/wallet', expected: adminOnly(200) },

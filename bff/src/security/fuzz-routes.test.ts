@@ -6,6 +6,7 @@ import {
   revokeBodySchema,
   walletUpgradeBodySchema,
   type ConsoleEvent,
+  bulkRevokeBodySchema,
   bulkRevokeSelectionSchema,
 } from '@credence/shared';
 import fc from 'fast-check';
@@ -444,7 +445,18 @@ describe('fuzzing every route that takes input', () => {
       sample: { wallet_name: 'test-wallet', confirm_wallet_name: 'test-wallet', backup_confirmed: true },
       sandbox: { walletType: 'askar-anoncreds' },
     },
-    { name: 'bulk revoke', path: '/api/revocation/bulk-revoke', schema: bulkRevokeSelectionSchema, sample: { q: 'Bob', cred_def_id: ANY_CRED_DEF } },
+    {
+      name: 'bulk revoke preview',
+      path: '/api/revocation/bulk-revoke/preview',
+      schema: bulkRevokeSelectionSchema,
+      sample: { q: 'Bob', cred_def_id: ANY_CRED_DEF },
+    },
+    {
+      name: 'bulk revoke',
+      path: '/api/revocation/bulk-revoke',
+      schema: bulkRevokeBodySchema,
+      sample: { preview_id: '3fa85f64-5717-4562-b3fc-2c963f66afa6', expected_count: 3 },
+    },
     { name: 'login', path: '/api/session', schema: loginBodySchema, sample: { username: 'issuer', password: 'not-the-password' } },
   ];
   for (const { name, path, schema, sample, sandbox } of composite) {

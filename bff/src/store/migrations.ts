@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { bulkRevokePreviews } from './migration-013-bulk-revoke-previews.js';
 import { whoSignedIn } from './migration-015-who-signed-in.js';
 
 /**
@@ -514,6 +515,7 @@ export const migrations: Record<string, Migration> = {
     },
   },
   // Kept in its own file: this one has outgrown 400 lines.
+  '013-bulk-revoke-previews': bulkRevokePreviews,
   '015-who-signed-in': whoSignedIn,
 };
 

@@ -244,7 +244,24 @@ export interface IssueBatchRowsTable {
   updated_at: Timestamp;
 }
 
+/** A bulk revocation's preview (migration 013): what an admin confirmed, revoked once. */
+export interface BulkRevokePreviewsTable {
+  id: string;
+  created_by: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  selection: ColumnType<Record<string, string>, string, string>;
+  count: number;
+  /** SHA-256 of the matched credentials' exchange ids, sorted, one a line. */
+  digest: string;
+  state: Defaulted<'previewed' | 'revoking' | 'done' | 'refused'>;
+  claimed_at: Optional<Date>;
+  answer_status: Optional<number>;
+  answer: ColumnType<unknown, string | null | undefined, string | null>;
+}
+
 export interface Database {
+  bulk_revoke_previews: BulkRevokePreviewsTable;
   issue_batches: IssueBatchesTable;
   issue_batch_rows: IssueBatchRowsTable;
   sessions: SessionsTable;

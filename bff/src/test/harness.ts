@@ -2,6 +2,7 @@ import { AcapyClient } from '../acapy/client.js';
 import { batchSending, createApp } from '../app.js';
 import { AuditLog } from '../audit/audit-log.js';
 import type { TrustProxy } from '../middleware/client-address.js';
+import type { Mode } from '../config.js';
 import type { Store } from '../store/store.js';
 import { UpgradeTracker } from '../wallet/upgrade-tracker.js';
 import { RegisterIngest } from '../register/register-ingest.js';
@@ -60,6 +61,8 @@ export async function testBff(
     noLocalUsers?: boolean;
     /** The local users (e.g. of a users file); the demo users with TEST_PASSWORD by default. */
     users?: UserDirectory;
+    /** 'sandbox': the console believes it runs on the embedded sandbox (its sandbox-only routes answer). */
+    mode?: Mode;
   } = {},
 ) {
   const bus = options.bus ?? new MemoryBus({ capacity: 100 });
@@ -93,7 +96,7 @@ export async function testBff(
   const app = createApp({
     batches,
     register,
-    mode: 'agent',
+    mode: options.mode ?? 'agent',
     client,
     users: directory,
     ...(options.oidc && { oidc: options.oidc, sessionTtlMs: options.idleTtlMs ?? 60 * 60_000 }),

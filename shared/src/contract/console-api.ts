@@ -35,10 +35,8 @@ import {
   registerExchangeExportQuerySchema,
   registerExchangePageSchema,
   registerExchangeQuerySchema,
-  bulkRevokePreviewSchema,
-  bulkRevokeResultSchema,
-  bulkRevokeSelectionSchema,
 } from '../register.js';
+import { bulkRevokeBodySchema, bulkRevokePreviewAnswerSchema, bulkRevokeResultSchema, bulkRevokeSelectionSchema } from '../revocation-bulk.js';
 import {
   batchRowEditBodySchema,
   batchRowSchema,
@@ -89,20 +87,26 @@ export const consoleApi = {
     access: areaRoles.revocation,
     response: z.object({ registries: z.array(pendingRegistrySchema) }),
   }),
-  /** What a bulk revocation of the register's issued credentials matching the selection would take. */
+  /**
+   * What a bulk revocation of the register's issued credentials matching the selection would take, kept
+   * under an id (for BULK_REVOKE_PREVIEW_MINUTES) that the revocation must name.
+   */
   bulkRevokePreview: route({
-    method: 'GET',
-    path: '/revocation/bulk-revoke',
+    method: 'POST',
+    path: '/revocation/bulk-revoke/preview',
     access: areaRoles.revocation,
-    query: bulkRevokeSelectionSchema,
-    response: bulkRevokePreviewSchema,
+    body: bulkRevokeSelectionSchema,
+    response: bulkRevokePreviewAnswerSchema,
   }),
-  /** Revokes them, each pending publication (one batch to publish once); credentials already revoked are skipped. */
+  /**
+   * Revokes what the preview took, each pending publication (one batch to publish once), once: a repeat
+   * answers the first request's result (`repeated: true`); credentials already revoked are skipped.
+   */
   bulkRevoke: route({
     method: 'POST',
     path: '/revocation/bulk-revoke',
     access: areaRoles.revocation,
-    body: bulkRevokeSelectionSchema,
+    body: bulkRevokeBodySchema,
     response: bulkRevokeResultSchema,
   }),
   publishRevocations: route({

@@ -15,7 +15,7 @@ export const consoleApiRefs = routeRefs<typeof consoleApi>('console', {
   events: ['GET', '/events', 'login'],
   revoke: ['POST', '/revocation/revoke', ['admin']],
   pendingRevocations: ['GET', '/revocation/pending', ['admin']],
-  bulkRevokePreview: ['GET', '/revocation/bulk-revoke', ['admin']],
+  bulkRevokePreview: ['POST', '/revocation/bulk-revoke/preview', ['admin']],
   bulkRevoke: ['POST', '/revocation/bulk-revoke', ['admin']],
   publishRevocations: ['POST', '/revocation/publish', ['admin']],
   wallet: ['GET', '/wallet', ['admin']],

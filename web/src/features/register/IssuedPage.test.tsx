@@ -93,7 +93,16 @@ describe('the Issued credentials page', () => {
     const user = userEvent.setup();
     const page = renderPage('/issued', '/issued?status=issued', <IssuedPage RevokeControl={RevokeStub} />, {
       '/api/register/credentials': { total: 1, results: [credential({})] },
-      '/api/revocation/bulk-revoke': { credentials: [], holders: 0, kinds: [], over_cap: false, not_revocable: 2, not_revocable_capped: false },
+      'POST /api/revocation/bulk-revoke/preview': {
+        credentials: [],
+        holders: 0,
+        kinds: [],
+        over_cap: false,
+        not_revocable: 2,
+        not_revocable_capped: false,
+        preview_id: null,
+        expires_at: null,
+      },
       '/api/config': { username: 'admin', role: 'admin', mode: 'sandbox', wallet: { name: 'w', type: 'askar' } },
       '/api/credential-definitions/created': { credential_definition_ids: [] },
     });
@@ -112,8 +121,7 @@ describe('the Issued credentials page', () => {
     ).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: /^Revoke \d/ })).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
-    const asked = page.sent('GET', '/api/revocation/bulk-revoke').at(-1)!;
-    expect(new URL(asked.url, 'http://x').searchParams.get('connection_id')).toBe(CONNECTION_ID);
+    expect(page.sent('POST', '/api/revocation/bulk-revoke/preview').at(-1)!.body).toEqual({ connection_id: CONNECTION_ID });
   });
 
   it('says plainly when nothing matches, with the way back', async () => {

@@ -1,8 +1,17 @@
-import { BULK_REVOKE_CAP, schemaLabel, type BulkRevokeResult, type BulkRevokeSelection, consoleApiRefs } from '@credence/shared';
+import {
+  BULK_REVOKE_CAP,
+  bulkRevokeSelectionFields,
+  schemaLabel,
+  type BulkRevokePreviewAnswer,
+  type BulkRevokeResult,
+  type BulkRevokeSelection,
+  consoleApiRefs,
+} from '@credence/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog } from '../../../components/ui/Dialog';
 import { callApi } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api';
 import { consoleConfigQueries } from '../../../lib/console-config';
 import { registerKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast-store';
@@ -12,23 +21,29 @@ const whose = (c: { holder_label: string | null; schema_id: string | null; cred_
   `${c.holder_label ?? 'No connection'} — ${schemaLabel(c.schema_id) ?? 'credential'}${c.cred_rev_id ? ` (no. ${c.cred_rev_id})` : ''}`;
 
 /**
- * "Revoke all shown…" (admins): the issued credentials the current search matches, reviewed in a
- * dialog that says exactly what will happen, revoked on the server as one pending batch, then published once.
+ * "Revoke all shown…" (admins): the issued credentials the current search matches, previewed on the
+ * server (which keeps what it showed under an id) in a dialog that says exactly what will happen, then
+ * revoked on the server as one pending batch — exactly those, once — and published once.
  */
 export function BulkRevoke({ selection }: { selection: BulkRevokeSelection }) {
   const role = useQuery(consoleConfigQueries.current()).data?.role;
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const previewQuery = useQuery({
-    queryKey: [...registerKeys.credentials(), 'bulk-revoke', selection] as const,
-    queryFn: ({ signal }) => callApi(consoleApiRefs.bulkRevokePreview, { query: selection }, { signal }),
-    enabled: open,
+  // Nothing chosen would be everything issued: the server refuses it, and the dialog says what to do instead.
+  const chosen = bulkRevokeSelectionFields.some((field) => selection[field] !== undefined);
+  const previewing = useMutation({
+    meta: { showsOwnErrors: true },
+    mutationFn: () => callApi(consoleApiRefs.bulkRevokePreview, { body: selection }),
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: registerKeys.all() });
   const revoke = useMutation({
     meta: { showsOwnErrors: true },
-    mutationFn: () => callApi(consoleApiRefs.bulkRevoke, { body: selection }),
+    // The preview's id and the count the dialog showed: the server revokes exactly that, once.
+    mutationFn: (shown: BulkRevokePreviewAnswer) =>
+      callApi(consoleApiRefs.bulkRevoke, { body: { preview_id: shown.preview_id ?? '', expected_count: shown.credentials.length } }),
     onSuccess: refresh,
+    // Refused because the selection changed or the preview is stale: what the list shows is out of date too.
+    onError: (error) => isApiError(error, 409) && refresh(),
   });
   const publish = useMutation({
     meta: { showsOwnErrors: true },
@@ -41,28 +56,42 @@ export function BulkRevoke({ selection }: { selection: BulkRevokeSelection }) {
     },
   });
   if (role !== 'admin') return null;
+  const start = () => {
+    setOpen(true);
+    if (chosen) previewing.mutate();
+  };
   const close = () => {
     setOpen(false);
+    previewing.reset();
     revoke.reset();
     publish.reset();
   };
-  const preview = previewQuery.data;
+  const previewAgain = () => {
+    revoke.reset();
+    previewing.mutate();
+  };
+  const preview = previewing.data;
   const result: BulkRevokeResult | undefined = revoke.data;
   const count = preview?.credentials.length ?? 0;
-  // Read, and nothing in it can be revoked: no button that would do nothing.
-  const nothingToRevoke = preview !== undefined && !result && count === 0;
+  const stale = isApiError(revoke.error, 409);
+  // Read, and nothing in it can be revoked (or nothing chosen): no button that would do nothing.
+  const nothingToRevoke = !chosen || (preview !== undefined && !result && count === 0);
 
   return (
     <>
-      <button type="button" className="button danger" onClick={() => setOpen(true)}>
+      <button type="button" className="button danger" onClick={start}>
         Revoke all shown…
       </button>
       <Dialog open={open} title="Revoke these credentials?" onClose={close}>
-        {previewQuery.isFetching && !preview ? (
+        {!chosen ? (
+          <p>
+            Choose what to revoke first: search for a person or a value, pick a credential, or take one holder’s. Everything issued is never revoked at once.
+          </p>
+        ) : previewing.isPending ? (
           <p aria-busy="true">Reading the register…</p>
-        ) : previewQuery.isError ? (
+        ) : previewing.isError ? (
           <p className="form-error" role="alert">
-            {previewQuery.error.message}
+            {previewing.error.message}
           </p>
         ) : preview && !result ? (
           <>
@@ -120,12 +149,16 @@ export function BulkRevoke({ selection }: { selection: BulkRevokeSelection }) {
             <button type="button" className="button primary" onClick={() => publish.mutate()} disabled={publish.isPending || result.revoked === 0}>
               {publish.isPending ? 'Publishing…' : 'Publish now'}
             </button>
+          ) : stale ? (
+            <button type="button" className="button primary" onClick={previewAgain}>
+              Preview again
+            </button>
           ) : (
             <button
               type="button"
               className="button danger"
-              onClick={() => revoke.mutate()}
-              disabled={revoke.isPending || !preview || preview.over_cap || count === 0}
+              onClick={() => preview && revoke.mutate(preview)}
+              disabled={revoke.isPending || !preview?.preview_id || preview.over_cap || count === 0}
             >
               {revoke.isPending ? 'Revoking…' : `Revoke ${count} credential${count === 1 ? '' : 's'}`}
             </button>
