@@ -14,6 +14,7 @@ import { RegisterAuditLookups } from './audit/audit-lookups.js';
 import { auditTrail } from './audit/audit-middleware.js';
 import type { EventBus } from './events/bus.js';
 import { RevocationService } from './revocation/revocation-service.js';
+import { BulkRevokePreviews } from './revocation/bulk-revoke-previews.js';
 import { auditRoutes } from './routes/audit.js';
 import { revocationRoutes } from './routes/revocation.js';
 import { walletRoutes } from './routes/wallet.js';
@@ -187,7 +188,7 @@ export function createApp(deps: AppDeps) {
         flushes,
       }),
     )
-    .route('/', revocationRoutes(new RevocationService(deps.client), register, deps.audit))
+    .route('/', revocationRoutes(new RevocationService(deps.client), register, deps.audit, new BulkRevokePreviews(deps.store)))
     .route('/', walletRoutes(deps.upgrade))
     .route('/', auditRoutes(deps.audit))
     .route('/', invitationLinkRoutes({ client: deps.client, store: deps.store, mode: deps.mode, publicUrl: deps.publicUrl, links }))
