@@ -1,5 +1,5 @@
 import { BATCH_CONNECTION_COLUMN, isDateint, isDateintAttribute, type PreviewRow } from '@credence/shared';
-import { stringify } from 'csv-stringify/sync';
+import { safeCsv } from '../exports/safe-csv.js';
 import { readSheet, turnTaker, type SheetCaps } from './csv-read.js';
 
 /** A connection of the agent as the check needs it. */
@@ -22,7 +22,7 @@ const CELL_CHARS = 100_000;
 
 /** The file to fill in: a `connection` column then one per attribute, with a byte order mark so spreadsheets read it as UTF-8. */
 export function templateCsv(attributes: readonly string[]): string {
-  return `\uFEFF${stringify([[BATCH_CONNECTION_COLUMN, ...attributes]], { record_delimiter: '\r\n' })}`;
+  return `\uFEFF${safeCsv([[BATCH_CONNECTION_COLUMN, ...attributes]])}`;
 }
 
 /** Resolves a cell of the connection column: an id, or a label naming exactly one active connection. */

@@ -1,16 +1,16 @@
 import { consoleApi, type AuditEntry } from '@credence/shared';
-import { stringify } from 'csv-stringify/sync';
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import type { AppEnv } from '../app-env.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { requireAccess } from '../middleware/require-role.js';
 import { validated } from '../middleware/validated.js';
+import { safeCsv } from '../exports/safe-csv.js';
 
 const { audit, auditExport } = consoleApi;
 const COLUMNS = ['at', 'actor', 'role', 'action', 'target', 'status', 'outcome', 'summary', 'reason', 'link'] as const;
 
-/** One CSV row per entry; a cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`) is quoted as text. */
+/** One CSV row per entry, each cell harmless in a spreadsheet. */
 function csvRows(entries: AuditEntry[], header: boolean): string {
   const rows = entries.map((e) => [
     e.at,
@@ -26,7 +26,7 @@ function csvRows(entries: AuditEntry[], header: boolean): string {
     e.reason ?? '',
     e.link ?? '',
   ]);
-  return stringify(rows, { header, columns: [...COLUMNS], escape_formulas: true, record_delimiter: 'windows' });
+  return safeCsv(rows, { header, columns: COLUMNS });
 }
 
 /** GET /api/audit (admin): newest first, filtered, paged; GET /api/audit/export.csv: all of it that matches. */

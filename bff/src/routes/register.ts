@@ -1,5 +1,4 @@
 import { consoleApi, registerKindArea, roleMayUse, type IssuedCredential, type RegisterExchange } from '@credence/shared';
-import { stringify } from 'csv-stringify/sync';
 import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
 import type { AppEnv } from '../app-env.js';
@@ -7,6 +6,7 @@ import { requireAccess } from '../middleware/require-role.js';
 import { validated } from '../middleware/validated.js';
 import { ProblemError } from '../problem.js';
 import type { RegisterIngest } from '../register/register-ingest.js';
+import { safeCsv } from '../exports/safe-csv.js';
 
 /** How long a list read waits for the register's writes queued before it (a webhook just received). */
 const CATCH_UP_MS = 1_000;
@@ -129,7 +129,7 @@ async function csvDownload<T>(c: Context<AppEnv>, fileName: string, columns: rea
   const first = await batches.next();
   c.header('content-type', 'text/csv; charset=utf-8');
   c.header('content-disposition', `attachment; filename="${fileName}"`);
-  const csv = (items: T[], header: boolean) => stringify(items.map(row), { header, columns: [...columns], escape_formulas: true, record_delimiter: 'windows' });
+  const csv = (items: T[], header: boolean) => safeCsv(items.map(row), { header, columns });
   return stream(c, async (out) => {
     await out.write(csv(first.done ? [] : first.value, true));
     for await (const batch of batches) {
