@@ -81,9 +81,16 @@ for (const size of sizes) {
       expect(listed).toBeGreaterThan(0);
       expect(await violations(page)).toEqual([]);
       await page.screenshot({ path: test.info().outputPath('bulk-revoke-dialog.png') });
+      const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/revocation/bulk-revoke');
       await dialog.getByRole('button', { name: /^Revoke \d+ credentials?$/ }).click();
       await expect(dialog.getByText(`Revoked ${listed}, pending publication.`, { exact: false })).toBeVisible();
       await page.screenshot({ path: test.info().outputPath('bulk-revoke-done.png') });
+      // What was confirmed is the preview the dialog showed: its id and the number it listed.
+      const confirmed = (await sent).postDataJSON() as { preview_id: string; expected_count: number };
+      expect(confirmed.expected_count).toBe(listed);
+      // The same request once more (a retry, a second click elsewhere): the first one's result, nothing revoked again.
+      const again = await page.request.post('/api/revocation/bulk-revoke', { data: confirmed });
+      expect(await again.json()).toMatchObject({ revoked: listed, repeated: true });
       await dialog.getByRole('button', { name: 'Publish now' }).click();
       await expect(page.getByText(/^Published \d+ revocations?: verifiers now see them revoked/)).toBeVisible();
 
@@ -98,6 +105,9 @@ for (const size of sizes) {
       await dialog.getByRole('button', { name: 'Close' }).click();
       await page.goto(`/audit`);
       await expect(page.getByText(`revoked ${listed} credential${listed === 1 ? '' : 's'} in bulk ${selection}`).first()).toBeVisible();
+      await expect(
+        page.getByText(`asked again to revoke credentials in bulk ${selection}: nothing revoked again (the first request revoked ${listed})`).first(),
+      ).toBeVisible();
     });
   });
 }
