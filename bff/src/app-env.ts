@@ -10,6 +10,11 @@ export interface AppEnv {
     auditActor: string | undefined;
     /** What a route adds to its audit entry's target beyond the path's ids (e.g. the name of what it made). */
     auditTarget: Record<string, string> | undefined;
+    /**
+     * Set for a refusal that may come in floods (a login refused by the limits): like refusals (the same key)
+     * are counted on one audit entry per run instead of one entry each.
+     */
+    auditTally: { key: string; summary: string } | undefined;
     /** Set when the session could not be looked up (the store is down): answered instead of 401. */
     sessionError: ProblemError | undefined;
   };

@@ -46,9 +46,9 @@ test('an admin revokes a credential leaving it pending, finds it on the pending 
   const csv = readFileSync(await download.path(), 'utf8')
     .trimEnd()
     .split('\r\n');
-  expect(csv[0]).toBe('at,actor,role,action,target,status,outcome,summary,reason,link');
+  expect(csv[0]).toBe('at,actor,via,role,action,target,status,outcome,summary,reason,link');
   // The definitions journey before this one rotated registries (also under /api/revocation/): not this journey's.
-  const actions = csv.slice(1).map((line) => line.split(',')[3]);
+  const actions = csv.slice(1).map((line) => line.split(',')[4]);
   expect(actions.filter((action) => !action?.includes('/active-registry/'))).toEqual(['POST /api/revocation/publish', 'POST /api/revocation/revoke']);
 });
 

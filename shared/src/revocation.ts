@@ -98,7 +98,10 @@ export type WalletUpgradeBody = z.infer<typeof walletUpgradeBodySchema>;
 
 export const auditEntrySchema = z.object({
   at: z.string(),
+  /** The username; with `via`, a user of that provider (a provider's `admin` is not the local `admin`). */
   actor: z.string(),
+  /** The OpenID provider the actor signed in through (its issuer's host and path, `id.example.org`); null for a local user. */
+  via: z.string().nullable().default(null),
   role: z.string().nullable(),
   action: z.string(),
   /** Ids the action was about: exchange, connection, registry, wallet name. */
@@ -121,8 +124,10 @@ const auditDate = z.preprocess(
   z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'must be a date (2026-11-01) or an ISO instant (2026-11-01T09:30:00Z)' }).optional(),
 );
 export const auditQuerySchema = z.strictObject({
-  /** A username, exactly (any case). */
+  /** A username, exactly (any case): a local user's, or with `via` a provider's user's. */
   actor: z.string().max(100).regex(NO_NUL, 'must not contain a NUL character').optional(),
+  /** The provider (as entries give it in `via`): only its users' entries. Absent: an `actor` is a local user. */
+  via: z.string().max(200).regex(NO_NUL, 'must not contain a NUL character').optional(),
   /** Part of the action or of its sentence (`revoke`, `Bob Smith`, `POST /api/session`). */
   action: z.string().max(200).regex(NO_NUL, 'must not contain a NUL character').optional(),
   outcome: z.enum(['success', 'failure']).optional(),

@@ -22,6 +22,8 @@ export const sessionSchema = z.object({
   role: userRoleSchema,
   /** The name the OpenID provider gave, for a user signed in through it. */
   displayName: z.string().optional(),
+  /** The provider a user signed in through (its issuer's host and path), shown beside the name. */
+  via: z.string().optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

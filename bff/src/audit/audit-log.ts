@@ -8,9 +8,12 @@ import type { Database } from '../store/schema.js';
 export const AUDIT_VALUE_MAX = 200;
 const MAX_TARGET_KEYS = 12;
 
-export type AuditFilters = Pick<AuditQuery, 'actor' | 'action' | 'outcome' | 'from' | 'to' | 'sign_ins'>;
-/** An entry to record: the business-terms fields may be left out (the login route, an import). */
-export type AuditEntryInput = Omit<AuditEntry, 'summary' | 'reason' | 'link'> & Partial<Pick<AuditEntry, 'summary' | 'reason' | 'link'>>;
+export type AuditFilters = Pick<AuditQuery, 'actor' | 'via' | 'action' | 'outcome' | 'from' | 'to' | 'sign_ins'>;
+/** An entry to record: the business-terms fields may be left out (the login route, an import), and `via` for a local user. */
+export type AuditEntryInput = Omit<AuditEntry, 'summary' | 'reason' | 'link' | 'via'> & Partial<Pick<AuditEntry, 'summary' | 'reason' | 'link' | 'via'>>;
+
+/** Like refusals (a tally's key) within this long of the first are counted on its entry; the next starts another. */
+export const AUDIT_TALLY_RUN_MS = 15 * 60_000;
 
 const cap = (value: string, max = AUDIT_VALUE_MAX) => storable(value.length > max ? `${value.slice(0, max - 1)}…` : value);
 const likeContains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -24,6 +27,9 @@ function filtered<O>(query: SelectQueryBuilder<Database, 'audit_log', O>, filter
   let q = query;
   // A person is named exactly (any case): "user1" must not also list user10…user199.
   if (filters.actor) q = q.where((eb) => eb(eb.fn('lower', ['actor']), '=', filters.actor!.trim().toLowerCase()));
+  // A provider's users are that provider's; a name alone is a local user (a provider's `admin` is someone else).
+  if (filters.via) q = q.where('actor_via', '=', filters.via.trim());
+  else if (filters.actor) q = q.where('actor_via', 'is', null);
   // What was done: the route (`revoke`) or the sentence (`Bob Smith`, `Student ID`).
   if (filters.action) {
     const like = likeContains(filters.action);
@@ -43,27 +49,49 @@ function filtered<O>(query: SelectQueryBuilder<Database, 'audit_log', O>, filter
   return q;
 }
 
-function toEntry(row: {
-  at: Date;
-  actor: string;
-  role: string | null;
-  action: string;
-  target: Record<string, string>;
-  status: number;
-  outcome: string;
-  summary: string | null;
-  reason: string | null;
-  link: string | null;
-}): AuditEntry {
+interface Tally {
+  n: number;
+  first_at: Date;
+  last_at: Date;
+}
+
+/** "2026-11-20 10:01:02" (UTC). */
+const utc = (at: Date) => at.toISOString().slice(0, 19).replace('T', ' ');
+
+/** The entry's sentence, and how many times it happened when it stands for a run of like refusals. */
+function tallied(summary: string | null, tally: Tally | undefined): string | null {
+  if (!tally || tally.n <= 1) return summary;
+  const [first, last] = [utc(tally.first_at), utc(tally.last_at)];
+  const until = last.slice(0, 10) === first.slice(0, 10) ? last.slice(11) : last;
+  return `${summary ?? 'was refused'} (${tally.n.toLocaleString('en')} times, between ${first} and ${until} UTC)`;
+}
+
+function toEntry(
+  row: {
+    at: Date;
+    actor: string;
+    actor_via: string | null;
+    role: string | null;
+    action: string;
+    target: Record<string, string>;
+    status: number;
+    outcome: string;
+    summary: string | null;
+    reason: string | null;
+    link: string | null;
+  },
+  tally?: Tally,
+): AuditEntry {
   return {
     at: row.at.toISOString(),
     actor: row.actor,
+    via: row.actor_via,
     role: row.role,
     action: row.action,
     target: row.target,
     status: row.status,
     outcome: row.outcome as AuditEntry['outcome'],
-    summary: row.summary,
+    summary: tallied(row.summary, tally),
     reason: row.reason,
     link: row.link,
   };
@@ -80,6 +108,7 @@ export function boundedEntry(entry: AuditEntryInput): AuditEntry {
   return {
     ...entry,
     actor: cap(entry.actor, 100),
+    via: capped(entry.via, 200),
     role: entry.role && cap(entry.role, 32),
     action: cap(entry.action),
     target,
@@ -96,8 +125,39 @@ export function boundedEntry(entry: AuditEntryInput): AuditEntry {
 export class AuditLog {
   constructor(private readonly store: Store) {}
 
-  /** Records an entry. A failed write is reported, never turned into the request's answer. */
-  async append(entry: AuditEntryInput): Promise<void> {
+  /**
+   * Counts a refusal on the run of like ones (the same key) begun within AUDIT_TALLY_RUN_MS, or begins a
+   * run: `first` says the caller is to write the run's entry (with `tallyId`), else it was counted on it.
+   */
+  async tally(key: string, at: Date): Promise<{ id: string; first: boolean }> {
+    return this.store.run((db) =>
+      db.transaction().execute(async (trx) => {
+        // One instance at a time per key, so two first refusals do not each begin a run.
+        await sql`select pg_advisory_xact_lock(hashtext(${`audit tally ${key}`}))`.execute(trx);
+        const counted = await trx
+          .updateTable('audit_tallies')
+          .set((eb) => ({ n: eb('n', '+', 1), last_at: at }))
+          .where('key', '=', key)
+          .where('first_at', '>', new Date(at.getTime() - AUDIT_TALLY_RUN_MS))
+          .returning('id')
+          .executeTakeFirst();
+        if (counted) return { id: counted.id, first: false };
+        const begun = await trx.insertInto('audit_tallies').values({ key, n: 1, first_at: at, last_at: at }).returning('id').executeTakeFirstOrThrow();
+        return { id: begun.id, first: true };
+      }),
+    );
+  }
+
+  /** The tallies of these entries, by id. */
+  private async talliesOf(db: Kysely<Database>, rows: readonly { tally_id: string | null }[]): Promise<Map<string, Tally>> {
+    const ids = [...new Set(rows.flatMap((r) => (r.tally_id === null ? [] : [r.tally_id])))];
+    if (ids.length === 0) return new Map();
+    const tallies = await db.selectFrom('audit_tallies').select(['id', 'n', 'first_at', 'last_at']).where('id', 'in', ids).execute();
+    return new Map(tallies.map((t) => [t.id, t]));
+  }
+
+  /** Records an entry (the first of a run of like refusals with its `tallyId`). A failed write is reported, never turned into the request's answer. */
+  async append(entry: AuditEntryInput, { tallyId }: { tallyId?: string | undefined } = {}): Promise<void> {
     const e = boundedEntry(entry);
     try {
       await this.store.run((db) =>
@@ -106,6 +166,8 @@ export class AuditLog {
           .values({
             at: new Date(e.at),
             actor: e.actor,
+            actor_via: e.via,
+            tally_id: tallyId ?? null,
             role: e.role,
             action: e.action,
             target: JSON.stringify(e.target),
@@ -133,7 +195,9 @@ export class AuditLog {
         .limit(limit + 1)
         .execute();
       const hasMore = rows.length > limit;
-      const entries = rows.slice(0, limit).map(toEntry);
+      const page = rows.slice(0, limit);
+      const tallies = await this.talliesOf(db, page);
+      const entries = page.map((row) => toEntry(row, row.tally_id === null ? undefined : tallies.get(row.tally_id)));
       if (offset === 0 && !hasMore) return { entries, hasMore, total: entries.length, total_capped: false };
       // Counted only so far: a log of millions is not walked to say "10,000+".
       const cap = AUDIT_COUNT_CAP + offset;
@@ -160,7 +224,8 @@ export class AuditLog {
         return q.orderBy('id', 'desc').limit(batchSize).execute();
       });
       if (rows.length === 0) return;
-      yield rows.map(toEntry);
+      const tallies = await this.store.run((db) => this.talliesOf(db, rows));
+      yield rows.map((row) => toEntry(row, row.tally_id === null ? undefined : tallies.get(row.tally_id)));
       before = rows[rows.length - 1]!.id;
       if (rows.length < batchSize) return;
     }
@@ -179,7 +244,10 @@ export class AuditLog {
       );
       const deleted = Number(result.numDeletedRows);
       total += deleted;
-      if (deleted < 5_000) return total;
+      if (deleted < 5_000) {
+        await this.store.run((db) => db.deleteFrom('audit_tallies').where('last_at', '<', cutoff).execute());
+        return total;
+      }
     }
   }
 

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from '../app-env.js';
+import { providerOf } from '../auth/oidc-roles.js';
 import { describe, type AuditLookups } from './audit-describe.js';
 import type { AuditLog } from './audit-log.js';
 
@@ -67,6 +68,11 @@ export function auditTrail(log: AuditLog, lookups?: AuditLookups): MiddlewareHan
     // Set by the login route once the attempt's body is valid.
     const actor = user?.username ?? c.get('auditActor');
     if (!actor) return;
+    const at = new Date();
+    // A refusal that comes in floods (a login refused by the limits) is counted on its run's entry, written once.
+    const tally = c.get('auditTally');
+    const counted = tally ? await log.tally(tally.key, at).catch(() => undefined) : undefined;
+    if (counted && !counted.first) return;
     // The endpoint's pattern, even when a middleware refused the request before it ran.
     const route = matchedRoutes(c).findLast((r) => r.method !== 'ALL')?.path ?? c.req.path;
     const target: Record<string, string> = {};
@@ -88,17 +94,22 @@ export function auditTrail(log: AuditLog, lookups?: AuditLookups): MiddlewareHan
     const described = lookups
       ? await describe({ method: c.req.method, route: route.replace(/^\/api(?=\/)/, ''), target, body, answer, succeeded }, lookups).catch(() => undefined)
       : undefined;
-    await log.append({
-      at: new Date().toISOString(),
-      actor,
-      role: user?.role ?? null,
-      action: `${c.req.method} ${route}`,
-      target,
-      status,
-      outcome: succeeded ? 'success' : 'failure',
-      summary: described?.summary ?? null,
-      reason: succeeded ? null : reasonOf(answer),
-      link: described?.link ?? null,
-    });
+    await log.append(
+      {
+        at: at.toISOString(),
+        actor,
+        // A provider's user is that provider's: never mixed with a local user of the same name.
+        via: user?.subject !== undefined ? providerOf(user.issuer ?? '') : null,
+        role: user?.role ?? null,
+        action: `${c.req.method} ${route}`,
+        target,
+        status,
+        outcome: succeeded ? 'success' : 'failure',
+        summary: tally?.summary ?? described?.summary ?? null,
+        reason: succeeded ? null : reasonOf(answer),
+        link: described?.link ?? null,
+      },
+      { tallyId: counted?.id },
+    );
   };
 }

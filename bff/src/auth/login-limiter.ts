@@ -26,6 +26,14 @@ export class LoginLimiter {
    * wait. A taken attempt counts as failed until `succeeded` is called.
    */
   async begin(address: string, username: string): Promise<number> {
+    return (await this.attempt(address, username)).wait;
+  }
+
+  /**
+   * As `begin`, and which limit refused the attempt: the address's (whatever name was sent) or this
+   * name's from this address.
+   */
+  async attempt(address: string, username: string): Promise<{ wait: number; refusedBy: 'address' | 'user' | null }> {
     const at = this.now();
     const keys = this.keys(address, username);
     // The per-address budget is larger: several people may share one address.
@@ -35,6 +43,7 @@ export class LoginLimiter {
       db.transaction().execute(async (trx) => {
         await sql`select pg_advisory_xact_lock(hashtext(${keys[1]}))`.execute(trx);
         let waitMs = 0;
+        let refusedBy: 'address' | 'user' | null = null;
         for (const [index, key] of keys.entries()) {
           const limit = limits[index]!;
           // The limit-th newest attempt in the window decides when the next may go.
@@ -47,18 +56,21 @@ export class LoginLimiter {
             .offset(limit - 1)
             .limit(1)
             .executeTakeFirst();
-          if (row) waitMs = Math.max(waitMs, row.at.getTime() + this.windowMs - at);
+          const keyWaitMs = row ? row.at.getTime() + this.windowMs - at : 0;
+          // The address's limit is asked last, and names the refusal when both refuse.
+          if (keyWaitMs > 0) refusedBy = index === 1 ? 'address' : 'user';
+          waitMs = Math.max(waitMs, keyWaitMs);
         }
         if (waitMs <= 0)
           await trx
             .insertInto('login_attempts')
             .values(keys.map((key) => ({ key, at: new Date(at) })))
             .execute();
-        return waitMs;
+        return { waitMs, refusedBy };
       }),
     );
     void this.sweepNowAndThen(at);
-    return wait > 0 ? Math.max(1, Math.ceil(wait / 1000)) : 0;
+    return wait.waitMs > 0 ? { wait: Math.max(1, Math.ceil(wait.waitMs / 1000)), refusedBy: wait.refusedBy } : { wait: 0, refusedBy: null };
   }
 
   /** Forgets the user's counted attempts after a successful login, and one of the address's. */

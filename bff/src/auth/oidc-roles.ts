@@ -40,3 +40,16 @@ export function identityFromClaims(claims: Record<string, unknown>): { subject: 
   const username = text('preferred_username') ?? text('email') ?? subject;
   return { subject, username, displayName: text('name') ?? username };
 }
+
+/**
+ * The provider as people read it: its issuer's host and path (`id.example.org`, `sso.example.org/realms/staff`).
+ * Written beside a provider's user wherever a local user of the same name could be meant.
+ */
+export function providerOf(issuer: string): string {
+  try {
+    const url = new URL(issuer);
+    return `${url.host}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return issuer || 'an unknown provider';
+  }
+}

@@ -142,8 +142,10 @@ export class OidcSignIn {
         [...roleMap].map(([value, role]) => `${value} → ${role}`),
       );
     }
+    // The library checked that the ID token's `iss` is this provider's.
+    const issuer = typeof claims.iss === 'string' ? claims.iss : this.settings.issuer.href;
     return {
-      user: { username: identity.username, role: decision.role, subject: identity.subject, displayName: identity.displayName },
+      user: { username: identity.username, role: decision.role, subject: identity.subject, displayName: identity.displayName, issuer },
       next: transaction.next,
       roleFrom: decision.from,
     };

@@ -8,13 +8,14 @@ import { validated } from '../middleware/validated.js';
 import { safeCsv } from '../exports/safe-csv.js';
 
 const { audit, auditExport } = consoleApi;
-const COLUMNS = ['at', 'actor', 'role', 'action', 'target', 'status', 'outcome', 'summary', 'reason', 'link'] as const;
+const COLUMNS = ['at', 'actor', 'via', 'role', 'action', 'target', 'status', 'outcome', 'summary', 'reason', 'link'] as const;
 
 /** One CSV row per entry, each cell harmless in a spreadsheet. */
 function csvRows(entries: AuditEntry[], header: boolean): string {
   const rows = entries.map((e) => [
     e.at,
     e.actor,
+    e.via ?? '',
     e.role ?? '',
     e.action,
     Object.entries(e.target)

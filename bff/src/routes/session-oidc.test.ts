@@ -134,7 +134,7 @@ describe('sign-in through the OpenID provider', () => {
       expect(callback.headers.get('location')).toBe('/issued?page=2');
       expect(cookie).toBeTruthy();
       const me = await record(await bff.app.request('/api/session', { headers: { cookie: cookie! } }));
-      expect(await me.json()).toEqual({ username: login, role, displayName: name });
+      expect(await me.json()).toEqual({ username: login, role, displayName: name, via: new URL(provider.issuer).host });
     }
     const entries = await (await bff.app.request('/api/audit', { headers: { cookie: (await signIn(bff, 'ana')).cookie! } })).json();
     expect(JSON.stringify(entries)).toContain('Ivo Issuer');
@@ -225,6 +225,41 @@ describe('sign-in through the OpenID provider', () => {
     expect(entries[0]).toMatchObject({ actor: 'vera', target: { subject: 'vera', name: 'Vera Verifier' } });
     const local = await bff.cookieFor('issuer');
     expect((await bff.app.request('/api/session', { method: 'DELETE', headers: { cookie: local } })).status).toBe(204);
+  });
+
+  it('keeps a provider account named admin apart from the local admin: its own role, its own audit entries and filter', async () => {
+    const bff = await oidcBff();
+    const via = new URL(provider.issuer).host;
+    provider.accounts.admin = { password: TEST_OIDC_PASSWORD, name: 'Adam Provider', roles: ['credence-verifiers'] };
+    try {
+      const local = await bff.cookieFor('admin');
+      const theirs = (await signIn(bff, 'admin')).cookie!;
+      expect(await (await bff.app.request('/api/session', { headers: { cookie: theirs } })).json()).toEqual({
+        username: 'admin',
+        role: 'verifier',
+        displayName: 'Adam Provider',
+        via,
+      });
+      expect((await bff.app.request('/api/audit', { headers: { cookie: theirs } })).status).toBe(403);
+      expect((await bff.app.request('/api/session', { method: 'DELETE', headers: { cookie: theirs } })).status).toBe(200);
+
+      type Entries = { entries: { actor: string; via: string | null; action: string; role: string | null }[] };
+      const read = async (query: string) =>
+        ((await (await bff.app.request(`/api/audit?sign_ins=true&${query}`, { headers: { cookie: local } })).json()) as Entries).entries;
+      const localAdmin = await read('actor=admin');
+      expect(localAdmin.map((e) => e.action)).toEqual(['POST /api/session']);
+      expect(localAdmin[0]).toMatchObject({ via: null, role: 'admin' });
+      const providersAdmin = await read(`actor=admin&via=${encodeURIComponent(via)}`);
+      expect(providersAdmin.map((e) => [e.action, e.role])).toEqual([
+        ['DELETE /api/session', 'verifier'],
+        ['GET /api/session/oidc/callback', 'verifier'],
+      ]);
+      expect(providersAdmin.every((e) => e.actor === 'admin' && e.via === via)).toBe(true);
+      // The whole log says which admin is which.
+      expect((await read('')).filter((e) => e.actor === 'admin').map((e) => e.via)).toEqual([via, via, null]);
+    } finally {
+      delete provider.accounts.admin;
+    }
   });
 
   it('never lets a token reach the browser', () => {

@@ -4,6 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { OidcSignIn, SignInFailed, SignInRefused } from '../auth/oidc.js';
+import { providerOf } from '../auth/oidc-roles.js';
 import { TRANSACTION_TTL_MS } from '../auth/oidc-transactions.js';
 import type { UserDirectory } from '../auth/users.js';
 import { cookieOf, startSession, type SessionCookieOptions } from '../middleware/session.js';
@@ -55,10 +56,12 @@ export function sessionOidcRoutes({ users, oidc, cookie, audit, sessionLifetimeM
     return c.html(signInPageHtml(page), status as 400);
   };
 
-  const record = (actor: string, role: string | null, target: Record<string, string>, status: number) =>
+  /** A sign-in through the provider: its user is that provider's (`via`), never the local user of the same name. */
+  const record = (actor: string, issuer: string, role: string | null, target: Record<string, string>, status: number) =>
     audit.append({
       at: new Date().toISOString(),
       actor,
+      via: providerOf(issuer),
       role,
       action: `GET /api${oidcCallback.path}`,
       target,
@@ -96,13 +99,14 @@ export function sessionOidcRoutes({ users, oidc, cookie, audit, sessionLifetimeM
         const { user, next, roleFrom } = await signIn.finish(callbackUrl, transactionId);
         await startSession(c, cookie, user, sessionLifetimeMs);
         c.set('user', user);
-        await record(user.username, user.role, { subject: user.subject!, name: user.displayName!, [signIn.settings.roleClaim]: roleFrom }, 302);
+        await record(user.username, user.issuer!, user.role, { subject: user.subject!, name: user.displayName!, [signIn.settings.roleClaim]: roleFrom }, 302);
         return c.redirect(next ?? '/', 302);
       } catch (error) {
         if (error instanceof SignInRefused) {
           const { identity } = error;
           await record(
             identity.username,
+            signIn.settings.issuer.href,
             null,
             { subject: identity.subject, name: identity.displayName, refused: `no value of ${error.claim} maps to a role` },
             403,

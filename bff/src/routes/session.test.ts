@@ -61,6 +61,33 @@ describe('POST/GET/DELETE /api/session', () => {
     expect((await login('issuer')).status).toBe(200);
   });
 
+  it('counts refused logins on one audit entry that says how many, instead of one entry each, under any name', async () => {
+    const { login, cookieFor, app } = await testBff({ maxFailures: 3 });
+    const reader = await cookieFor('admin');
+    const signIns = async () =>
+      (
+        (await (await app.request('/api/audit?sign_ins=true&limit=500', { headers: { cookie: reader } })).json()) as {
+          entries: { actor: string; status: number; summary: string | null }[];
+        }
+      ).entries.filter((e) => e.status === 429);
+    for (let i = 0; i < 3; i++) expect((await login('alice', `guess-${i}`)).status).toBe(401);
+    for (let i = 0; i < 60; i++) expect((await login('alice', `guess-again-${i}`)).status).toBe(429);
+    const [alice, ...others] = await signIns();
+    expect(others).toEqual([]);
+    expect(alice).toMatchObject({
+      actor: 'alice',
+      summary: expect.stringMatching(/^was refused sign-in from .+: too many failed logins \(60 times, between /),
+    });
+
+    // Past the address's own limit, every name is refused: still one entry, counting them all.
+    for (let i = 0; i < 9; i++) expect((await login(`user${i}`, 'a-guess')).status).toBe(401);
+    for (let i = 0; i < 60; i++) expect((await login(`name${i}`, 'a-guess')).status).toBe(429);
+    const [anyName, sameAlice, ...none] = await signIns();
+    expect(none).toEqual([]);
+    expect(sameAlice).toEqual(alice);
+    expect(anyName).toMatchObject({ actor: 'name0', summary: expect.stringMatching(/from this address, under any name \(60 times, /) });
+  });
+
   it('limits a burst of parallel guesses as surely as a sequence', async () => {
     const { login } = await testBff({ maxFailures: 3 });
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login('admin', `parallel-guess-${i}`)));

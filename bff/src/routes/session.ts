@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import type { LoginLimiter } from '../auth/login-limiter.js';
 import type { OidcSignIn } from '../auth/oidc.js';
+import { providerOf } from '../auth/oidc-roles.js';
 import type { UserDirectory } from '../auth/users.js';
 import { clientAddress, type TrustProxy } from '../middleware/client-address.js';
 import { requireAccess } from '../middleware/require-role.js';
@@ -29,8 +30,16 @@ export function sessionRoutes({ users, limiter, cookie, trustProxy, oidc, public
       const { username, password } = c.req.valid('json');
       c.set('auditActor', username);
       const address = clientAddress(c, trustProxy);
-      const wait = await limiter.begin(address, username);
+      const { wait, refusedBy } = await limiter.attempt(address, username);
       if (wait > 0) {
+        // Counted on one audit entry per run, not written each time: refusals come in floods, under any name.
+        c.set(
+          'auditTally',
+          refusedBy === 'address'
+            ? { key: `login refused: ${address}`, summary: `was refused sign-in from ${address}: too many failed logins from this address, under any name` }
+            : { key: `login refused: ${address} ${username.toLowerCase()}`, summary: `was refused sign-in from ${address}: too many failed logins` },
+        );
+        c.set('auditTarget', { address });
         throw new ProblemError(429, `Too many failed logins. Try again in ${wait} s.`, {
           headers: { 'retry-after': String(wait) },
         });
@@ -46,9 +55,10 @@ export function sessionRoutes({ users, limiter, cookie, trustProxy, oidc, public
       return c.json({ username: user.username, role: user.role });
     })
     .get(session.path, requireAccess(session.access), (c) => {
-      // The provider's subject stays on the server (the audit log has it); the browser gets the name to show.
-      const { username, role, displayName } = c.get('user')!;
-      return c.json({ username, role, ...(displayName !== undefined && { displayName }) });
+      // The provider's subject stays on the server (the audit log has it); the browser gets the name to show,
+      // and the provider's, so that its `admin` is not taken for the local one.
+      const { username, role, displayName, subject, issuer } = c.get('user')!;
+      return c.json({ username, role, ...(displayName !== undefined && { displayName }), ...(subject !== undefined && { via: providerOf(issuer ?? '') }) });
     })
     .delete(logout.path, requireAccess(logout.access), async (c) => {
       const wasProviders = c.get('user')?.subject !== undefined;

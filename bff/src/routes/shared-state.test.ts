@@ -104,9 +104,9 @@ describe('the audit trail', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="credence-audit-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = await res.text();
     const lines = text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('at,actor,role,action,target,status,outcome,summary,reason,link');
+    expect(lines[0]).toBe('at,actor,via,role,action,target,status,outcome,summary,reason,link');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^[^,]+,someone,,POST \/api\/session,,401,failure,tried to log in,[^,]+,$/);
+    expect(lines[1]).toMatch(/^[^,]+,someone,,,POST \/api\/session,,401,failure,tried to log in,[^,]+,$/);
     // The cell starts with a quote mark: a spreadsheet shows it as text rather than running it.
     expect(lines[2]).toContain(",'-1@evil,");
     const issuer = await cookieFor('issuer');

@@ -225,6 +225,8 @@ export interface IssueBatchesTable {
   filter_kind: string;
   file_name: Optional<string>;
   row_count: number;
+  /** The file's digest with the definition's id; none for batches stored before 016. */
+  file_digest: Optional<string>;
 }
 
 export interface IssueBatchRowsTable {

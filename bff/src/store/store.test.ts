@@ -52,6 +52,7 @@ describe.each([
       '010-issue-batches',
       '011-register-label-counts',
       '012-batch-rows-as-spreadsheet-rows',
+      '013-bulk-revoke-previews',
       '015-who-signed-in',
     ]);
   });

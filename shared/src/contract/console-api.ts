@@ -42,6 +42,7 @@ import {
   batchRowSchema,
   issueBatchDetailSchema,
   issueBatchFileBodySchema,
+  issueBatchStartBodySchema,
   issueBatchListSchema,
   issueBatchParamsSchema,
   issueBatchPreviewSchema,
@@ -250,7 +251,7 @@ export const consoleApi = {
     method: 'POST',
     path: '/issue-batches',
     access: areaRoles.credentials,
-    body: issueBatchFileBodySchema,
+    body: issueBatchStartBodySchema,
     response: issueBatchSchema,
   }),
   issueBatch: route({

@@ -111,7 +111,9 @@ export function AppLayout({ session }: { session: Session }) {
             </span>
           )}
           <div className="user" role="group" aria-label="Current user">
-            {session.displayName ?? session.username} <span className="role-tag">{session.role}</span>
+            {session.displayName ?? session.username}
+            {/* A provider's user, never to be taken for the local user of the same name. */}
+            {session.via && <span className="muted"> · via {session.via}</span>} <span className="role-tag">{session.role}</span>
           </div>
           <button type="button" className="button subtle" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
             Log out

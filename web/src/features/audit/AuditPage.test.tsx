@@ -8,6 +8,7 @@ import { AuditPage } from './AuditPage';
 const entry = (changes: Partial<AuditEntry> = {}): AuditEntry => ({
   at: '2026-11-20T09:00:00.000Z',
   actor: 'alice',
+  via: null,
   role: 'issuer',
   action: 'POST /api/issue-credential-2.0/records/{cred_ex_id}/issue',
   target: { cred_ex_id: '11111111-1111-4111-8111-111111111111' },
@@ -51,5 +52,37 @@ describe('AuditPage', () => {
     await vi.waitFor(() => expect(router.state.location.search).toBe('?from=2026-11-30&to=2026-11-01'));
     expect(screen.getByText(/left out/).textContent).toContain('outcome=maybe, offset=x');
     expect(await screen.findByRole('heading', { name: 'No entries match these filters' })).toBeTruthy();
+  });
+
+  it('shows a provider’s admin apart from the local admin, and lists only one of them when their name is chosen', async () => {
+    const user = userEvent.setup();
+    const { requests, router } = renderPage('/audit', '/audit?signins=show', <AuditPage />, {
+      '/api/audit': {
+        entries: [
+          entry({ actor: 'admin', via: 'id.example.org', role: 'verifier', summary: 'logged out', link: null }),
+          entry({ actor: 'admin', via: null, role: 'admin', summary: 'logged in', link: null }),
+        ],
+        hasMore: false,
+        total: 2,
+        total_capped: false,
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const [theirs, ours] = within(table).getAllByRole('row').slice(1);
+    expect(theirs!.textContent).toContain('admin · via id.example.org (verifier) logged out');
+    expect(ours!.textContent).toContain('admin (admin) logged in');
+    expect(ours!.textContent).not.toContain('via');
+
+    await user.click(within(theirs!).getByRole('link', { name: 'admin' }));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ actor: 'admin', via: 'id.example.org', signins: 'show' });
+    await vi.waitFor(() => expect(auditQuery(requests)).toMatchObject({ actor: 'admin', via: 'id.example.org' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Signed in via').value).toBe('id.example.org');
+    expect(screen.getByLabelText<HTMLInputElement>('Who (whole username)').value).toBe('admin');
+
+    // The local admin: the name alone.
+    await user.click(within(screen.getAllByRole('row')[2]!).getByRole('link', { name: 'admin' }));
+    await vi.waitFor(() => expect(auditQuery(requests)).toMatchObject({ actor: 'admin' }));
+    expect(auditQuery(requests).via).toBeUndefined();
+    await vi.waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Signed in via').value).toBe(''));
   });
 });

@@ -1,6 +1,7 @@
 import { ScrollRegion } from '../../components/ui/ScrollRegion';
 import { type AuditEntry, consoleApiRefs } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { urlFor } from '../../lib/api-client';
@@ -18,13 +19,24 @@ function countText(total: number, capped: boolean, filtered: boolean): string {
   return `${total.toLocaleString('en')}${capped ? '+' : ''} ${one ? 'entry' : 'entries'}${filtered ? (one ? ' matches' : ' match') : ''}`;
 }
 
-/** "alice (issuer) issued Student ID 1.2 to Bob Smith", linked to what it was about; older entries name the route. */
-function WhatHappened({ entry }: { entry: AuditEntry }) {
+/** Who did it, as the actor filter names them: a provider's user is that provider's, never the local user of the same name. */
+function whoOf(entry: Pick<AuditEntry, 'actor' | 'via'>): string {
+  return entry.via ? `${entry.actor} · via ${entry.via}` : entry.actor;
+}
+
+/**
+ * "alice (issuer) issued Student ID 1.2 to Bob Smith", linked to what it was about; older entries name the route.
+ * The name lists that person's entries only.
+ */
+function WhatHappened({ entry, onlyTheirs }: { entry: AuditEntry; onlyTheirs: string }) {
   const sentence = entry.summary ?? entry.action;
   // One box: on a phone the cell is a flex row, where each loose piece would be squeezed on its own.
   return (
     <div>
-      <strong>{entry.actor}</strong>
+      <Link to={onlyTheirs} title={`Only the entries of ${whoOf(entry)}`}>
+        <strong>{entry.actor}</strong>
+      </Link>
+      {entry.via && <span className="muted"> · via {entry.via}</span>}
       {entry.role && <span className="muted"> ({entry.role})</span>} {entry.link ? <Link to={entry.link}>{sentence}</Link> : sentence}
       {entry.reason && (
         <div className="text-danger small">
@@ -41,6 +53,8 @@ type SignIns = (typeof signInsChoices)[number] | undefined;
 
 interface AuditParams {
   actor?: string;
+  /** The provider whose user `actor` is; without it, `actor` is a local user. */
+  via?: string;
   action?: string;
   outcome?: (typeof outcomes)[number];
   from?: string;
@@ -54,6 +68,7 @@ function parseAuditParams(search: URLSearchParams): AuditParams {
   const offset = Number(search.get('offset'));
   return {
     actor: search.get('actor')?.trim() || undefined,
+    via: search.get('via')?.trim() || undefined,
     action: search.get('action') || undefined,
     outcome: outcomeOf(search.get('outcome')),
     from: dayOf(search.get('from')),
@@ -65,17 +80,34 @@ function parseAuditParams(search: URLSearchParams): AuditParams {
 
 function searchOfAuditParams(params: AuditParams): URLSearchParams {
   const search = new URLSearchParams();
-  for (const key of ['actor', 'action', 'outcome', 'from', 'to', 'signins'] as const) if (params[key]) search.set(key, params[key]);
+  for (const key of ['actor', 'via', 'action', 'outcome', 'from', 'to', 'signins'] as const) if (params[key]) search.set(key, params[key]);
   if (params.offset > 0) search.set('offset', String(params.offset));
   return search;
+}
+
+/**
+ * A typed filter's text: what is being typed (spaces and all), and what the address says once it changes
+ * otherwise (a name chosen in the table, the back button).
+ */
+function useTypedFilter(fromAddress: string | undefined): [string, (text: string) => void] {
+  const [text, setText] = useState(fromAddress ?? '');
+  const [seen, setSeen] = useState(fromAddress);
+  if (fromAddress !== seen) {
+    setSeen(fromAddress);
+    if ((fromAddress ?? '') !== text.trim()) setText(fromAddress ?? '');
+  }
+  return [text, setText];
 }
 
 /** Who did what, when, and how it went: every state-changing action through the console. */
 export function AuditPage() {
   const [search, setParams] = useSearchParams();
   const params = parseAuditParams(search);
+  const [actorText, setActorText] = useTypedFilter(params.actor);
+  const [viaText, setViaText] = useTypedFilter(params.via);
   const filters: AuditFilters = {
     actor: params.actor,
+    via: params.via,
     action: params.action,
     outcome: params.outcome,
     from: params.from,
@@ -95,7 +127,9 @@ export function AuditPage() {
       return next;
     });
   const datesCrossed = datesAreCrossed(params.from, params.to);
-  const filtered = Boolean(params.actor || params.action || params.outcome || params.from || params.to || params.signins === 'only');
+  const filtered = Boolean(params.actor || params.via || params.action || params.outcome || params.from || params.to || params.signins === 'only');
+  /** This page with only one person's entries (the other filters kept). */
+  const onlyTheirs = (entry: AuditEntry) => `?${searchOfAuditParams({ ...params, actor: entry.actor, via: entry.via ?? undefined, offset: 0 }).toString()}`;
   const data = audit.data;
 
   return (
@@ -108,7 +142,15 @@ export function AuditPage() {
         <a
           className="button"
           href={urlFor(consoleApiRefs.auditExport, {
-            query: { actor: filters.actor, action: filters.action, outcome: filters.outcome, from: filters.from, to: filters.to, sign_ins: filters.sign_ins },
+            query: {
+              actor: filters.actor,
+              via: filters.via,
+              action: filters.action,
+              outcome: filters.outcome,
+              from: filters.from,
+              to: filters.to,
+              sign_ins: filters.sign_ins,
+            },
           })}
           download
         >
@@ -118,7 +160,30 @@ export function AuditPage() {
       <form className="filters" role="search" aria-label="Filter the audit log" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
           <label htmlFor="audit-actor">Who (whole username)</label>
-          <input id="audit-actor" defaultValue={filters.actor} onChange={(e) => set({ actor: e.target.value.trim() || undefined })} />
+          <input
+            id="audit-actor"
+            value={actorText}
+            onChange={(e) => {
+              setActorText(e.target.value);
+              set({ actor: e.target.value.trim() || undefined });
+            }}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="audit-via">Signed in via</label>
+          <input
+            id="audit-via"
+            value={viaText}
+            placeholder="this console"
+            aria-describedby="audit-via-hint"
+            onChange={(e) => {
+              setViaText(e.target.value);
+              set({ via: e.target.value.trim() || undefined });
+            }}
+          />
+          <small id="audit-via-hint" className="muted">
+            A provider, as shown beside its users; empty: a name is one of this console’s own users.
+          </small>
         </div>
         <div className="field field-grow">
           <label htmlFor="audit-action">What (contains)</label>
@@ -204,7 +269,7 @@ export function AuditPage() {
                     <time dateTime={e.at}>{formatDateTime(e.at)}</time>
                   </td>
                   <td data-label="What happened">
-                    <WhatHappened entry={e} />
+                    <WhatHappened entry={e} onlyTheirs={onlyTheirs(e)} />
                   </td>
                   <td data-label="Result">
                     <span className={`badge ${e.outcome === 'success' ? 'badge-success' : 'badge-danger'}`}>

@@ -5,7 +5,7 @@ import { auditKeys } from '../../lib/query-keys';
 
 export const AUDIT_PAGE = 50;
 
-export type AuditFilters = Pick<AuditQuery, 'actor' | 'action' | 'outcome' | 'from' | 'to' | 'sign_ins'> & { offset: number };
+export type AuditFilters = Pick<AuditQuery, 'actor' | 'via' | 'action' | 'outcome' | 'from' | 'to' | 'sign_ins'> & { offset: number };
 
 export const auditQueries = {
   all: auditKeys.all,
