@@ -55,6 +55,9 @@ for (const size of sizes) {
       await expect(versions.getByText(/^Version 1 ·/)).toBeVisible();
       await page.screenshot({ path: test.info().outputPath(`template-${size.viewport.width}.png`), fullPage: true });
       expect(await violations(page)).toEqual([]);
+      // A version's request is read when it is opened.
+      await versions.getByText(/^Version 1 ·/).click();
+      await expect(versions.getByText('Show name — from schema name Student ID')).toBeVisible();
 
       await page.getByRole('link', { name: 'Open in the request builder' }).click();
       await expect(page.getByText(`Working from the template “${name}”, version 2.`)).toBeVisible();

@@ -13,6 +13,7 @@ export * from './permissions.js';
 export * from './presentation-bodies.js';
 export * from './problem-types.js';
 export * from './problem.js';
+export * from './proof-template-limits.js';
 export * from './proof-templates.js';
 export * from './queries.js';
 export * from './query-strings.js';

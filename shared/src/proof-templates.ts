@@ -1,11 +1,21 @@
 import { z } from './zod.js';
 import { presentationRequestSchema } from './presentation-bodies.js';
+import {
+  TEMPLATE_LIST_DEFAULT_LIMIT,
+  TEMPLATE_LIST_MAX_LIMIT,
+  TEMPLATE_MAX_REQUEST_BYTES,
+  TEMPLATE_VERSIONS_DEFAULT_LIMIT,
+  TEMPLATE_VERSIONS_MAX_LIMIT,
+  cutToLine,
+  templateTooLarge,
+  utf8Length,
+} from './proof-template-limits.js';
 import { uuidSchema } from './queries.js';
 
 /**
  * Proof-request templates: a verifier's request (the `presentation_request` the builder makes, indy
  * and/or anoncreds) kept under a name, shared by every verifier, reused for a connection's request or
- * a counter's QR code. Every edit is a new version; the old ones are kept.
+ * a counter's QR code. Every edit is a new version; the newest ones are kept (`proof-template-limits.ts`).
  */
 export const templateNameSchema = z.string({ error: 'must be text' }).trim().min(1, 'Enter a name').max(100, 'Use at most 100 characters');
 const descriptionSchema = z.string({ error: 'must be text' }).trim().max(1_000, 'Use at most 1,000 characters');
@@ -22,11 +32,17 @@ function unstorablePaths(value: unknown, path: (string | number)[] = []): (strin
   return [];
 }
 
+/** The request as it is stored: at most 64 KB of JSON, said in plain words when it is more. */
+const storedRequestSchema = presentationRequestSchema.superRefine((request, ctx) => {
+  const bytes = utf8Length(JSON.stringify(request));
+  if (bytes > TEMPLATE_MAX_REQUEST_BYTES) ctx.addIssue({ code: 'custom', message: templateTooLarge(bytes) });
+});
+
 const templateFields = {
   name: templateNameSchema,
   /** Empty or left out: none. */
   description: descriptionSchema.optional(),
-  presentation_request: presentationRequestSchema,
+  presentation_request: storedRequestSchema,
 };
 const storable = (body: object, ctx: z.RefinementCtx) => {
   for (const path of unstorablePaths(body))
@@ -50,6 +66,25 @@ export const proofTemplateUpdateBodySchema = z
 export type ProofTemplateUpdateBody = z.infer<typeof proofTemplateUpdateBodySchema>;
 
 export const proofTemplateParamsSchema = z.strictObject({ id: uuidSchema });
+export const proofTemplateVersionParamsSchema = z.strictObject({
+  id: uuidSchema,
+  version: z.string().regex(/^[1-9][0-9]{0,9}$/, 'must be a version number'),
+});
+
+const pageOf = (defaultLimit: number, maxLimit: number) =>
+  z.strictObject({
+    limit: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(maxLimit, `must be at most ${maxLimit}`)
+      .default(defaultLimit),
+    offset: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').max(10_000_000).default(0),
+  });
+/** A page of the templates, by name. */
+export const proofTemplateListQuerySchema = pageOf(TEMPLATE_LIST_DEFAULT_LIMIT, TEMPLATE_LIST_MAX_LIMIT);
+/** A page of one template's versions, newest first (at most the 50 kept). */
+export const proofTemplateVersionsQuerySchema = pageOf(TEMPLATE_VERSIONS_DEFAULT_LIMIT, TEMPLATE_VERSIONS_MAX_LIMIT);
 
 const savedBy = {
   name: z.string(),
@@ -77,13 +112,30 @@ export const proofTemplateVersionSchema = z.object({
 });
 export type ProofTemplateVersion = z.infer<typeof proofTemplateVersionSchema>;
 
-/** One template with all its versions, newest first (the first is the template as it is). */
-export const proofTemplateDetailSchema = proofTemplateSchema.extend({ versions: z.array(proofTemplateVersionSchema) });
-export type ProofTemplateDetail = z.infer<typeof proofTemplateDetailSchema>;
+/** A template in a list: what it is and asks for in a line, never its request. */
+export const proofTemplateSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** What it asks for, cut to a line ("name, degree; age >= 18"). */
+  asks: z.string(),
+  version: z.number().int(),
+  updated_at: z.string(),
+  updated_by: z.string(),
+});
+export type ProofTemplateSummary = z.infer<typeof proofTemplateSummarySchema>;
 
-/** Every template, by name. */
-export const proofTemplateListSchema = z.object({ results: z.array(proofTemplateSchema) });
+/** A page of the templates, by name; `total` counts them all. */
+export const proofTemplateListSchema = z.object({ total: z.number().int(), results: z.array(proofTemplateSummarySchema) });
 export type ProofTemplateList = z.infer<typeof proofTemplateListSchema>;
+
+/** A version in a list: who saved it when, under what name; its request is read on its own route. */
+export const proofTemplateVersionSummarySchema = proofTemplateVersionSchema.omit({ presentation_request: true });
+export type ProofTemplateVersionSummary = z.infer<typeof proofTemplateVersionSummarySchema>;
+
+/** A page of one template's versions, newest first; `total` counts those kept (at most 50). */
+export const proofTemplateVersionListSchema = z.object({ total: z.number().int(), results: z.array(proofTemplateVersionSummarySchema) });
+export type ProofTemplateVersionList = z.infer<typeof proofTemplateVersionListSchema>;
 
 /** What a template asks for, in a line: "name, degree; age >= 18". */
 export function templateAsks(request: z.infer<typeof presentationRequestSchema>): string {
@@ -91,5 +143,5 @@ export function templateAsks(request: z.infer<typeof presentationRequestSchema>)
   if (!proof) return '';
   const attributes = Object.values(proof.requested_attributes).flatMap((a) => a.names ?? (a.name ? [a.name] : []));
   const predicates = Object.values(proof.requested_predicates).map((p) => `${p.name} ${p.p_type} ${p.p_value}`);
-  return [attributes.join(', '), predicates.join(', ')].filter(Boolean).join('; ');
+  return cutToLine([attributes.join(', '), predicates.join(', ')].filter(Boolean).join('; '));
 }

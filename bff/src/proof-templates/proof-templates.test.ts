@@ -9,6 +9,8 @@ const request = (attribute: string): PresentationRequest => ({
   indy: { name: 'Proof of age', version: '1.0', requested_attributes: { '0_name_uuid': { name: attribute } }, requested_predicates: {} },
 });
 
+const page = { limit: 25, offset: 0 };
+
 async function problemOf(promise: Promise<unknown>): Promise<ProblemError> {
   const error = await promise.then(
     () => undefined,
@@ -34,14 +36,18 @@ describe.each([
     const templates = new ProofTemplates(store, () => new Date((clock += 60_000)));
     const made = await templates.create({ name: 'Zoo pass', description: 'At the gate', presentation_request: request('name') }, 'vera');
     expect(made).toMatchObject({ name: 'Zoo pass', description: 'At the gate', version: 1, created_by: 'vera', updated_by: 'vera' });
-    expect(made.versions.map((v) => [v.version, v.saved_by])).toEqual([[1, 'vera']]);
+    const versionsOf = async (id: string) => (await templates.versions(id, page)).results.map((v) => [v.version, v.saved_by]);
+    expect(await versionsOf(made.id)).toEqual([[1, 'vera']]);
 
     const edited = await templates.update(made.id, { version: 1, name: 'Zoo pass', presentation_request: request('full_name') }, 'walt');
     expect(edited).toMatchObject({ version: 2, description: null, created_by: 'vera', updated_by: 'walt' });
-    expect(edited.versions.map((v) => [v.version, v.saved_by, v.presentation_request.indy!.requested_attributes['0_name_uuid']!.name])).toEqual([
-      [2, 'walt', 'full_name'],
-      [1, 'vera', 'name'],
+    expect(await versionsOf(made.id)).toEqual([
+      [2, 'walt'],
+      [1, 'vera'],
     ]);
+    const attributeOf = async (version: number) =>
+      (await templates.version(made.id, version)).presentation_request.indy!.requested_attributes['0_name_uuid']!.name;
+    expect([await attributeOf(2), await attributeOf(1)]).toEqual(['full_name', 'name']);
     expect(Date.parse(edited.updated_at)).toBeGreaterThan(Date.parse(edited.created_at));
 
     // Someone still looking at version 1 saves: told, not silently overwriting walt's edit.
@@ -51,7 +57,10 @@ describe.each([
     expect((await templates.get(made.id)).version).toBe(2);
 
     await templates.create({ name: 'adult check', presentation_request: request('age') }, 'vera');
-    expect((await templates.list()).map((t) => t.name)).toEqual(['adult check', 'Zoo pass']);
+    expect((await templates.list(page)).results.map((t) => [t.name, t.asks, t.version])).toEqual([
+      ['adult check', 'age', 1],
+      ['Zoo pass', 'full_name', 2],
+    ]);
   });
 
   it('refuses a second live template of the same name in any case, and frees the name once deleted', async () => {
@@ -68,7 +77,7 @@ describe.each([
     expect((await problemOf(templates.get(first.id))).problem.status).toBe(404);
     expect((await problemOf(templates.remove(first.id, 'vera'))).problem.status).toBe(404);
     expect((await problemOf(templates.update(first.id, { version: 1, name: 'x', presentation_request: request('name') }, 'vera'))).problem.status).toBe(404);
-    expect((await templates.list()).map((t) => t.id)).not.toContain(first.id);
+    expect((await templates.list(page)).results.map((t) => t.id)).not.toContain(first.id);
     // Marked, not erased: its history is still there for whoever looks at the database.
     const kept = await store.db.selectFrom('proof_template_versions').select('version').where('template_id', '=', first.id).execute();
     expect(kept).toHaveLength(1);
@@ -82,6 +91,33 @@ describe.each([
       ['a', 'b', 'c'].map((who) => templates.update(made.id, { version: 1, name: 'Race', presentation_request: request(who) }, who)),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect((await templates.get(made.id)).versions).toHaveLength(2);
+    expect((await templates.versions(made.id, page)).total).toBe(2);
+  });
+
+  it('keeps a template’s newest versions: the save past the limit drops the oldest', async () => {
+    const templates = new ProofTemplates(store, undefined, { versionsKept: 3 });
+    const made = await templates.create({ name: 'Often edited', presentation_request: request('v1') }, 'vera');
+    for (let v = 1; v <= 3; v++) await templates.update(made.id, { version: v, name: 'Often edited', presentation_request: request(`v${v + 1}`) }, 'walt');
+    const kept = await templates.versions(made.id, page);
+    expect([kept.total, kept.results.map((v) => v.version)]).toEqual([3, [4, 3, 2]]);
+    const gone = await problemOf(templates.version(made.id, 1));
+    expect([gone.problem.status, gone.problem.detail]).toEqual([404, 'Version 1 of this template is not kept: only its newest 3 versions are.']);
+    expect((await templates.get(made.id)).presentation_request.indy!.requested_attributes['0_name_uuid']!.name).toBe('v4');
+  });
+
+  it('refuses a template past the most it keeps, and takes one again once one is deleted', async () => {
+    // Room for two more than the other tests left.
+    const most = (await new ProofTemplates(store).list(page)).total + 2;
+    const templates = new ProofTemplates(store, undefined, { templates: most });
+    const first = await templates.create({ name: 'One', presentation_request: request('name') }, 'vera');
+    await templates.create({ name: 'Two', presentation_request: request('name') }, 'vera');
+    const refused = await problemOf(templates.create({ name: 'Three', presentation_request: request('name') }, 'vera'));
+    expect([refused.problem.status, refused.problem.detail]).toEqual([
+      409,
+      `There are already ${most} proof templates, the most the console keeps. Delete one that is no longer used, then save again.`,
+    ]);
+    await templates.remove(first.id, 'vera');
+    await templates.create({ name: 'Three', presentation_request: request('name') }, 'vera');
+    expect((await templates.list(page)).total).toBe(most);
   });
 });

@@ -1,9 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { ProofTemplate, ProofTemplateCreateBody, ProofTemplateDetail, ProofTemplateUpdateBody, ProofTemplateVersion } from '@credence/shared';
-import type { Kysely, Selectable } from 'kysely';
+import {
+  TEMPLATE_MAX_COUNT,
+  TEMPLATE_MAX_VERSIONS_KEPT,
+  templateAsks,
+  type ProofTemplate,
+  type ProofTemplateCreateBody,
+  type ProofTemplateList,
+  type ProofTemplateUpdateBody,
+  type ProofTemplateVersion,
+  type ProofTemplateVersionList,
+} from '@credence/shared';
+import { sql, type Kysely } from 'kysely';
 import { ProblemError } from '../problem.js';
-import type { Database, ProofTemplatesTable, ProofTemplateVersionsTable } from '../store/schema.js';
+import type { Database } from '../store/schema.js';
 import type { Store } from '../store/store.js';
+import { liveTemplateCount, templateOf, templatePage, versionOf, versionPage, type Page } from './template-reads.js';
 
 const UNIQUE_VIOLATION = '23505';
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
@@ -14,79 +25,89 @@ const nameTaken = (name: string) =>
     errors: [{ path: 'body.name', message: 'A template with this name already exists' }],
   });
 const notFound = () => new ProblemError(404, 'There is no proof-request template with this id (it may have been deleted).');
-
-function toTemplate(row: Selectable<ProofTemplatesTable>): ProofTemplate {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    presentation_request: row.presentation_request,
-    version: row.version,
-    created_at: row.created_at.toISOString(),
-    created_by: row.created_by,
-    updated_at: row.updated_at.toISOString(),
-    updated_by: row.updated_by,
-  };
-}
-
-function toVersion(row: Selectable<ProofTemplateVersionsTable>): ProofTemplateVersion {
-  return {
-    version: row.version,
-    name: row.name,
-    description: row.description,
-    presentation_request: row.presentation_request,
-    saved_at: row.saved_at.toISOString(),
-    saved_by: row.saved_by,
-  };
-}
+const tooMany = (max: number) =>
+  new ProblemError(
+    409,
+    `There are already ${max.toLocaleString('en')} proof templates, the most the console keeps. Delete one that is no longer used, then save again.`,
+    {
+      title: 'Too many templates',
+    },
+  );
 
 const descriptionOf = (body: ProofTemplateCreateBody) => (body.description ? body.description : null);
 
+export interface TemplateLimits {
+  /** Live templates, all verifiers together. */
+  templates: number;
+  /** Versions kept per template, the newest. */
+  versionsKept: number;
+}
+
 /**
  * Proof-request templates in the store, shared by every verifier of every instance. An edit names the
- * version it started from and is refused when someone saved another since (no edit silently lost);
- * every version is kept; a delete marks the template, so its history stays and its name is free again.
+ * version it started from and is refused when someone saved another since (no edit silently lost).
+ * The newest versions are kept, a bounded number of templates; a delete marks the template, so its
+ * history stays and its name is free again.
  */
 export class ProofTemplates {
+  private readonly limits: TemplateLimits;
+
   constructor(
     private readonly store: Store,
     private readonly now: () => Date = () => new Date(),
-  ) {}
-
-  /** Every live template, by name (any case). */
-  async list(): Promise<ProofTemplate[]> {
-    const rows = await this.store.run((db) =>
-      db
-        .selectFrom('proof_templates')
-        .selectAll()
-        .where('deleted_at', 'is', null)
-        .orderBy((eb) => eb.fn('lower', ['name']))
-        .orderBy('id')
-        .execute(),
-    );
-    return rows.map(toTemplate);
+    limits: Partial<TemplateLimits> = {},
+  ) {
+    this.limits = { templates: TEMPLATE_MAX_COUNT, versionsKept: TEMPLATE_MAX_VERSIONS_KEPT, ...limits };
   }
 
-  async get(id: string): Promise<ProofTemplateDetail> {
-    const detail = await this.store.run((db) => detailOf(db, id));
-    if (!detail) throw notFound();
-    return detail;
+  /** A page of the live templates, by name (any case): summaries, never their requests. */
+  async list(page: Page): Promise<ProofTemplateList> {
+    return this.store.run((db) => templatePage(db, page));
   }
 
-  async create(body: ProofTemplateCreateBody, by: string): Promise<ProofTemplateDetail> {
+  async get(id: string): Promise<ProofTemplate> {
+    const template = await this.store.run((db) => templateOf(db, id));
+    if (!template) throw notFound();
+    return template;
+  }
+
+  /** A page of a template's kept versions, newest first, without their requests. */
+  async versions(id: string, page: Page): Promise<ProofTemplateVersionList> {
+    const versions = await this.store.run((db) => versionPage(db, id, page));
+    if (!versions) throw notFound();
+    return versions;
+  }
+
+  /** One kept version, its request included: 404 for an unknown template, or a version never saved or no longer kept. */
+  async version(id: string, version: number): Promise<ProofTemplateVersion> {
+    const found = await this.store.run((db) => versionOf(db, id, version));
+    if (found) return found;
+    await this.get(id);
+    throw new ProblemError(404, `Version ${version} of this template is not kept: only its newest ${this.limits.versionsKept} versions are.`);
+  }
+
+  /** A new template: 409 when its name is in use, or when there are as many as the console keeps. */
+  async create(body: ProofTemplateCreateBody, by: string): Promise<ProofTemplate> {
     const id = randomUUID();
     const at = this.now();
     const request = JSON.stringify(body.presentation_request);
     try {
       return await this.store.run((db) =>
         db.transaction().execute(async (trx) => {
+          // One count at a time: two saves at the last free place cannot both take it.
+          await sql`select pg_advisory_xact_lock(hashtext('credence.proof_templates.count'))`.execute(trx);
+          if ((await liveTemplateCount(trx)) >= this.limits.templates) throw tooMany(this.limits.templates);
+          const saved = {
+            name: body.name,
+            description: descriptionOf(body),
+            presentation_request: request,
+          };
           await trx
             .insertInto('proof_templates')
             .values({
               id,
-              name: body.name,
-              description: descriptionOf(body),
-              presentation_request: request,
+              ...saved,
+              asks: templateAsks(body.presentation_request),
               version: 1,
               created_at: at,
               created_by: by,
@@ -96,17 +117,9 @@ export class ProofTemplates {
             .execute();
           await trx
             .insertInto('proof_template_versions')
-            .values({
-              template_id: id,
-              version: 1,
-              name: body.name,
-              description: descriptionOf(body),
-              presentation_request: request,
-              saved_at: at,
-              saved_by: by,
-            })
+            .values({ template_id: id, version: 1, ...saved, saved_at: at, saved_by: by })
             .execute();
-          return (await detailOf(trx, id))!;
+          return (await templateOf(trx, id))!;
         }),
       );
     } catch (error) {
@@ -116,7 +129,7 @@ export class ProofTemplates {
   }
 
   /** A new version, made from `body.version`: 404 for an unknown or deleted template, 409 when that is not the latest. */
-  async update(id: string, body: ProofTemplateUpdateBody, by: string): Promise<ProofTemplateDetail> {
+  async update(id: string, body: ProofTemplateUpdateBody, by: string): Promise<ProofTemplate> {
     const at = this.now();
     const request = JSON.stringify(body.presentation_request);
     try {
@@ -129,6 +142,7 @@ export class ProofTemplates {
               name: body.name,
               description: descriptionOf(body),
               presentation_request: request,
+              asks: templateAsks(body.presentation_request),
               version: eb('version', '+', 1),
               updated_at: at,
               updated_by: by,
@@ -138,20 +152,7 @@ export class ProofTemplates {
             .where('deleted_at', 'is', null)
             .returning('version')
             .executeTakeFirst();
-          if (!updated) {
-            const current = await trx
-              .selectFrom('proof_templates')
-              .select(['version', 'updated_by'])
-              .where('id', '=', id)
-              .where('deleted_at', 'is', null)
-              .executeTakeFirst();
-            if (!current) throw notFound();
-            throw new ProblemError(
-              409,
-              `This template was changed by ${current.updated_by} since you opened it (it is now version ${current.version}, you edited version ${body.version}). Open it again and redo your change.`,
-              { title: 'Changed since you opened it', errors: [{ path: 'body.version', message: `Version ${current.version} is the latest` }] },
-            );
-          }
+          if (!updated) throw await this.whyNotUpdated(trx, id, body.version);
           await trx
             .insertInto('proof_template_versions')
             .values({
@@ -164,7 +165,15 @@ export class ProofTemplates {
               saved_by: by,
             })
             .execute();
-          return (await detailOf(trx, id))!;
+          // The oldest version goes rather than the save being refused: a clerk changing a template in use
+          // expects the save to work, and the oldest versions are the least likely to be wanted back
+          // (every save, by whom and when, stays in the audit log).
+          await trx
+            .deleteFrom('proof_template_versions')
+            .where('template_id', '=', id)
+            .where('version', '<=', updated.version - this.limits.versionsKept)
+            .execute();
+          return (await templateOf(trx, id))!;
         }),
       );
     } catch (error) {
@@ -187,11 +196,19 @@ export class ProofTemplates {
     if (!row) throw notFound();
     return row;
   }
-}
 
-async function detailOf(db: Kysely<Database>, id: string): Promise<ProofTemplateDetail | undefined> {
-  const row = await db.selectFrom('proof_templates').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
-  if (!row) return undefined;
-  const versions = await db.selectFrom('proof_template_versions').selectAll().where('template_id', '=', id).orderBy('version', 'desc').execute();
-  return { ...toTemplate(row), versions: versions.map(toVersion) };
+  private async whyNotUpdated(trx: Kysely<Database>, id: string, from: number): Promise<ProblemError> {
+    const current = await trx
+      .selectFrom('proof_templates')
+      .select(['version', 'updated_by'])
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!current) return notFound();
+    return new ProblemError(
+      409,
+      `This template was changed by ${current.updated_by} since you opened it (it is now version ${current.version}, you edited version ${from}). Open it again and redo your change.`,
+      { title: 'Changed since you opened it', errors: [{ path: 'body.version', message: `Version ${current.version} is the latest` }] },
+    );
+  }
 }

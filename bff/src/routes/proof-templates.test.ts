@@ -10,11 +10,22 @@ const proofOfAge = {
   },
 };
 
+/** A request of about `kb` KB: restrictions of long values, as a probe sends them (each value at the schema's 500 characters). */
+function requestOf(kb: number, seed = '') {
+  const attributes: Record<string, unknown> = {};
+  for (let i = 0; i * 10 < kb; i++)
+    attributes[`${i}_a_uuid`] = { name: `a${i}`, restrictions: Array.from({ length: 20 }, (_, j) => ({ cred_def_id: `${seed}${i}-${j}-`.padEnd(480, 'x') })) };
+  return { indy: { name: 'Large', version: '1.0', requested_attributes: attributes, requested_predicates: {} } };
+}
+
 interface Detail {
   id: string;
   name: string;
   version: number;
-  versions: { version: number; saved_by: string }[];
+}
+interface Page<T> {
+  total: number;
+  results: T[];
 }
 
 describe('/api/proof-templates', () => {
@@ -33,11 +44,13 @@ describe('/api/proof-templates', () => {
     expect(made).toMatchObject({ name: 'Proof of age', version: 1, created_by: 'verifier', presentation_request: proofOfAge });
 
     // Shared: the admin sees the verifier's template and edits it.
-    const list = (await (await send(admin, 'GET', '/api/proof-templates')).json()) as { results: Detail[] };
+    const list = (await (await send(admin, 'GET', '/api/proof-templates')).json()) as Page<Detail>;
     expect(list.results.map((t) => t.name)).toEqual(['Proof of age']);
     const edited = await send(admin, 'PUT', `/api/proof-templates/${made.id}`, { version: 1, name: 'Proof of age', presentation_request: proofOfAge });
     expect(edited.status).toBe(200);
-    expect(((await edited.json()) as Detail).versions.map((v) => [v.version, v.saved_by])).toEqual([
+    expect(((await edited.json()) as Detail).version).toBe(2);
+    const versions = (await (await send(admin, 'GET', `/api/proof-templates/${made.id}/versions`)).json()) as Page<{ version: number; saved_by: string }>;
+    expect(versions.results.map((v) => [v.version, v.saved_by])).toEqual([
       [2, 'admin'],
       [1, 'verifier'],
     ]);
@@ -86,6 +99,10 @@ describe('/api/proof-templates', () => {
       'body.version',
     ]);
     expect(await bad('GET', '/api/proof-templates/not-an-id', undefined)).toEqual(['path.id']);
+    expect(await bad('GET', '/api/proof-templates?limit=0', undefined)).toEqual(['query.limit']);
+    expect(await bad('GET', '/api/proof-templates?limit=501', undefined)).toEqual(['query.limit']);
+    expect(await bad('GET', '/api/proof-templates/3fa85f64-5717-4562-b3fc-2c963f66afa6/versions?limit=51', undefined)).toEqual(['query.limit']);
+    expect(await bad('GET', '/api/proof-templates/3fa85f64-5717-4562-b3fc-2c963f66afa6/versions/0', undefined)).toEqual(['path.version']);
     // Text the database cannot hold is the caller's mistake (400), never the server's (500).
     expect(await bad('POST', '/api/proof-templates', { name: 'Nul\u0000', presentation_request: proofOfAge })).toEqual(['body.name']);
     const broken = structuredClone(proofOfAge);
@@ -97,5 +114,86 @@ describe('/api/proof-templates', () => {
     const issuer = await cookieFor('issuer');
     expect((await send(issuer, 'GET', '/api/proof-templates')).status).toBe(403);
     expect((await send(issuer, 'POST', '/api/proof-templates', { name: 'x', presentation_request: proofOfAge })).status).toBe(403);
+    expect((await send(issuer, 'GET', '/api/proof-templates/3fa85f64-5717-4562-b3fc-2c963f66afa6/versions')).status).toBe(403);
+    expect((await send(issuer, 'GET', '/api/proof-templates/3fa85f64-5717-4562-b3fc-2c963f66afa6/versions/1')).status).toBe(403);
   });
+
+  it('refuses a 1 MB template, saying the most a template holds and how large this one is; nothing is saved', async () => {
+    const { send, cookieFor } = await testBff();
+    const verifier = await cookieFor('verifier');
+    const large = requestOf(1_000);
+    const refused = await send(verifier, 'POST', '/api/proof-templates', { name: 'Large', presentation_request: large });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { errors: unknown[] }).errors).toEqual([
+      { path: 'body.presentation_request', message: expect.stringMatching(/^A template holds at most 64 KB; this one is 9\d\d KB\./) as unknown },
+    ]);
+    const made = (await (await send(verifier, 'POST', '/api/proof-templates', { name: 'Small', presentation_request: proofOfAge })).json()) as Detail;
+    const edit = await send(verifier, 'PUT', `/api/proof-templates/${made.id}`, { version: 1, name: 'Small', presentation_request: large });
+    expect(edit.status).toBe(400);
+    expect(((await (await send(verifier, 'GET', '/api/proof-templates')).json()) as Page<Detail>).results.map((t) => [t.name, t.version])).toEqual([
+      ['Small', 1],
+    ]);
+  });
+
+  it('lists 20 templates of 60 KB each in a small answer, a page at a time, their requests one by one', async () => {
+    const { send, cookieFor } = await testBff();
+    const verifier = await cookieFor('verifier');
+    for (let i = 0; i < 20; i++) {
+      const made = await send(verifier, 'POST', '/api/proof-templates', {
+        name: `Large ${String(i).padStart(2, '0')}`,
+        description: 'd'.repeat(1_000),
+        presentation_request: requestOf(60, String(i)),
+      });
+      expect(made.status).toBe(201);
+    }
+    const whole = await send(verifier, 'GET', '/api/proof-templates?limit=20');
+    const text = await whole.text();
+    expect(text.length).toBeLessThan(50_000);
+    const all = JSON.parse(text) as Page<Detail & { asks: string; presentation_request?: unknown }>;
+    expect(all.total).toBe(20);
+    expect(all.results[0]).not.toHaveProperty('presentation_request');
+    expect(all.results[0]!.asks).toBe('a0, a1, a2, a3, a4, a5');
+
+    const firstPage = (await (await send(verifier, 'GET', '/api/proof-templates')).json()) as Page<Detail>;
+    expect([firstPage.total, firstPage.results.length]).toEqual([20, 20]);
+    const third = (await (await send(verifier, 'GET', '/api/proof-templates?limit=8&offset=16')).json()) as Page<Detail>;
+    expect([third.total, third.results.map((t) => t.name)]).toEqual([20, ['Large 16', 'Large 17', 'Large 18', 'Large 19']]);
+    // The request itself: one template at a time.
+    const one = await send(verifier, 'GET', `/api/proof-templates/${third.results[0]!.id}`);
+    expect((await one.text()).length).toBeLessThan(64 * 1024 + 2_000);
+  });
+
+  it('keeps a template’s newest 50 versions, a page at a time: the 51st save drops version 1', async () => {
+    const { send, cookieFor } = await testBff();
+    const verifier = await cookieFor('verifier');
+    const made = (await (await send(verifier, 'POST', '/api/proof-templates', { name: 'Edited often', presentation_request: requestOf(30) })).json()) as Detail;
+    for (let version = 1; version <= 50; version++) {
+      const saved = await send(verifier, 'PUT', `/api/proof-templates/${made.id}`, {
+        version,
+        name: 'Edited often',
+        presentation_request: requestOf(30, `v${version + 1}-`),
+      });
+      expect(saved.status).toBe(200);
+    }
+    const detail = await send(verifier, 'GET', `/api/proof-templates/${made.id}`);
+    expect(((await detail.json()) as Detail).version).toBe(51);
+    const page = await send(verifier, 'GET', `/api/proof-templates/${made.id}/versions`);
+    const pageText = await page.text();
+    expect(pageText.length).toBeLessThan(5_000);
+    const first = JSON.parse(pageText) as Page<{ version: number }>;
+    expect([first.total, first.results.map((v) => v.version)]).toEqual([50, [51, 50, 49, 48, 47, 46, 45, 44, 43, 42]]);
+    const last = (await (await send(verifier, 'GET', `/api/proof-templates/${made.id}/versions?limit=50&offset=45`)).json()) as Page<{ version: number }>;
+    expect(last.results.map((v) => v.version)).toEqual([6, 5, 4, 3, 2]);
+
+    const oldest = await send(verifier, 'GET', `/api/proof-templates/${made.id}/versions/2`);
+    expect(oldest.status).toBe(200);
+    expect(
+      ((await oldest.json()) as { presentation_request: { indy: { requested_attributes: Record<string, { restrictions: { cred_def_id: string }[] }> } } })
+        .presentation_request.indy.requested_attributes['0_a_uuid']!.restrictions[0]!.cred_def_id,
+    ).toMatch(/^v2-0-0-/);
+    const dropped = await send(verifier, 'GET', `/api/proof-templates/${made.id}/versions/1`);
+    expect(dropped.status).toBe(404);
+    expect(((await dropped.json()) as { detail: string }).detail).toBe('Version 1 of this template is not kept: only its newest 50 versions are.');
+    expect((await send(verifier, 'GET', '/api/proof-templates/3fa85f64-5717-4562-b3fc-2c963f66afa6/versions')).status).toBe(404);
+  }, 60_000);
 });

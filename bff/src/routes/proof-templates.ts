@@ -5,15 +5,19 @@ import { requireAccess } from '../middleware/require-role.js';
 import { validated } from '../middleware/validated.js';
 import type { ProofTemplates } from '../proof-templates/proof-templates.js';
 
-const { proofTemplates, createProofTemplate, proofTemplate, updateProofTemplate, deleteProofTemplate } = consoleApi;
+const { proofTemplates, createProofTemplate, proofTemplate, proofTemplateVersions, proofTemplateVersion, updateProofTemplate, deleteProofTemplate } =
+  consoleApi;
 
 /**
- * /api/proof-templates: verifiers' saved proof requests. Writes are audited by the generic trail;
- * each adds the template's id, name and version to its entry, so the log says which one.
+ * /api/proof-templates: verifiers' saved proof requests. Lists are pages of summaries; a request is
+ * read one template or one version at a time. Writes are audited by the generic trail; each adds the
+ * template's id, name and version to its entry, so the log says which one.
  */
 export function proofTemplateRoutes(templates: ProofTemplates) {
   return new Hono<AppEnv>()
-    .get(proofTemplates.path, requireAccess(proofTemplates.access), async (c) => c.json({ results: await templates.list() }))
+    .get(proofTemplates.path, requireAccess(proofTemplates.access), validated('query', proofTemplates.query), async (c) =>
+      c.json(await templates.list(c.req.valid('query'))),
+    )
     .post(createProofTemplate.path, requireAccess(createProofTemplate.access), validated('json', createProofTemplate.body), async (c) => {
       const made = await templates.create(c.req.valid('json'), c.get('user')!.username);
       c.set('auditTarget', { template_id: made.id, template_name: made.name, version: String(made.version) });
@@ -22,6 +26,17 @@ export function proofTemplateRoutes(templates: ProofTemplates) {
     .get(proofTemplate.path, requireAccess(proofTemplate.access), validated('param', proofTemplate.params), async (c) =>
       c.json(await templates.get(c.req.valid('param').id)),
     )
+    .get(
+      proofTemplateVersions.path,
+      requireAccess(proofTemplateVersions.access),
+      validated('param', proofTemplateVersions.params),
+      validated('query', proofTemplateVersions.query),
+      async (c) => c.json(await templates.versions(c.req.valid('param').id, c.req.valid('query'))),
+    )
+    .get(proofTemplateVersion.path, requireAccess(proofTemplateVersion.access), validated('param', proofTemplateVersion.params), async (c) => {
+      const { id, version } = c.req.valid('param');
+      return c.json(await templates.version(id, Number(version)));
+    })
     .put(
       updateProofTemplate.path,
       requireAccess(updateProofTemplate.access),

@@ -217,6 +217,8 @@ const matrix: Row[] = [
   { route: 'GET /api/proof-templates', expected: presentations(200) },
   { route: 'POST /api/proof-templates', body: {}, expected: presentations(400) },
   { route: 'GET /api/proof-templates/:id', path: `/api/proof-templates/${UNKNOWN}`, expected: presentations(404) },
+  { route: 'GET /api/proof-templates/:id/versions', path: `/api/proof-templates/${UNKNOWN}/versions`, expected: presentations(404) },
+  { route: 'GET /api/proof-templates/:id/versions/:version', path: `/api/proof-templates/${UNKNOWN}/versions/1`, expected: presentations(404) },
   { route: 'PUT /api/proof-templates/:id', path: `/api/proof-templates/${UNKNOWN}`, body: {}, expected: presentations(400) },
   { route: 'DELETE /api/proof-templates/:id', path: `/api/proof-templates/${UNKNOWN}`, expected: presentations(404) },
   // Public by design (a wallet fetches it); an unknown code is 404 for everyone.

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { bulkRevokePreviews } from './migration-013-bulk-revoke-previews.js';
+import { proofTemplateAsks } from './migration-014-proof-template-asks.js';
 import { whoSignedIn } from './migration-015-who-signed-in.js';
 import { batchRepeats } from './migration-016-batch-repeats.js';
 
@@ -517,6 +518,7 @@ export const migrations: Record<string, Migration> = {
   },
   // Kept in its own file: this one has outgrown 400 lines.
   '013-bulk-revoke-previews': bulkRevokePreviews,
+  '014-proof-template-asks': proofTemplateAsks,
   '015-who-signed-in': whoSignedIn,
   '016-batch-repeats': batchRepeats,
 };

@@ -107,6 +107,8 @@ export interface ProofTemplatesTable {
   name: string;
   description: Optional<string>;
   presentation_request: ColumnType<Record<string, unknown>, string, string>;
+  /** What it asks for, in a line (`templateAsks`), written with the request: the list reads this, not the request. */
+  asks: string;
   version: number;
   created_at: Timestamp;
   created_by: string;

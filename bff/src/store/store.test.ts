@@ -53,6 +53,7 @@ describe.each([
       '011-register-label-counts',
       '012-batch-rows-as-spreadsheet-rows',
       '013-bulk-revoke-previews',
+      '014-proof-template-asks',
       '015-who-signed-in',
     ]);
   });

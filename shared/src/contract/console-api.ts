@@ -12,10 +12,15 @@ import {
 } from '../revocation.js';
 import {
   proofTemplateCreateBodySchema,
-  proofTemplateDetailSchema,
+  proofTemplateListQuerySchema,
   proofTemplateListSchema,
   proofTemplateParamsSchema,
+  proofTemplateSchema,
   proofTemplateUpdateBodySchema,
+  proofTemplateVersionListSchema,
+  proofTemplateVersionParamsSchema,
+  proofTemplateVersionSchema,
+  proofTemplateVersionsQuerySchema,
 } from '../proof-templates.js';
 import { invitationLinkBodySchema, invitationLinkSchema, sandboxScanBodySchema } from '../invitation-links.js';
 import {
@@ -196,21 +201,46 @@ export const consoleApi = {
     response: z.looseObject({ connection_id: z.string().optional(), exchange_id: z.string().optional() }),
   }),
 
-  /** Proof-request templates (every version kept); a stale `version` or a name in use is 409. */
-  proofTemplates: route({ method: 'GET', path: '/proof-templates', access: areaRoles.templates, response: proofTemplateListSchema }),
+  /**
+   * Proof-request templates: a page of summaries (never a request); one template as it is now; its
+   * versions a page of summaries at a time, each version's request on its own route. A stale
+   * `version` or a name in use is 409; a request over 64 KB is 400 (`proof-template-limits.ts`).
+   */
+  proofTemplates: route({
+    method: 'GET',
+    path: '/proof-templates',
+    access: areaRoles.templates,
+    query: proofTemplateListQuerySchema,
+    response: proofTemplateListSchema,
+  }),
   createProofTemplate: route({
     method: 'POST',
     path: '/proof-templates',
     access: areaRoles.templates,
     body: proofTemplateCreateBodySchema,
-    response: proofTemplateDetailSchema,
+    response: proofTemplateSchema,
   }),
   proofTemplate: route({
     method: 'GET',
     path: '/proof-templates/:id',
     access: areaRoles.templates,
     params: proofTemplateParamsSchema,
-    response: proofTemplateDetailSchema,
+    response: proofTemplateSchema,
+  }),
+  proofTemplateVersions: route({
+    method: 'GET',
+    path: '/proof-templates/:id/versions',
+    access: areaRoles.templates,
+    params: proofTemplateParamsSchema,
+    query: proofTemplateVersionsQuerySchema,
+    response: proofTemplateVersionListSchema,
+  }),
+  proofTemplateVersion: route({
+    method: 'GET',
+    path: '/proof-templates/:id/versions/:version',
+    access: areaRoles.templates,
+    params: proofTemplateVersionParamsSchema,
+    response: proofTemplateVersionSchema,
   }),
   updateProofTemplate: route({
     method: 'PUT',
@@ -218,7 +248,7 @@ export const consoleApi = {
     access: areaRoles.templates,
     params: proofTemplateParamsSchema,
     body: proofTemplateUpdateBodySchema,
-    response: proofTemplateDetailSchema,
+    response: proofTemplateSchema,
   }),
   deleteProofTemplate: route({
     method: 'DELETE',

@@ -32,6 +32,8 @@ export const consoleApiRefs = routeRefs<typeof consoleApi>('console', {
   proofTemplates: ['GET', '/proof-templates', ['verifier', 'admin']],
   createProofTemplate: ['POST', '/proof-templates', ['verifier', 'admin']],
   proofTemplate: ['GET', '/proof-templates/:id', ['verifier', 'admin']],
+  proofTemplateVersions: ['GET', '/proof-templates/:id/versions', ['verifier', 'admin']],
+  proofTemplateVersion: ['GET', '/proof-templates/:id/versions/:version', ['verifier', 'admin']],
   updateProofTemplate: ['PUT', '/proof-templates/:id', ['verifier', 'admin']],
   deleteProofTemplate: ['DELETE', '/proof-templates/:id', ['verifier', 'admin']],
   issueBatches: ['GET', '/issue-batches', ['issuer', 'admin']],

@@ -32,12 +32,15 @@ export const walletKeys = {
   all: () => ['wallet'] as const,
 };
 
-/** Proof-request templates: the list and each template with its versions. */
+/** Proof-request templates: pages of the list, each template, and its versions (pages of them, and each one). */
 export const templateKeys = {
   all: () => ['proof-templates'] as const,
-  list: () => [...templateKeys.all(), 'list'] as const,
+  lists: () => [...templateKeys.all(), 'list'] as const,
+  list: (page: { limit: number; offset: number }) => [...templateKeys.lists(), page] as const,
   details: () => [...templateKeys.all(), 'detail'] as const,
   detail: (id: string) => [...templateKeys.details(), id] as const,
+  versions: (id: string) => [...templateKeys.detail(id), 'versions'] as const,
+  version: (id: string, version: number) => [...templateKeys.detail(id), 'version', version] as const,
 };
 
 export const auditKeys = {

@@ -50,7 +50,8 @@ describe('the verifier’s counter', () => {
     const page = renderPage('/presentations/counter', '/presentations/counter', <CounterPage />, {
       '/api/config': { username: 'verifier', role: 'verifier', mode: 'agent', wallet: { name: 'w', type: 'askar' } },
       ...ownDefinitionAnswers,
-      '/api/proof-templates': { results: [template] },
+      '/api/proof-templates': { total: 1, results: [{ ...template, presentation_request: undefined, asks: 'age >= 18' }] },
+      [`/api/proof-templates/${template.id}`]: template,
       'POST /api/present-proof-2.0/create-request': { pres_ex_id: PRES_EX_ID, state: 'request-sent', role: 'verifier', created_at: at, updated_at: at },
       'POST /api/invitation-links': link,
       [`/api/present-proof-2.0/records/${PRES_EX_ID}`]: { pres_ex_id: PRES_EX_ID, state: 'request-sent', role: 'verifier', created_at: at, updated_at: at },

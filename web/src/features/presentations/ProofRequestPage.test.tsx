@@ -32,7 +32,7 @@ function showRequestForm(answers: Record<string, unknown> = {}, walletType = 'as
           { connection_id: '99999999-9999-4999-8999-999999999999', alias: 'Library desk', state: 'request', created_at: at, updated_at: at },
         ],
       },
-      '/api/proof-templates': { results: [] },
+      '/api/proof-templates': { total: 0, results: [] },
       [`POST ${SEND}`]: requestSent(CONNECTION_ID),
       [`POST ${CREATE}`]: requestSent(null),
       ...answers,

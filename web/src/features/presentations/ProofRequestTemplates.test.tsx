@@ -1,4 +1,4 @@
-import type { ProofTemplateDetail } from '@credence/shared';
+import type { ProofTemplate } from '@credence/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -22,7 +22,7 @@ const ageCheck = {
   },
   requested_predicates: { '0_age_GE_uuid': { name: 'age', p_type: '>=' as const, p_value: 18 } },
 };
-const template: ProofTemplateDetail = {
+const template: ProofTemplate = {
   id: TEMPLATE_ID,
   name: 'Bar entry',
   description: 'Over 18 with a name',
@@ -32,7 +32,16 @@ const template: ProofTemplateDetail = {
   created_by: 'verifier',
   updated_at: at,
   updated_by: 'admin',
-  versions: [],
+};
+// The list carries what a picker shows; the request comes with the template chosen.
+const summary = {
+  id: TEMPLATE_ID,
+  name: 'Bar entry',
+  description: 'Over 18 with a name',
+  asks: 'given, family, name; age >= 18',
+  version: 3,
+  updated_at: at,
+  updated_by: 'admin',
 };
 
 function showBuilder(path = '/presentations/new', answers: Record<string, unknown> = {}) {
@@ -43,7 +52,7 @@ function showBuilder(path = '/presentations/new', answers: Record<string, unknow
     {
       '/api/config': { username: 'verifier', role: 'verifier', mode: 'agent', wallet: { name: 'w', type: 'askar' } },
       '/api/connections': { results: [{ connection_id: CONNECTION_ID, their_label: 'Alice Jones', state: 'completed', created_at: at, updated_at: at }] },
-      '/api/proof-templates': { results: [template] },
+      '/api/proof-templates': { total: 1, results: [summary] },
       [`/api/proof-templates/${TEMPLATE_ID}`]: template,
       ...answers,
     },
@@ -62,7 +71,8 @@ describe('proof-request templates in the builder', { timeout: 20_000 }, () => {
     await user.selectOptions(await screen.findByLabelText('Template'), 'Bar entry');
     await user.click(screen.getByRole('button', { name: 'Fill in from template' }));
 
-    expect(field('Name').value).toBe('Age check');
+    // The list has names only: the template's request is read when it is chosen.
+    await waitFor(() => expect(field('Name').value).toBe('Age check'));
     expect(field('Version').value).toBe('1.1');
     expect(screen.getAllByLabelText<HTMLInputElement>(/^Attribute name/).map((i) => i.value)).toEqual(['given, family', 'name']);
     expect(field('Attribute 1 restriction 1 value').value).toBe(CRED_DEF_ID);

@@ -1,6 +1,6 @@
-import { templateNameSchema, type ProofTemplateDetail } from '@credence/shared';
+import { templateNameSchema, type ProofTemplate, type ProofTemplateVersionSummary } from '@credence/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -18,7 +18,7 @@ import './templates.css';
 
 const BACK = { href: '/templates', label: 'Proof templates' };
 
-/** /templates/:templateId: one template — what it asks for, use it, rename or describe it, every version, delete. */
+/** /templates/:templateId: one template — what it asks for, use it, rename or describe it, its versions, delete. */
 export function TemplatePage() {
   const { templateId = '' } = useParams();
   const [deleted, setDeleted] = useState(false);
@@ -76,7 +76,7 @@ const detailsSchema = z.object({ name: templateNameSchema, description: z.string
 type DetailsValues = z.infer<typeof detailsSchema>;
 
 /** Name and description; saving makes the next version (the request unchanged). */
-function DetailsForm({ template, onReload }: { template: ProofTemplateDetail; onReload: () => void }) {
+function DetailsForm({ template, onReload }: { template: ProofTemplate; onReload: () => void }) {
   const save = useSaveTemplate();
   const form = useForm<DetailsValues>({
     resolver: zodResolver(detailsSchema),
@@ -146,30 +146,64 @@ function DetailsForm({ template, onReload }: { template: ProofTemplateDetail; on
   );
 }
 
-function Versions({ template }: { template: ProofTemplateDetail }) {
+/** The kept versions, newest first, ten at a time; each one's request is read when it is opened. */
+function Versions({ template }: { template: ProofTemplate }) {
+  const versions = useInfiniteQuery(proofTemplateQueries.versions(template.id));
+  const shown = versions.data?.pages.flatMap((page) => page.results) ?? [];
+  const total = versions.data?.pages.at(-1)?.total;
   return (
     <section className="card" aria-labelledby="template-versions-title">
       <h2 id="template-versions-title">Versions</h2>
-      <ul className="template-versions">
-        {template.versions.map((v) => (
-          <li key={v.version}>
-            <details>
-              <summary>
-                Version {v.version}
-                {v.version === template.version && ' (current)'} · {formatDateTime(v.saved_at)} by {v.saved_by}
-                {v.name !== template.name && ` · named “${v.name}”`}
-              </summary>
-              {v.description && <p>{v.description}</p>}
-              <RequestSummary request={v.presentation_request} />
-            </details>
-          </li>
-        ))}
-      </ul>
+      {versions.isPending ? (
+        <p aria-busy="true">Loading the versions…</p>
+      ) : versions.isError ? (
+        <p className="field-error">The versions could not be read: {versions.error.message}</p>
+      ) : (
+        <>
+          <ul className="template-versions">
+            {shown.map((v) => (
+              <li key={v.version}>
+                <VersionDetails template={template} version={v} />
+              </li>
+            ))}
+          </ul>
+          {total !== undefined && total < template.version && !versions.hasNextPage && (
+            <p className="muted small">Only the newest {total} versions are kept.</p>
+          )}
+          {versions.hasNextPage && (
+            <button type="button" className="button" disabled={versions.isFetchingNextPage} onClick={() => void versions.fetchNextPage()}>
+              {versions.isFetchingNextPage ? 'Loading…' : `Show older versions (${shown.length} of ${total ?? '…'} shown)`}
+            </button>
+          )}
+        </>
+      )}
     </section>
   );
 }
 
-function DeleteTemplate({ template, onDeleted }: { template: ProofTemplateDetail; onDeleted: () => void }) {
+function VersionDetails({ template, version: v }: { template: ProofTemplate; version: ProofTemplateVersionSummary }) {
+  const [open, setOpen] = useState(false);
+  const full = useQuery({ ...proofTemplateQueries.version(template.id, v.version), enabled: open });
+  return (
+    <details onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>
+        Version {v.version}
+        {v.version === template.version && ' (current)'} · {formatDateTime(v.saved_at)} by {v.saved_by}
+        {v.name !== template.name && ` · named “${v.name}”`}
+      </summary>
+      {v.description && <p>{v.description}</p>}
+      {full.data ? (
+        <RequestSummary request={full.data.presentation_request} />
+      ) : full.isError ? (
+        <p className="field-error">This version could not be read: {full.error.message}</p>
+      ) : (
+        open && <p aria-busy="true">Loading…</p>
+      )}
+    </details>
+  );
+}
+
+function DeleteTemplate({ template, onDeleted }: { template: ProofTemplate; onDeleted: () => void }) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteTemplate();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-import type { ProofTemplateDetail } from '@credence/shared';
+import type { ProofTemplate, ProofTemplateVersionSummary } from '@credence/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -19,8 +19,8 @@ const request = {
     requested_predicates: { '0_age_GE_uuid': { name: 'age', p_type: '>=' as const, p_value: 18 } },
   },
 };
-const v1 = { version: 1, name: 'Bar entry', description: null, presentation_request: request, saved_at: '2026-11-20T09:00:00.000Z', saved_by: 'verifier' };
-const template: ProofTemplateDetail = {
+const v1: ProofTemplateVersionSummary = { version: 1, name: 'Bar entry', description: null, saved_at: '2026-11-20T09:00:00.000Z', saved_by: 'verifier' };
+const template: ProofTemplate = {
   id: ID,
   name: 'Bar entry',
   description: null,
@@ -30,12 +30,27 @@ const template: ProofTemplateDetail = {
   created_by: 'verifier',
   updated_at: v1.saved_at,
   updated_by: 'verifier',
-  versions: [v1],
 };
+const summary = { id: ID, name: 'Bar entry', description: null, asks: 'name; age >= 18', version: 1, updated_at: v1.saved_at, updated_by: 'verifier' };
+const versionsPath = `/api/proof-templates/${ID}/versions`;
+
+/** `count` templates named "Template 001"…, answered a page at a time as the BFF pages them. */
+function manyTemplates(count: number) {
+  return (r: SentRequest) => {
+    const query = new URL(r.url, 'http://console').searchParams;
+    const [limit, offset] = [Number(query.get('limit')), Number(query.get('offset'))];
+    const results = Array.from({ length: Math.max(0, Math.min(limit, count - offset)) }, (_, i) => ({
+      ...summary,
+      id: `77777777-7777-4777-8777-${String(offset + i).padStart(12, '0')}`,
+      name: `Template ${String(offset + i + 1).padStart(3, '0')}`,
+    }));
+    return jsonAnswer({ total: count, results });
+  };
+}
 
 describe('the proof templates pages', { timeout: 20_000 }, () => {
   it('lists every template with what it asks for, its version and who changed it last', async () => {
-    renderPage('/templates', '/templates', <TemplatesPage />, { '/api/proof-templates': { results: [{ ...template, description: 'Over 18' }] } });
+    renderPage('/templates', '/templates', <TemplatesPage />, { '/api/proof-templates': { total: 1, results: [{ ...summary, description: 'Over 18' }] } });
     const row = (await screen.findByRole('link', { name: 'Bar entry' })).closest('tr')!;
     expect(row.getAttribute('href') ?? within(row).getByRole('link').getAttribute('href')).toBe(`/templates/${ID}`);
     expect(
@@ -43,10 +58,45 @@ describe('the proof templates pages', { timeout: 20_000 }, () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['Bar entryOver 18', 'name; age >= 18', '1', expect.stringMatching(/ by verifier$/) as unknown]);
+    // One page holds them all: no pager.
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+  });
+
+  it('shows 60 templates 25 at a time, the page in the address, asking the console for one page only', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { requests, router } = renderPage('/templates', '/templates', <TemplatesPage />, { '/api/proof-templates': manyTemplates(60) });
+    expect(await screen.findByRole('link', { name: 'Template 001' })).toBeTruthy();
+    expect(screen.getAllByRole('row')).toHaveLength(26);
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(pages).getByText('1–25 of 60')).toBeTruthy();
+
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('link', { name: 'Template 026' })).toBeTruthy();
+    expect(within(pages).getByText('26–50 of 60')).toBeTruthy();
+    expect(router.state.location.search).toBe('?offset=25');
+
+    await user.selectOptions(within(pages).getByLabelText('Per page'), '50');
+    expect(await screen.findByRole('link', { name: 'Template 050' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?size=50');
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('link', { name: 'Template 060' })).toBeTruthy();
+    expect(within(pages).getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
+    expect(requests.map((r) => r.url)).toEqual([
+      '/api/proof-templates?limit=25&offset=0',
+      '/api/proof-templates?limit=25&offset=25',
+      '/api/proof-templates?limit=50&offset=0',
+      '/api/proof-templates?limit=50&offset=50',
+    ]);
+  });
+
+  it('opens on the page in its address', async () => {
+    renderPage('/templates', '/templates?offset=50', <TemplatesPage />, { '/api/proof-templates': manyTemplates(60) });
+    expect(await screen.findByRole('link', { name: 'Template 051' })).toBeTruthy();
+    expect(screen.getByText('51–60 of 60')).toBeTruthy();
   });
 
   it('says how to make the first one', async () => {
-    renderPage('/templates', '/templates', <TemplatesPage />, { '/api/proof-templates': { results: [] } });
+    renderPage('/templates', '/templates', <TemplatesPage />, { '/api/proof-templates': { total: 0, results: [] } });
     expect(await screen.findByRole('heading', { name: 'No templates yet' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Build a new request' }).getAttribute('href')).toBe('/presentations/new');
   });
@@ -54,14 +104,19 @@ describe('the proof templates pages', { timeout: 20_000 }, () => {
   it('shows what a template asks for, renames it as version 2 and lists both versions', async () => {
     const user = userEvent.setup({ delay: null });
     const v2 = { ...v1, version: 2, name: 'Bar entry', description: 'At the door', saved_by: 'verifier', saved_at: '2026-11-21T09:00:00.000Z' };
-    const saved = { ...template, description: 'At the door', version: 2, updated_at: v2.saved_at, versions: [v2, v1] };
+    const saved = { ...template, description: 'At the door', version: 2, updated_at: v2.saved_at };
+    let versions = { total: 1, results: [v1] };
     const { sent } = renderPage(
       '/templates/:templateId',
       `/templates/${ID}`,
       <TemplatePage />,
       {
         [`/api/proof-templates/${ID}`]: template,
-        [`PUT /api/proof-templates/${ID}`]: (r: SentRequest) => (r.body ? jsonAnswer(saved) : problemAnswer(400, 'no body')),
+        [versionsPath]: () => jsonAnswer(versions),
+        [`PUT /api/proof-templates/${ID}`]: (r: SentRequest) => {
+          versions = { total: 2, results: [v2, v1] };
+          return r.body ? jsonAnswer(saved) : problemAnswer(400, 'no body');
+        },
       },
       { toasts: true },
     );
@@ -79,18 +134,48 @@ describe('the proof templates pages', { timeout: 20_000 }, () => {
     expect(sent('PUT', `/api/proof-templates/${ID}`).map((r) => r.body)).toEqual([
       { name: 'Bar entry', description: 'At the door', presentation_request: request, version: 1 },
     ]);
-    const versions = [...screen.getByRole('region', { name: 'Versions' }).querySelectorAll('summary')];
-    expect(versions.map((v) => v.textContent)).toEqual([
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Versions' }).querySelectorAll('summary')).toHaveLength(2));
+    const shown = [...screen.getByRole('region', { name: 'Versions' }).querySelectorAll('summary')];
+    expect(shown.map((v) => v.textContent)).toEqual([
       expect.stringMatching(/^Version 2 \(current\) · .* by verifier$/) as unknown,
       expect.stringMatching(/^Version 1 · .* by verifier$/) as unknown,
     ]);
     expect(screen.getByLabelText<HTMLTextAreaElement>('Description (optional)').value).toBe('At the door');
   });
 
+  it('shows the newest versions ten at a time, older ones when asked, and a version’s request when it is opened', async () => {
+    const user = userEvent.setup({ delay: null });
+    const current = { ...template, version: 51 };
+    const all = Array.from({ length: 50 }, (_, i) => ({ ...v1, version: 51 - i }));
+    const { requests } = renderPage('/templates/:templateId', `/templates/${ID}`, <TemplatePage />, {
+      [`/api/proof-templates/${ID}`]: current,
+      [versionsPath]: (r: SentRequest) => {
+        const offset = Number(new URL(r.url, 'http://console').searchParams.get('offset'));
+        return jsonAnswer({ total: 50, results: all.slice(offset, offset + 10) });
+      },
+      [`${versionsPath}/42`]: { ...v1, version: 42, presentation_request: request },
+    });
+    const region = await screen.findByRole('region', { name: 'Versions' });
+    await waitFor(() => expect(region.querySelectorAll('summary')).toHaveLength(10));
+    await user.click(within(region).getByRole('button', { name: 'Show older versions (10 of 50 shown)' }));
+    await waitFor(() => expect(region.querySelectorAll('summary')).toHaveLength(20));
+    for (let shown = 20; shown < 50; shown += 10)
+      await user.click(await within(region).findByRole('button', { name: `Show older versions (${shown} of 50 shown)` }));
+    await waitFor(() => expect(region.querySelectorAll('summary')).toHaveLength(50));
+    expect(within(region).queryByRole('button', { name: /Show older versions/ })).toBeNull();
+    expect(within(region).getByText('Only the newest 50 versions are kept.')).toBeTruthy();
+    // No request is read until a version is opened.
+    expect(requests.filter((r) => r.url.includes('/versions/'))).toEqual([]);
+    await user.click(within(region).getByText(/^Version 42 ·/));
+    expect(await within(region).findByText('Prove age ≥ 18 without showing it')).toBeTruthy();
+    expect(requests.filter((r) => r.url.includes('/versions/')).map((r) => r.url)).toEqual([`${versionsPath}/42`]);
+  });
+
   it('says when someone saved a newer version first, and offers it', async () => {
     const user = userEvent.setup({ delay: null });
     renderPage('/templates/:templateId', `/templates/${ID}`, <TemplatePage />, {
       [`/api/proof-templates/${ID}`]: template,
+      [versionsPath]: { total: 1, results: [v1] },
       [`PUT /api/proof-templates/${ID}`]: () =>
         problemAnswer(409, 'This template was changed by admin since you opened it.', {
           errors: [{ path: 'body.version', message: 'Version 2 is the latest' }],
@@ -108,7 +193,11 @@ describe('the proof templates pages', { timeout: 20_000 }, () => {
       '/templates/:templateId',
       `/templates/${ID}`,
       <TemplatePage />,
-      { [`/api/proof-templates/${ID}`]: template, [`DELETE /api/proof-templates/${ID}`]: () => new Response(null, { status: 204 }) },
+      {
+        [`/api/proof-templates/${ID}`]: template,
+        [versionsPath]: { total: 1, results: [v1] },
+        [`DELETE /api/proof-templates/${ID}`]: () => new Response(null, { status: 204 }),
+      },
       { toasts: true, routes: [{ path: '/templates', element: <h1>All templates</h1> }] },
     );
     await user.click(await screen.findByRole('button', { name: 'Delete…' }));

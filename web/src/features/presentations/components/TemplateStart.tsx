@@ -2,7 +2,7 @@ import type { ProofTemplate } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { proofTemplateQueries } from '../../../lib/proof-templates';
+import { proofTemplateQueries, useReadTemplate } from '../../../lib/proof-templates';
 
 interface TemplateStartProps {
   /** The template the request was last filled from. */
@@ -14,7 +14,8 @@ interface TemplateStartProps {
 
 /** "Start from a template": one of the saved requests fills the builder; whom it goes to and the options stay. */
 export function TemplateStart({ current, unshown, onUse }: TemplateStartProps) {
-  const templates = useQuery(proofTemplateQueries.list());
+  const templates = useQuery(proofTemplateQueries.choices());
+  const read = useReadTemplate();
   const [chosen, setChosen] = useState('');
   const template = templates.data?.find((t) => t.id === (chosen || current?.id));
   return (
@@ -40,12 +41,18 @@ export function TemplateStart({ current, unshown, onUse }: TemplateStartProps) {
               Replaces the request’s name, formats, attributes and predicates below. Whom it goes to and the options stay.
             </p>
           </div>
-          <button type="button" className="button" disabled={!template} onClick={() => template && onUse(template)}>
-            Fill in from template
+          <button
+            type="button"
+            className="button"
+            disabled={!template || read.isPending}
+            onClick={() => template && read.mutate(template.id, { onSuccess: onUse })}
+          >
+            {read.isPending ? 'Reading the template…' : 'Fill in from template'}
           </button>
         </div>
       )}
       {templates.error && <p className="field-error">The templates could not be read: {templates.error.message}</p>}
+      {read.error && <p className="field-error">The template could not be read: {read.error.message}</p>}
       {current && (
         <p className="muted" role="status">
           Working from the template “{current.name}”, version {current.version}.

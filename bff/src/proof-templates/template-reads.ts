@@ -1,0 +1,85 @@
+import type { ProofTemplate, ProofTemplateList, ProofTemplateSummary, ProofTemplateVersion, ProofTemplateVersionList } from '@credence/shared';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ProofTemplatesTable, ProofTemplateVersionsTable } from '../store/schema.js';
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+const live = (db: Kysely<Database>) => db.selectFrom('proof_templates').where('deleted_at', 'is', null);
+
+export function toTemplate(row: Selectable<ProofTemplatesTable>): ProofTemplate {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    presentation_request: row.presentation_request,
+    version: row.version,
+    created_at: row.created_at.toISOString(),
+    created_by: row.created_by,
+    updated_at: row.updated_at.toISOString(),
+    updated_by: row.updated_by,
+  };
+}
+
+function toVersion(row: Selectable<ProofTemplateVersionsTable>): ProofTemplateVersion {
+  return {
+    version: row.version,
+    name: row.name,
+    description: row.description,
+    presentation_request: row.presentation_request,
+    saved_at: row.saved_at.toISOString(),
+    saved_by: row.saved_by,
+  };
+}
+
+/** A page of the live templates by name (any case), as summaries: the stored line of what each asks, never its request. */
+export async function templatePage(db: Kysely<Database>, page: Page): Promise<ProofTemplateList> {
+  const rows = await live(db)
+    .select(['id', 'name', 'description', 'asks', 'version', 'updated_at', 'updated_by'])
+    .orderBy((eb) => eb.fn('lower', ['name']))
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const results = rows.map((row): ProofTemplateSummary => ({ ...row, updated_at: row.updated_at.toISOString() }));
+  return { total: await liveTemplateCount(db), results };
+}
+
+/** How many live templates there are (against the cap on their number). */
+export async function liveTemplateCount(db: Kysely<Database>): Promise<number> {
+  const { total } = await live(db)
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+/** One live template as it is now; undefined when there is none with this id (or it was deleted). */
+export async function templateOf(db: Kysely<Database>, id: string): Promise<ProofTemplate | undefined> {
+  const row = await live(db).selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toTemplate(row);
+}
+
+/** A page of a live template's versions, newest first, without their requests; undefined for no such template. */
+export async function versionPage(db: Kysely<Database>, id: string, page: Page): Promise<ProofTemplateVersionList | undefined> {
+  const found = await live(db).select('id').where('id', '=', id).executeTakeFirst();
+  if (!found) return undefined;
+  const versions = db.selectFrom('proof_template_versions').where('template_id', '=', id);
+  const results = await versions
+    .select(['version', 'name', 'description', 'saved_at', 'saved_by'])
+    .orderBy('version', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const { total } = await versions.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+  return { total: Number(total), results: results.map((v) => ({ ...v, saved_at: v.saved_at.toISOString() })) };
+}
+
+/** One kept version of a live template, its request included. */
+export async function versionOf(db: Kysely<Database>, id: string, version: number): Promise<ProofTemplateVersion | undefined> {
+  const found = await live(db).select('id').where('id', '=', id).executeTakeFirst();
+  if (!found) return undefined;
+  const row = await db.selectFrom('proof_template_versions').selectAll().where('template_id', '=', id).where('version', '=', version).executeTakeFirst();
+  return row && toVersion(row);
+}
