@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { UserRole } from '@credence/shared';
@@ -8,6 +8,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { UserDirectory, demoUsers } from '../auth/users.js';
 import { testBff } from '../test/harness.js';
 import { testStore } from '../test/test-store.js';
+import { allowConsole } from '../../../shared/src/test/console-guard.js';
 
 type Entry = { username: string; role: UserRole; password: string };
 
@@ -86,6 +87,22 @@ describe('a change to a user in the users file ends their sessions', () => {
     expect(await second.status(aliceCookie, '/api/audit')).toBe(401);
     const left = await first.store.run((db) => db.selectFrom('sessions').select('username').where('username', '=', 'alice').execute());
     expect(left).toEqual([]);
+  });
+
+  it('refuses sessions while the file is broken (a typo) without ending them, and takes them back once it is fixed', async () => {
+    allowConsole('error', /^\[users\] CREDENCE_USERS_FILE .* is not valid JSON/);
+    const file = join(mkdtempSync(join(tmpdir(), 'credence-users-')), 'users.json');
+    await writeUsers(file, [alice]);
+    const bff = await consoleWithUsersFile(file);
+    const cookie = await bff.cookieOf(alice);
+    const good = await readFile(file, 'utf8');
+    await writeFile(file, `${good.slice(0, -1)},`);
+    bff.clock.now += 1_000;
+    expect(await bff.status(cookie)).toBe(401);
+    expect((await bff.login('alice', alice.password)).status).toBe(401);
+    await writeFile(file, good);
+    bff.clock.now += 1_000;
+    expect(await bff.status(cookie, '/api/audit')).toBe(200);
   });
 
   it('keeps the sandbox demo users’ sessions on every instance (each hashes the demo password itself)', async () => {
