@@ -58,7 +58,8 @@ for (const size of sizes) {
 
       // Fixed in the file and chosen again. Ben's wallet goes away just as his offer is sent.
       await sandbox(request, '/sandbox/peers/leave-on-offer', { connection_id: benConnection.connection_id });
-      await upload(page, 'students.csv', `${template}${row(ann, 'first')}\r\n${row(ben, 'second')}\r\n`);
+      const fixedFile = `${template}${row(ann, 'first')}\r\n${row(ben, 'second')}\r\n`;
+      await upload(page, 'students.csv', fixedFile);
       await expect(page.getByText('Every row is ready to send.')).toBeVisible();
       await page.getByRole('button', { name: 'Send 2 offers' }).click();
 
@@ -87,6 +88,18 @@ for (const size of sizes) {
       await page.getByRole('link', { name: 'Open the exchange of row 2' }).click();
       await expect(page.getByRole('region', { name: 'Exchange' })).toBeVisible();
       await expect(page.getByText(ann).first()).toBeVisible();
+
+      // The same file chosen again the same day: the page says it was sent, and sends it again only once told to.
+      await page.goto('/credentials/batches');
+      await page.getByLabel('Credential to issue').selectOption({ index: 1 });
+      await upload(page, 'students.csv', fixedFile);
+      await expect(page.getByText(/^This file was already sent/)).toBeVisible();
+      const sendAgain = page.getByRole('button', { name: 'Send 2 offers' });
+      await expect(sendAgain).toBeDisabled();
+      await page.getByRole('checkbox', { name: 'Send it again: each person should receive a second credential' }).check();
+      await expect(sendAgain).toBeEnabled();
+      await page.screenshot({ path: test.info().outputPath(`batch-repeat-${size.viewport.width}.png`), fullPage: true });
+      expect(await violations(page)).toEqual([]);
     });
   });
 }

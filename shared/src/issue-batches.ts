@@ -29,6 +29,15 @@ export const issueBatchFileBodySchema = z.strictObject({
 });
 export type IssueBatchFileBody = z.infer<typeof issueBatchFileBodySchema>;
 
+/** How long the same file for the same definition counts as a repeat that is asked about first. */
+export const BATCH_REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The file to send, and, when it repeats a batch sent within a day, that batch's id: the clerk has said to send it again. */
+export const issueBatchStartBodySchema = issueBatchFileBodySchema.extend({
+  repeat_of: uuidSchema.optional(),
+});
+export type IssueBatchStartBody = z.infer<typeof issueBatchStartBodySchema>;
+
 export const batchAttributeSchema = z.object({ name: z.string(), value: z.string() });
 
 /** One row of the file as checked: what it names and, in plain words, what is wrong with it. */
@@ -62,6 +71,8 @@ export const issueBatchPreviewSchema = z.object({
   rows_with_problems: z.number().int(),
   max_rows: z.number().int(),
   max_bytes: z.number().int(),
+  /** The newest batch of this same file for this definition sent within a day: sending it again asks first. */
+  earlier_batch: z.lazy(() => issueBatchSchema).nullable(),
 });
 export type IssueBatchPreview = z.infer<typeof issueBatchPreviewSchema>;
 

@@ -8,3 +8,6 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
  * an outage.
  */
 export const AGENT_UNAVAILABLE_TYPE = 'urn:credence:problem:agent-unavailable';
+
+/** A batch file the same as one sent within a day: sent again only when the request names that batch (`repeat_of`). */
+export const BATCH_REPEAT_TYPE = 'urn:credence:problem:batch-repeat';

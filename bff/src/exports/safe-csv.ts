@@ -6,15 +6,16 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[\r\n]/;
 
 /** The cell as a spreadsheet shows it as text: a leading `'` where it would start a formula. */
-export function harmlessCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
+export function harmlessCell(value: string | number): string {
+  const text = String(value);
+  return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
 /**
  * Rows of an export as CSV text with Windows line ends, every cell harmless to open in a spreadsheet: no cell
  * starts a formula, and a value with a line break stays in its cell. `columns` is the header line, written when asked.
  */
-export function safeCsv(rows: readonly (readonly string[])[], options: { columns?: readonly string[]; header?: boolean } = {}): string {
+export function safeCsv(rows: readonly (readonly (string | number)[])[], options: { columns?: readonly string[]; header?: boolean } = {}): string {
   return stringify(
     rows.map((row) => row.map(harmlessCell)),
     {

@@ -15,6 +15,7 @@ async function batchOf(rows: number, now?: () => Date, firstIndex = 2) {
     schema_id: 'WgWxqztrNooG92RXvxSTWv:2:Student ID:1.2',
     filter_kind: 'indy',
     file_name: null,
+    file_digest: 'digest-of-the-file',
     rows: Array.from({ length: rows }, (_, i) => ({
       index: i + firstIndex,
       connection_id: CONNECTION,
@@ -26,6 +27,18 @@ async function batchOf(rows: number, now?: () => Date, firstIndex = 2) {
 }
 
 describe('IssueBatches', () => {
+  it('asks about the same file within a day, and takes it as a new batch after', async () => {
+    let now = new Date('2026-11-27T09:00:00Z');
+    const { batches, batch } = await batchOf(1, () => now);
+    const again = { ...batch, created_role: 'issuer', filter_kind: 'indy' as const, file_digest: 'digest-of-the-file', rows: [] };
+    now = new Date('2026-11-28T08:59:00Z');
+    await expect(batches.create(again)).rejects.toMatchObject({ status: 409 });
+    expect(await batches.earlierOf('digest-of-the-file')).toMatchObject({ id: batch.id });
+    now = new Date('2026-11-28T09:00:01Z');
+    expect(await batches.earlierOf('digest-of-the-file')).toBeNull();
+    expect(await batches.create(again)).toMatchObject({ created_by: 'issuer' });
+  });
+
   it('never gives one row to two instances claiming at once, and counts what each recorded', async () => {
     const { store, batch } = await batchOf(60);
     // Two instances: two stores' worth of claimers on one database, several claims each in flight.

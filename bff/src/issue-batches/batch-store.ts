@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { schemaLabel, type BatchCounts, type BatchRow, type BatchRowState, type IssueBatch, type IssueBatchDetail } from '@credence/shared';
-import { sql, type Selectable } from 'kysely';
+import {
+  BATCH_REPEAT_TYPE,
+  BATCH_REPEAT_WINDOW_MS,
+  formatCount,
+  schemaLabel,
+  type BatchCounts,
+  type BatchRow,
+  type BatchRowState,
+  type IssueBatch,
+  type IssueBatchDetail,
+} from '@credence/shared';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { ProblemError } from '../problem.js';
-import type { IssueBatchesTable, IssueBatchRowsTable } from '../store/schema.js';
+import type { Database, IssueBatchesTable, IssueBatchRowsTable } from '../store/schema.js';
 import type { Store } from '../store/store.js';
 
 export interface NewBatch {
@@ -12,6 +22,10 @@ export interface NewBatch {
   schema_id: string;
   filter_kind: 'indy' | 'anoncreds';
   file_name: string | null;
+  /** The file's digest with the definition (fileDigest): the same file sent again within a day is asked about first. */
+  file_digest: string;
+  /** The batch of this same file that the clerk has said to send again. */
+  repeat_of?: string | undefined;
   /** Each row with its number in the spreadsheet (`index`: unique, increasing). */
   rows: { index: number; connection_id: string; connection_label: string | null; attributes: { name: string; value: string }[] }[];
 }
@@ -37,6 +51,15 @@ const notFound = () => new ProblemError(404, 'There is no batch with this id.');
 /** A row left in "sending" by an instance that stopped: it may or may not have reached the agent. */
 export const LAPSED_DETAIL =
   'The console stopped while sending this row, so it is not known whether the holder received the offer. Check the connection’s credentials before you retry it.';
+
+function repeatProblem(earlier: IssueBatch): ProblemError {
+  const by = earlier.created_by;
+  return new ProblemError(
+    409,
+    `This same file was sent for ${earlier.credential_name} less than a day ago by ${by} (${formatCount(earlier.row_count)} ${earlier.row_count === 1 ? 'row' : 'rows'}). Sent again, each person receives a second credential: check the earlier batch, and confirm if it should be sent again.`,
+    { title: 'Already sent today', type: BATCH_REPEAT_TYPE },
+  );
+}
 
 const emptyCounts = (): BatchCounts => ({ pending: 0, sending: 0, sent: 0, failed: 0 });
 
@@ -81,11 +104,37 @@ export class IssueBatches {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** The newest batch of this file (its digest) sent within the repeat window, if any. */
+  async earlierOf(fileDigest: string): Promise<IssueBatch | null> {
+    const earlier = await this.store.run((db) => this.newestSince(db, fileDigest));
+    return earlier ? this.get(earlier) : null;
+  }
+
+  private async newestSince(db: Kysely<Database>, fileDigest: string): Promise<string | undefined> {
+    const row = await db
+      .selectFrom('issue_batches')
+      .select('id')
+      .where('file_digest', '=', fileDigest)
+      .where('created_at', '>', new Date(this.now().getTime() - BATCH_REPEAT_WINDOW_MS))
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /**
+   * Stores a batch to send. The same file sent within a day is refused (409) unless the request names the
+   * newest such batch as the one it repeats: identical requests at once make one batch, not four.
+   */
   async create(batch: NewBatch): Promise<IssueBatch> {
     const id = randomUUID();
     const at = this.now();
-    await this.store.run((db) =>
+    const repeated = await this.store.run((db) =>
       db.transaction().execute(async (trx) => {
+        // One request at a time per file, on every instance: the check and the insert are one step.
+        await sql`select pg_advisory_xact_lock(hashtextextended(${batch.file_digest}, 0))`.execute(trx);
+        const earlier = await this.newestSince(trx, batch.file_digest);
+        if (earlier !== undefined && earlier !== batch.repeat_of) return earlier;
         await trx
           .insertInto('issue_batches')
           .values({
@@ -98,6 +147,7 @@ export class IssueBatches {
             filter_kind: batch.filter_kind,
             file_name: batch.file_name,
             row_count: batch.rows.length,
+            file_digest: batch.file_digest,
           })
           .execute();
         for (let start = 0; start < batch.rows.length; start += INSERT_CHUNK) {
@@ -116,8 +166,10 @@ export class IssueBatches {
             )
             .execute();
         }
+        return undefined;
       }),
     );
+    if (repeated !== undefined) throw repeatProblem(await this.get(repeated));
     return this.get(id);
   }
 

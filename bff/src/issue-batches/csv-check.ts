@@ -1,6 +1,16 @@
+import { createHash } from 'node:crypto';
 import { BATCH_CONNECTION_COLUMN, isDateint, isDateintAttribute, type PreviewRow } from '@credence/shared';
 import { safeCsv } from '../exports/safe-csv.js';
 import { readSheet, turnTaker, type SheetCaps } from './csv-read.js';
+
+/** The file's digest with the definition's id: the same file whatever its byte order mark or line ends. */
+export function fileDigest(credDefId: string, csv: string): string {
+  const text = csv
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .trimEnd();
+  return createHash('sha256').update(credDefId).update('\0').update(text).digest('base64url');
+}
 
 /** A connection of the agent as the check needs it. */
 export interface ConnectionFact {

@@ -13,7 +13,7 @@ const HOSTILE = ['x\r=1+1', '+1', '-2+3', '@SUM(A1)', '\t=cmd', '\r=cmd', 'a\rb'
  * there), and checks no cell of any row starts a formula.
  */
 function readBack(text: string): string[][] {
-  const rows = parse<string[]>(text.replace(/^\uFEFF/, ''), { relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'] });
+  const rows: string[][] = parse(text.replace(/^\uFEFF/, ''), { relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'] });
   for (const row of rows) for (const cell of row) expect(cell, `cell ${JSON.stringify(cell)}`).not.toMatch(/^[=+\-@\t\r]/);
   return rows;
 }

@@ -6,7 +6,7 @@ import { batchConnections, batchDefinition, type BatchDefinition } from '../issu
 import type { BatchSender } from '../issue-batches/batch-sender.js';
 import type { IssueBatches } from '../issue-batches/batch-store.js';
 import { jsonInSlices } from '../issue-batches/json-in-slices.js';
-import { checkFile, ConnectionResolver, templateCsv, valueProblem } from '../issue-batches/csv-check.js';
+import { checkFile, ConnectionResolver, fileDigest, templateCsv, valueProblem } from '../issue-batches/csv-check.js';
 import { requireAccess } from '../middleware/require-role.js';
 import { validated } from '../middleware/validated.js';
 import { ProblemError } from '../problem.js';
@@ -24,7 +24,7 @@ export interface IssueBatchDeps {
 const fileName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'credential';
 
 /** Every row of the file checked against the definition and the agent's connections now. */
-async function previewOf(deps: IssueBatchDeps, body: IssueBatchFileBody): Promise<{ preview: IssueBatchPreview; definition: BatchDefinition }> {
+async function previewOf(deps: IssueBatchDeps, body: IssueBatchFileBody): Promise<{ preview: IssueBatchPreview; definition: BatchDefinition; digest: string }> {
   const bytes = Buffer.byteLength(body.csv, 'utf8');
   if (bytes > deps.uploadBytes)
     throw new ProblemError(
@@ -37,8 +37,10 @@ async function previewOf(deps: IssueBatchDeps, body: IssueBatchFileBody): Promis
     );
   const [definition, connections] = await Promise.all([batchDefinition(deps.client, body.cred_def_id), batchConnections(deps.client)]);
   const checked = await checkFile(body.csv, definition.attributes, connections, BATCH_MAX_ROWS);
+  const digest = fileDigest(definition.cred_def_id, body.csv);
   return {
     definition,
+    digest,
     preview: {
       cred_def_id: definition.cred_def_id,
       schema_id: definition.schema_id,
@@ -50,6 +52,7 @@ async function previewOf(deps: IssueBatchDeps, body: IssueBatchFileBody): Promis
       rows_with_problems: checked.rows.filter((r) => r.problems.length > 0).length,
       max_rows: BATCH_MAX_ROWS,
       max_bytes: deps.uploadBytes,
+      earlier_batch: await deps.batches.earlierOf(digest),
     },
   };
 }
@@ -77,7 +80,7 @@ export function issueBatchRoutes(deps: IssueBatchDeps) {
     })
     .post(startIssueBatch.path, requireAccess(startIssueBatch.access), validated('json', startIssueBatch.body), async (c) => {
       const body = c.req.valid('json');
-      const { preview, definition } = await previewOf(deps, body);
+      const { preview, definition, digest } = await previewOf(deps, body);
       c.set('auditTarget', { cred_def_id: preview.cred_def_id, schema_id: preview.schema_id, rows: String(preview.row_count) });
       const problems = preview.file_problems.length + preview.rows_with_problems;
       if (problems > 0 || preview.row_count === 0)
@@ -95,6 +98,8 @@ export function issueBatchRoutes(deps: IssueBatchDeps) {
         schema_id: definition.schema_id,
         filter_kind: definition.filter_kind,
         file_name: body.file_name || null,
+        file_digest: digest,
+        repeat_of: body.repeat_of,
         rows: preview.rows.map((r) => ({ index: r.index, connection_id: r.connection_id!, connection_label: r.connection_label, attributes: r.attributes })),
       });
       c.set('auditTarget', { batch_id: made.id, schema_id: made.schema_id, rows: String(made.row_count) });

@@ -76,11 +76,10 @@ export interface AuditLogTable {
   tally_id: Optional<string>;
 }
 
-/** How many times a refusal happened in a bucket of time; the audit entry written at the first one refers to it. */
+/** How many times a like refusal happened in a run (of at most AUDIT_TALLY_RUN_MS); the audit entry written at the first refers to it. */
 export interface AuditTalliesTable {
   id: Generated<string>;
   key: string;
-  bucket: Timestamp;
   n: number;
   first_at: Timestamp;
   last_at: Timestamp;

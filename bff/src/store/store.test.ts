@@ -55,6 +55,7 @@ describe.each([
       '013-bulk-revoke-previews',
       '014-proof-template-asks',
       '015-who-signed-in',
+      '016-batch-repeats',
     ]);
   });
 

@@ -12,6 +12,7 @@ import { formatDateTime, timeAgo } from '../../lib/format';
 import { ownCredDefLabel, useOwnCredDefs } from '../../lib/own-definitions';
 import { toast } from '../../lib/toast-store';
 import { PreviewTable } from './PreviewTable';
+import { RepeatWarning } from './RepeatWarning';
 import { batchQueries, usePreview, useStartBatch } from './queries';
 import './batches.css';
 
@@ -47,6 +48,7 @@ function NewBatch({ walletType }: { walletType: string | null }) {
   const [file, setFile] = useState<LoadedFile | undefined>();
   const [fileError, setFileError] = useState<string | undefined>();
   const [preview, setPreview] = useState<IssueBatchPreview | undefined>();
+  const [repeatConfirmed, setRepeatConfirmed] = useState(false);
   const check = usePreview();
   const start = useStartBatch();
 
@@ -70,23 +72,35 @@ function NewBatch({ walletType }: { walletType: string | null }) {
     setFileError(undefined);
     const loaded = { name: picked.name, csv: await picked.text() };
     setFile(loaded);
+    checkFile(loaded);
+  };
+
+  const checkFile = (loaded: LoadedFile) => {
+    setRepeatConfirmed(false);
     check.mutate({ cred_def_id: credDefId, file_name: loaded.name, csv: loaded.csv }, { onSuccess: setPreview });
   };
 
   const send = () => {
     if (!file) return;
+    const repeatOf = repeatConfirmed ? preview?.earlier_batch?.id : undefined;
     start.mutate(
-      { cred_def_id: credDefId, file_name: file.name, csv: file.csv },
+      { cred_def_id: credDefId, file_name: file.name, csv: file.csv, ...(repeatOf && { repeat_of: repeatOf }) },
       {
         onSuccess: (batch) => {
           toast.success(`Sending ${n(batch.row_count)} offers of ${batch.credential_name}`);
           void navigate(`/credentials/batches/${batch.id}`);
         },
+        // Sent meanwhile (another tab, another clerk): the file is checked again, and says by whom.
+        onError: (error) => {
+          if (isApiError(error) && error.status === 409) checkFile(file);
+        },
       },
     );
   };
 
-  const ready = preview && preview.file_problems.length === 0 && preview.rows_with_problems === 0 && preview.row_count > 0;
+  const repeatAsked = preview?.earlier_batch != null && !repeatConfirmed;
+  const clean = preview && preview.file_problems.length === 0 && preview.rows_with_problems === 0 && preview.row_count > 0;
+  const ready = clean && !repeatAsked;
   return (
     <div className="card">
       <h2>New batch</h2>
@@ -145,12 +159,13 @@ function NewBatch({ walletType }: { walletType: string | null }) {
       )}
       {check.isError && <SubmitError message={check.error.message} status={isApiError(check.error) ? check.error.status : undefined} />}
       {preview && file && <PreviewTable preview={preview} fileName={file.name} />}
+      {preview?.earlier_batch && <RepeatWarning earlier={preview.earlier_batch} confirmed={repeatConfirmed} onConfirm={setRepeatConfirmed} />}
       {preview && (
         <div className="form-buttons">
           <button type="button" className="button primary" disabled={!ready || start.isPending} onClick={send}>
             {start.isPending ? 'Starting…' : `Send ${n(preview.row_count)} ${preview.row_count === 1 ? 'offer' : 'offers'}`}
           </button>
-          {!ready && <span className="muted small">Fix the file and choose it again: nothing is sent while a row has a problem.</span>}
+          {!clean && <span className="muted small">Fix the file and choose it again: nothing is sent while a row has a problem.</span>}
         </div>
       )}
       {start.isError && <SubmitError message={start.error.message} status={isApiError(start.error) ? start.error.status : undefined} />}

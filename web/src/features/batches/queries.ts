@@ -1,4 +1,4 @@
-import { type BatchRowState, type IssueBatchFileBody, consoleApiRefs } from '@credence/shared';
+import { type BatchRowState, type IssueBatchFileBody, type IssueBatchStartBody, consoleApiRefs } from '@credence/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 
@@ -32,7 +32,7 @@ export function useStartBatch() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { showsOwnErrors: true },
-    mutationFn: (body: IssueBatchFileBody) => callApi(consoleApiRefs.startIssueBatch, { body }),
+    mutationFn: (body: IssueBatchStartBody) => callApi(consoleApiRefs.startIssueBatch, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: batchQueries.all() }),
   });
 }
