@@ -30,7 +30,7 @@ export interface RunningBff {
 export async function startBff(env: Record<string, string | undefined> = process.env): Promise<RunningBff> {
   const config = parseConfig(env);
   // The users file is read again whenever it changes: a user changed there loses their sessions at once.
-  const users = await UserDirectory.open(config.demoPassword ? await demoUsers(config.demoPassword) : [], config.usersFile).catch((error: Error) =>
+  const users = await UserDirectory.open(config.demoPassword ? await demoUsers(config.demoPassword) : [], config.usersFile || undefined).catch((error: Error) =>
     Promise.reject(new ConfigError([error.message])),
   );
   if (users.size === 0 && !config.oidc) {

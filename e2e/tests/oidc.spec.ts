@@ -13,6 +13,9 @@ let setup: OidcSetup | undefined;
 
 test.use({ baseURL: `http://127.0.0.1:${OIDC_BFF_PORT}` });
 
+/** How the header names the provider beside its user (its issuer's host), so no one takes them for a local user. */
+const VIA = `· via 127.0.0.1:${OIDC_PROVIDER_PORT}`;
+
 test.beforeAll(async () => {
   test.setTimeout(60_000);
   setup = await startOidcSetup({
@@ -75,7 +78,7 @@ for (const journey of journeys) {
     await page.goto('/');
     await signInAtProvider(page, journey.login);
     await expect(page).toHaveURL(journey.home);
-    await expect(page.getByRole('group', { name: 'Current user' })).toHaveText(`${journey.name} ${journey.role}`);
+    await expect(page.getByRole('group', { name: 'Current user' })).toHaveText(`${journey.name} ${VIA} ${journey.role}`);
     const main = page.getByRole('navigation', { name: 'Main' });
     for (const label of journey.shown) await expect(main.getByRole('link', { name: label })).toBeVisible();
     for (const label of journey.hidden) await expect(main.getByRole('link', { name: label })).toHaveCount(0);
@@ -109,7 +112,7 @@ test('an account with no mapped role is refused with a page that says what is mi
   await page.getByRole('button', { name: 'Yes, sign me out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await signInAtProvider(page, 'vera');
-  await expect(page.getByRole('group', { name: 'Current user' })).toHaveText('Vera Verifier verifier');
+  await expect(page.getByRole('group', { name: 'Current user' })).toHaveText(`Vera Verifier ${VIA} verifier`);
 });
 
 test('a deep link while signed out comes back to the same page after the provider', async ({ page }) => {
@@ -117,7 +120,7 @@ test('a deep link while signed out comes back to the same page after the provide
   await expect(page).toHaveURL(/\/login\?next=%2Fissued/);
   await signInAtProvider(page, 'ivo');
   await expect(page).toHaveURL(/\/issued$/);
-  await expect(page.getByRole('group', { name: 'Current user' })).toHaveText('Ivo Issuer issuer');
+  await expect(page.getByRole('group', { name: 'Current user' })).toHaveText(`Ivo Issuer ${VIA} issuer`);
 });
 
 test.describe('on a phone', () => {
