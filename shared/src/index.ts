@@ -1,4 +1,5 @@
 export * from './advised-actions.js';
+export * from './attribute-labels.js';
 export * from './credential-bodies.js';
 export * from './dateint.js';
 export * from './definition-writes.js';
@@ -8,6 +9,7 @@ export * from './events.js';
 export * from './first-list-pages.js';
 export * from './invitation-links.js';
 export * from './issue-batches.js';
+export * from './oca-bundle.js';
 export * from './out-of-band.js';
 export * from './permissions.js';
 export * from './presentation-bodies.js';

@@ -56,6 +56,7 @@ import {
   issueBatchSchema,
   issueBatchTemplateQuerySchema,
 } from '../issue-batches.js';
+import { definitionLabelsListSchema, definitionLabelsSchema, definitionLabelsBodySchema } from '../attribute-labels.js';
 import { route } from './route.js';
 
 /** The BFF's own routes: the session, the console's settings, and the composite admin operations. */
@@ -292,6 +293,16 @@ export const consoleApi = {
     query: issueBatchQuerySchema,
     response: issueBatchDetailSchema,
   }),
+  /** Attribute labels and kinds per credential definition: every signed-in role reads them, an admin sets them (audited). */
+  attributeLabels: route({ method: 'GET', path: '/attribute-labels', access: 'login', response: definitionLabelsListSchema }),
+  setAttributeLabels: route({
+    method: 'PUT',
+    path: '/attribute-labels',
+    access: ['admin'],
+    body: definitionLabelsBodySchema,
+    response: definitionLabelsSchema,
+  }),
+
   /** A failed row with another connection or other values (checked as the preview checks them), tried again by retry. */
   editIssueBatchRow: route({
     method: 'PUT',

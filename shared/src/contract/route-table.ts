@@ -41,6 +41,8 @@ export const consoleApiRefs = routeRefs<typeof consoleApi>('console', {
   previewIssueBatch: ['POST', '/issue-batches/preview', ['issuer', 'admin']],
   startIssueBatch: ['POST', '/issue-batches', ['issuer', 'admin']],
   issueBatch: ['GET', '/issue-batches/:id', ['issuer', 'admin']],
+  attributeLabels: ['GET', '/attribute-labels', 'login'],
+  setAttributeLabels: ['PUT', '/attribute-labels', ['admin']],
   editIssueBatchRow: ['PUT', '/issue-batches/:id/rows/:index', ['issuer', 'admin']],
   retryIssueBatch: ['POST', '/issue-batches/:id/retry', ['issuer', 'admin']],
 });
