@@ -39,6 +39,8 @@ import { invitationLinkRoutes, shortInvitationRoute } from './routes/invitation-
 import { InvitationLinks } from './invitations/invitation-links.js';
 import { ProofTemplates } from './proof-templates/proof-templates.js';
 import { proofTemplateRoutes } from './routes/proof-templates.js';
+import { attributeLabelRoutes } from './routes/attribute-labels.js';
+import { AttributeLabelStore } from './attribute-labels/attribute-label-store.js';
 import { webApp } from './static-web.js';
 import { RegisterIngest } from './register/register-ingest.js';
 import { RegisterStore } from './register/register-store.js';
@@ -193,6 +195,7 @@ export function createApp(deps: AppDeps) {
     .route('/', auditRoutes(deps.audit))
     .route('/', invitationLinkRoutes({ client: deps.client, store: deps.store, mode: deps.mode, publicUrl: deps.publicUrl, links }))
     .route('/', proofTemplateRoutes(new ProofTemplates(deps.store)))
+    .route('/', attributeLabelRoutes(new AttributeLabelStore(deps.store)))
     .route('/', registerRoutes(register))
     .route('/', issueBatchRoutes({ batches: batches.store, sender: batches.sender, client: deps.client, uploadBytes: batchUploadBytes }))
     .route(

@@ -33,8 +33,8 @@ export const definitionLabelsSchema = z.strictObject({
 });
 export type DefinitionLabels = z.infer<typeof definitionLabelsSchema>;
 export const definitionLabelsListSchema = z.strictObject({ results: z.array(definitionLabelsSchema) });
-export const definitionLabelsParamsSchema = z.strictObject({ cred_def_id: z.string().min(1).max(500) });
 export const definitionLabelsBodySchema = z.strictObject({
+  cred_def_id: z.string().min(1).max(500),
   attributes: z
     .array(attributeLabelSchema)
     .max(500)

@@ -269,6 +269,11 @@ async function phraseOf(
     if (method === 'PUT') return both(`changed the proof template${name}${version}`, `change the proof template${name}`, link);
     if (method === 'DELETE') return both(`deleted the proof template${name}`, `delete the proof template${name}`, '/templates');
   }
+  if (route === '/attribute-labels') {
+    const name = `credential definition ${target.cred_def_id ?? ''}`;
+    const how = target.source === 'oca' ? ' from an OCA bundle' : '';
+    return both(`set the attribute labels of ${name}${how}: ${target.labels ?? ''}`, `set the attribute labels of ${name}`, '/definitions');
+  }
   if (route.startsWith('/issue-batches')) return batchPhrase(method, route, target);
   if (route === '/register/backfill') return both('read the agent’s exchanges into the register', 'read the agent’s exchanges into the register', null);
   if (route === '/invitation-links') return both('made a QR-code link', 'make a QR-code link', null);

@@ -4,6 +4,7 @@ import { bulkRevokePreviews } from './migration-013-bulk-revoke-previews.js';
 import { proofTemplateAsks } from './migration-014-proof-template-asks.js';
 import { whoSignedIn } from './migration-015-who-signed-in.js';
 import { batchRepeats } from './migration-016-batch-repeats.js';
+import { attributeLabels } from './migration-017-attribute-labels.js';
 
 /**
  * Versioned migrations, applied in order by Kysely's Migrator at start (under a Postgres advisory lock,
@@ -521,6 +522,7 @@ export const migrations: Record<string, Migration> = {
   '014-proof-template-asks': proofTemplateAsks,
   '015-who-signed-in': whoSignedIn,
   '016-batch-repeats': batchRepeats,
+  '017-attribute-labels': attributeLabels,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -263,7 +263,17 @@ export interface BulkRevokePreviewsTable {
   answer: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
+/** Labels and kinds of one credential definition's attributes (migration 017). */
+export interface AttributeLabelsTable {
+  cred_def_id: string;
+  attributes: ColumnType<{ name: string; label: string; kind: 'text' | 'date' | 'number' | 'email' }[], string, string>;
+  source: string;
+  updated_at: Timestamp;
+  updated_by: string;
+}
+
 export interface Database {
+  attribute_labels: AttributeLabelsTable;
   bulk_revoke_previews: BulkRevokePreviewsTable;
   issue_batches: IssueBatchesTable;
   issue_batch_rows: IssueBatchRowsTable;

@@ -56,6 +56,7 @@ describe.each([
       '014-proof-template-asks',
       '015-who-signed-in',
       '016-batch-repeats',
+      '017-attribute-labels',
     ]);
   });
 
