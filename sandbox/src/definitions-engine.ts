@@ -36,7 +36,9 @@ export class DefinitionsEngine {
   /** The schemas this wallet wrote (schema_sent records, or the anoncreds wallet's schemas), each once. */
   ownSchemas(kind: FormatKind): SandboxSchema[] {
     const seen = new Map<string, SandboxSchema>();
-    for (const s of this.ledger.schemas) if (s.kind === kind && s.issuer_id === this.ledger.ownDid && !seen.has(s.schema_id)) seen.set(s.schema_id, s);
+    for (const s of this.ledger.schemas) {
+      if (s.kind === kind && s.issuer_id === this.ledger.ownDid && !s.heldElsewhere && !seen.has(s.schema_id)) seen.set(s.schema_id, s);
+    }
     return [...seen.values()];
   }
 
@@ -50,7 +52,8 @@ export class DefinitionsEngine {
    * check_existing_schema): the wallet records it as sent, with the ledger's attributes and number.
    */
   recordSent(kind: FormatKind, onLedger: SandboxSchema): SandboxSchema {
-    const schema: SandboxSchema = { ...onLedger, kind, seqNo: this.seqNoOf(onLedger) };
+    const { heldElsewhere: _elsewhere, ...fields } = onLedger;
+    const schema: SandboxSchema = { ...fields, kind, seqNo: this.seqNoOf(onLedger) };
     this.ledger.schemas.push(schema);
     return schema;
   }

@@ -11,6 +11,8 @@ export interface SandboxSchema {
   attributes: string[];
   /** The ledger's sequence number of a schema written here; seeded ones take it from their definition's id. */
   seqNo?: number;
+  /** On the ledger under this agent's DID, written from another wallet: this wallet holds no record of it. */
+  heldElsewhere?: true;
 }
 
 export interface SandboxCredDef {
@@ -24,7 +26,12 @@ export interface SandboxCredDef {
   issuedBy: string;
   /** Made through the admin API (POST /credential-definitions or /anoncreds/credential-definition), not seeded. */
   revocationRegistrySize?: number;
+  /** On the ledger under this agent's DID, written from another wallet: this wallet holds no record (nor key) of it. */
+  heldElsewhere?: true;
 }
+
+/** A definition this wallet holds the records (and keys) of: its own, not one written from another wallet. */
+export const inThisWallet = (d: SandboxCredDef): boolean => d.issuedBy === 'self' && !d.heldElsewhere;
 
 interface SchemaPlan {
   name: string;

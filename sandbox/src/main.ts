@@ -38,7 +38,9 @@ try {
       // Like a standalone ACA-Py, the agent stops after a successful upgrade; here it comes back by itself.
       onFinished: (succeeded) => {
         if (!succeeded || !server) return;
-        console.log(`[sandbox] wallet upgraded to askar-anoncreds; restarting (${config.restartMs} ms)`);
+        const c = sandbox.upgrade.converted;
+        const what = c ? ` (${c.schemas} schemas, ${c.credDefs} credential definitions, ${c.registries} registries converted)` : '';
+        console.log(`[sandbox] wallet upgraded to askar-anoncreds${what}; restarting (${config.restartMs} ms)`);
         if ('closeAllConnections' in server) server.closeAllConnections();
         server.close(() => setTimeout(listen, config.restartMs));
       },

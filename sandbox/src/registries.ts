@@ -1,5 +1,5 @@
 import { revRegIdFor } from './credential-records.js';
-import type { Ledger, SandboxCredDef } from './ledger.js';
+import { inThisWallet, type Ledger, type SandboxCredDef } from './ledger.js';
 import { agentTimestamp } from './random.js';
 
 /** IssuerRevRegRecord's states (revocation/models/issuer_rev_reg_record.py), in the order a registry goes through them. */
@@ -54,7 +54,7 @@ export function newRegistry(credDef: SandboxCredDef, number: number, maxCredNum:
  */
 export function seededRegistries(ledger: Ledger): SandboxRegistry[] {
   return ledger.credDefs
-    .filter((d) => d.issuedBy === 'self' && d.revocable)
+    .filter((d) => inThisWallet(d) && d.revocable)
     .flatMap((d) => {
       const [inUse, backup] = [newRegistry(d, 1, 1000, SEEDED_AT, 'active'), newRegistry(d, 2, 1000, SEEDED_AT, 'active')];
       if (d.kind === 'anoncreds') [inUse.active, backup.active] = [true, false];

@@ -80,6 +80,16 @@ function seedLedgerState(ledger: Ledger, registries: Map<string, SandboxRegistry
   if (fillingUp) fillingUp.max_cred_num = Math.max(4, Math.ceil(issuedIn(fillingUp).length / 0.92));
 }
 
+/**
+ * An askar wallet holds only legacy records (schema_sent, cred_def_sent, IssuerRevRegRecord): the seeded
+ * anoncreds-format definitions of this DID were written from another wallet. The ledger has them; this
+ * wallet has none of their records, so neither interface lists them, before or after an upgrade.
+ */
+function markedHeldElsewhere(ledger: Ledger): void {
+  for (const d of ledger.credDefs) if (d.issuedBy === 'self' && d.kind === 'anoncreds') d.heldElsewhere = true;
+  for (const s of ledger.schemas) if (s.issuer_id === ledger.ownDid && s.kind === 'anoncreds') s.heldElsewhere = true;
+}
+
 /** The sandbox agent's wallet: records in storage (insertion) order, as Maps keyed by id. */
 export class SandboxStore {
   readonly ledger: Ledger;
@@ -106,6 +116,7 @@ export class SandboxStore {
     for (const d of byAge) this.peerStoredIfIssued(d);
     for (const p of data.presentations) this.presentations.set(p.pres_ex_id, p);
     for (const r of data.issuerCredRevs) this.issuerCredRevs.set(r.record_id, r);
+    if (wallet.type === 'askar') markedHeldElsewhere(data.ledger);
     for (const r of seededRegistries(data.ledger)) this.registries.set(r.revoc_reg_id, r);
     seedLedgerState(data.ledger, this.registries, data.issuerCredRevs);
   }

@@ -1,7 +1,7 @@
 import { agentError, pyRepr } from '../agent-errors.js';
 import { attachmentOf, type CredExRecord } from '../credential-records.js';
 import { checkWalletAllows, formatKinds, walletAllows } from '../engine-support.js';
-import type { FormatKind, SandboxCredDef } from '../ledger.js';
+import { inThisWallet, type FormatKind, type SandboxCredDef } from '../ledger.js';
 import type { SeededRandom } from '../random.js';
 import type { SandboxStore } from '../store.js';
 import type { PreviewSpec } from './records.js';
@@ -49,7 +49,7 @@ export function ownCredDefs(store: SandboxStore, filter: FilterSpec, preview: Pr
   for (const kind of formatKinds) {
     const spec = filter[kind];
     if (!spec) continue;
-    const credDef = store.ledger.credDefs.find((d) => d.kind === kind && d.issuedBy === 'self' && filterMatches(d, spec));
+    const credDef = store.ledger.credDefs.find((d) => d.kind === kind && inThisWallet(d) && filterMatches(d, spec));
     if (!credDef) throw agentError(400, `Issuer has no operable cred def for proposal spec ${pyRepr(spec)}`);
     if (!preview) throw agentError(400, 'Missing credential_preview');
     const previewNames = preview.attributes.map((a) => a.name);

@@ -1,6 +1,6 @@
 import { attachments, proposalMessage, type CredExRecord } from '../credential-records.js';
 import { checkWalletAllows, readyConnection, walletAllows } from '../engine-support.js';
-import { attributeValues } from '../ledger.js';
+import { attributeValues, inThisWallet } from '../ledger.js';
 import { attachmentsOf, credentialPreview, previewOfValues } from '../messages.js';
 import { issuerOffersInReply } from './offer.js';
 import { startExchange, type Issuance, type OfferBody } from './records.js';
@@ -24,7 +24,7 @@ export function peerProposal(x: Issuance, connectionId?: string): CredExRecord {
   const people = [...x.store.connections.values()].filter((c) => c.state === 'active');
   const connection = connectionId ? readyConnection(x.store, connectionId) : x.rng.pick(people).connection_id;
   const label = x.store.connections.get(connection)?.their_label ?? '';
-  const allowed = x.store.ledger.credDefs.filter((d) => d.issuedBy === 'self' && walletAllows(x.store, d.kind));
+  const allowed = x.store.ledger.credDefs.filter((d) => inThisWallet(d) && walletAllows(x.store, d.kind));
   const credDef = x.rng.pick(allowed);
   const values = attributeValues(x.rng, credDef.schema, label);
   return startExchange(x, { connectionId: connection, initiator: 'external', role: 'issuer', state: 'proposal-received', flags: {} }, 'cred_proposal', (id) =>

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { agentError } from '../agent-errors.js';
-import type { SandboxCredDef, SandboxSchema } from '../ledger.js';
+import { inThisWallet, type SandboxCredDef, type SandboxSchema } from '../ledger.js';
 import type { SandboxStore } from '../store.js';
 import { FieldChecks } from '../validation.js';
 import type { SandboxRouteHelpers } from './helpers.js';
@@ -76,7 +76,7 @@ function createdBy(store: SandboxStore, kind: SandboxCredDef['kind'], tags: Reco
     issuer_id: (d) => d.issuer_id,
   };
   return store.ledger.credDefs
-    .filter((d) => d.issuedBy === 'self' && d.kind === kind)
+    .filter((d) => inThisWallet(d) && d.kind === kind)
     .filter((d) => Object.entries(tags).every(([tag, wanted]) => wanted === undefined || value[tag]?.(d) === wanted))
     .map((d) => d.cred_def_id);
 }
