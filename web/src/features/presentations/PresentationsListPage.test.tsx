@@ -33,4 +33,15 @@ describe('PresentationsListPage', () => {
     ]);
     expect(screen.getByLabelText('Result')).toBeTruthy();
   });
+
+  it('marks the values of a presentation not yet verified as claimed, under Values rather than Proved', async () => {
+    renderPage('/presentations', '/presentations', <PresentationsListPage />, {
+      '/api/register/exchanges': { total: 1, results: [{ ...proof('66666666-6666-4666-8666-666666666666', null), state: 'presentation-received' }] },
+      '/api/connections': { results: [] },
+    });
+    const table = await screen.findByRole('table');
+    expect(within(table).queryByRole('columnheader', { name: 'Proved' })).toBeNull();
+    const [, row] = await within(table).findAllByRole('row');
+    expect(row?.textContent).toMatch(/name: Alice Jones.*claimed, not yet verified/);
+  });
 });

@@ -40,8 +40,25 @@ export function PresentationsListPage() {
       column.display({ id: 'request', header: 'Request', cell: (info) => info.row.original.requested?.name ?? <span className="muted">—</span> }),
       column.accessor('attributes', {
         id: 'values',
-        header: 'Proved',
-        cell: (info) => <AttributeValues attributes={info.getValue()} shown={3} />,
+        header: 'Values',
+        // Proved only once the agent verified them: until then a verifier's values are the wallet's claim.
+        cell: (info) => {
+          const row = info.row.original;
+          const standing =
+            row.role !== 'verifier' || row.attributes.length === 0
+              ? undefined
+              : row.verified === true
+                ? undefined
+                : row.verified === false
+                  ? 'not verified'
+                  : 'claimed, not yet verified';
+          return (
+            <>
+              <AttributeValues attributes={info.getValue()} shown={3} />
+              {standing && <div className="muted small">{standing}</div>}
+            </>
+          );
+        },
       }),
       column.accessor('state', { header: 'State', cell: (info) => <KeptState state={info.getValue()} removed={info.row.original.removed_from_agent} /> }),
       column.accessor('role', { header: 'Role', meta: { hideOnPhone: true }, cell: (info) => humanize(info.getValue()) }),

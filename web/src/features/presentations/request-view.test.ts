@@ -37,15 +37,37 @@ describe('requestedItems', () => {
   it('lists every referent with what was asked and what the presentation answered', () => {
     expect(proofRequestOf(record)?.format).toBe('indy');
     expect(requestedItems(record)).toEqual([
-      { referent: 'a', kind: 'attribute', asked: 'name', restrictions: ['Credential definition X:3:CL:1:t and Schema name Student ID'], answer: 'Alice' },
-      { referent: 'g', kind: 'attribute', asked: 'degree, student_id', restrictions: [], answer: 'degree: BSc, student_id: S1' },
-      { referent: 'h', kind: 'attribute', asked: 'email', restrictions: [], answer: 'not revealed' },
-      { referent: 'p', kind: 'predicate', asked: 'age >= 18', restrictions: [], answer: 'proved by the presentation' },
+      {
+        referent: 'a',
+        kind: 'attribute',
+        asked: 'name',
+        restrictions: ['Credential definition X:3:CL:1:t and Schema name Student ID'],
+        answer: 'Alice',
+        answered: true,
+      },
+      { referent: 'g', kind: 'attribute', asked: 'degree, student_id', restrictions: [], answer: 'degree: BSc, student_id: S1', answered: true },
+      { referent: 'h', kind: 'attribute', asked: 'email', restrictions: [], answer: 'not revealed', answered: true },
+      // Whether the predicate holds is the verification's to say, not the wallet's answer's.
+      { referent: 'p', kind: 'predicate', asked: 'age >= 18', restrictions: [], answer: undefined, answered: true },
     ]);
   });
 
   it('shows no answers before a presentation arrives', () => {
     const pending = { ...record, by_format: { pres_request: record.by_format!.pres_request } } as PresExRecord;
-    expect(requestedItems(pending).every((i) => i.answer === undefined)).toBe(true);
+    expect(requestedItems(pending).every((i) => i.answer === undefined && !i.answered)).toBe(true);
+  });
+
+  it('shows a _dateint value as a date', () => {
+    const dated = structuredClone(record) as unknown as {
+      by_format: {
+        pres_request: { indy: { requested_attributes: Record<string, unknown> } };
+        pres: { indy: { requested_proof: { revealed_attrs: Record<string, unknown> } } };
+      };
+    };
+    dated.by_format.pres_request.indy.requested_attributes.a = { name: 'birthdate_dateint' };
+    dated.by_format.pres.indy.requested_proof.revealed_attrs.a = { raw: '20071121' };
+    const [first] = requestedItems(dated as unknown as PresExRecord);
+    expect(first?.answer).toMatch(/2007/);
+    expect(first?.answer).not.toBe('20071121');
   });
 });

@@ -1,4 +1,5 @@
 import type { PresExRecord } from '@credence/shared';
+import { shownValue } from '../../lib/attribute-values';
 
 export interface RequestedItem {
   referent: string;
@@ -6,8 +7,10 @@ export interface RequestedItem {
   /** "name", "degree, student_id" or "birthdate_dateint <= 20071121". */
   asked: string;
   restrictions: string[];
-  /** What the presentation showed for it: values, "proved", "not revealed", or nothing yet. */
+  /** What the presentation showed for an attribute (a date as a date), "not revealed", or nothing yet. */
   answer: string | undefined;
+  /** A predicate the presentation answered: whether it holds is the verification's to say. */
+  answered: boolean;
 }
 
 type Restriction = Record<string, string>;
@@ -70,14 +73,21 @@ export function requestedItems(record: PresExRecord): RequestedItem[] {
   for (const [referent, attr] of Object.entries(found.request.requested_attributes ?? {})) {
     const names = attr.names ?? (attr.name ? [attr.name] : []);
     let answer: string | undefined;
-    if (proof?.revealed_attrs?.[referent]) answer = proof.revealed_attrs[referent].raw ?? '';
+    if (proof?.revealed_attrs?.[referent]) answer = shownValue(names[0] ?? '', proof.revealed_attrs[referent].raw ?? '');
     else if (proof?.revealed_attr_groups?.[referent]) {
       answer = Object.entries(proof.revealed_attr_groups[referent].values ?? {})
-        .map(([n, v]) => `${n}: ${v.raw ?? ''}`)
+        .map(([n, v]) => `${n}: ${shownValue(n, v.raw ?? '')}`)
         .join(', ');
     } else if (proof?.self_attested_attrs?.[referent] !== undefined) answer = `${proof.self_attested_attrs[referent]} (self-attested)`;
     else if (proof?.unrevealed_attrs?.[referent]) answer = 'not revealed';
-    items.push({ referent, kind: 'attribute', asked: names.join(', '), restrictions: restrictionText(attr.restrictions), answer });
+    items.push({
+      referent,
+      kind: 'attribute',
+      asked: names.join(', '),
+      restrictions: restrictionText(attr.restrictions),
+      answer,
+      answered: answer !== undefined,
+    });
   }
   for (const [referent, predicate] of Object.entries(found.request.requested_predicates ?? {})) {
     items.push({
@@ -85,7 +95,8 @@ export function requestedItems(record: PresExRecord): RequestedItem[] {
       kind: 'predicate',
       asked: `${predicate.name} ${predicate.p_type} ${predicate.p_value}`,
       restrictions: restrictionText(predicate.restrictions),
-      answer: proof?.predicates?.[referent] ? 'proved by the presentation' : undefined,
+      answer: undefined,
+      answered: !!proof?.predicates?.[referent],
     });
   }
   return items;

@@ -1,6 +1,7 @@
 import type { PresExRecord } from '@credence/shared';
 import { ScrollRegion } from '../../../components/ui/ScrollRegion';
 import { formatDateTime } from '../../../lib/format';
+import { ANSWER_HEADINGS, PREDICATE_ANSWERS, presentationStage } from '../presentation-view';
 import { proofRequestOf, requestedItems } from '../request-view';
 
 /** What the request asks for, referent by referent, and what the presentation answered. */
@@ -9,6 +10,7 @@ export function RequestedItems({ record }: { record: PresExRecord }) {
   if (!found) return null;
   const items = requestedItems(record);
   const window = found.request.non_revoked;
+  const stage = presentationStage(record);
   return (
     <section className="card" aria-labelledby="requested-title">
       <h2 id="requested-title">
@@ -23,14 +25,19 @@ export function RequestedItems({ record }: { record: PresExRecord }) {
           {window.to !== undefined ? formatDateTime(new Date(window.to * 1000).toISOString()) : 'now'}.
         </p>
       )}
-      <ScrollRegion label="What was asked and presented">
+      {stage === 'claimed' && (
+        <p className="callout callout-attention">
+          These values are what the wallet <strong>claims</strong>: they are not proved until the presentation is verified.
+        </p>
+      )}
+      <ScrollRegion label="What was asked and answered">
         <table className="data-table compact">
           <thead>
             <tr>
               <th scope="col">Asked for</th>
               <th scope="col">Kind</th>
               <th scope="col">Restrictions</th>
-              <th scope="col">Presented</th>
+              <th scope="col">{ANSWER_HEADINGS[stage]}</th>
             </tr>
           </thead>
           <tbody>
@@ -52,7 +59,7 @@ export function RequestedItems({ record }: { record: PresExRecord }) {
                     <span className="muted">none</span>
                   )}
                 </td>
-                <td>{item.answer ?? <span className="muted">—</span>}</td>
+                <td>{item.answer ?? (item.answered ? PREDICATE_ANSWERS[stage] : undefined) ?? <span className="muted">—</span>}</td>
               </tr>
             ))}
           </tbody>

@@ -37,7 +37,9 @@ export function VerificationResult({ record }: { record: PresExRecord }) {
   return (
     <div className="callout" role="status">
       <strong>Not verified yet.</strong>{' '}
-      {record.state === 'presentation-received' ? 'The presentation has arrived: verify it.' : 'Waiting for the presentation.'}
+      {record.state === 'presentation-received'
+        ? 'The presentation has arrived: its values are claimed, not yet verified. Verify it before relying on them.'
+        : 'Waiting for the presentation.'}
     </div>
   );
 }
