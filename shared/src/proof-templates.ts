@@ -11,6 +11,7 @@ import {
   utf8Length,
 } from './proof-template-limits.js';
 import { uuidSchema } from './queries.js';
+import { rulesInWords, rulesProblems, templateRulesSchema, type TemplateRules } from './proof-template-rules.js';
 
 /**
  * Proof-request templates: a verifier's request (the `presentation_request` the builder makes, indy
@@ -43,8 +44,11 @@ const templateFields = {
   /** Empty or left out: none. */
   description: descriptionSchema.optional(),
   presentation_request: storedRequestSchema,
+  /** Relative rules ("at least N years old", "not revoked now") turned into numbers when the request is sent. */
+  rules: templateRulesSchema.optional(),
 };
-const storable = (body: object, ctx: z.RefinementCtx) => {
+const storable = (body: { presentation_request: z.infer<typeof presentationRequestSchema>; rules?: TemplateRules | undefined }, ctx: z.RefinementCtx) => {
+  for (const problem of rulesProblems(body.presentation_request, body.rules)) ctx.addIssue({ code: 'custom', ...problem });
   for (const path of unstorablePaths(body))
     ctx.addIssue({ code: 'custom', path, message: 'contains characters that cannot be stored (NUL or a broken character)' });
 };
@@ -89,7 +93,10 @@ export const proofTemplateVersionsQuerySchema = pageOf(TEMPLATE_VERSIONS_DEFAULT
 const savedBy = {
   name: z.string(),
   description: z.string().nullable(),
+  /** As saved: the numbers of the day it was saved. Send it through `resolveTemplateRequest` with `rules`. */
   presentation_request: presentationRequestSchema,
+  /** `{}` for none (and from an instance older than the rules). */
+  rules: templateRulesSchema.default({}),
 };
 
 export const proofTemplateSchema = z.object({
@@ -130,18 +137,21 @@ export const proofTemplateListSchema = z.object({ total: z.number().int(), resul
 export type ProofTemplateList = z.infer<typeof proofTemplateListSchema>;
 
 /** A version in a list: who saved it when, under what name; its request is read on its own route. */
-export const proofTemplateVersionSummarySchema = proofTemplateVersionSchema.omit({ presentation_request: true });
+export const proofTemplateVersionSummarySchema = proofTemplateVersionSchema.omit({ presentation_request: true, rules: true });
 export type ProofTemplateVersionSummary = z.infer<typeof proofTemplateVersionSummarySchema>;
 
 /** A page of one template's versions, newest first; `total` counts those kept (at most 50). */
 export const proofTemplateVersionListSchema = z.object({ total: z.number().int(), results: z.array(proofTemplateVersionSummarySchema) });
 export type ProofTemplateVersionList = z.infer<typeof proofTemplateVersionListSchema>;
 
-/** What a template asks for, in a line: "name, degree; age >= 18". */
-export function templateAsks(request: z.infer<typeof presentationRequestSchema>): string {
+/** What a template asks for, in a line: "name, degree; age >= 18; at least 18 years old (birthdate_dateint); not revoked now". */
+export function templateAsks(request: z.infer<typeof presentationRequestSchema>, rules?: TemplateRules | null): string {
   const proof = request.indy ?? request.anoncreds;
   if (!proof) return '';
+  const relative = new Set((rules?.ages ?? []).map((rule) => rule.referent));
   const attributes = Object.values(proof.requested_attributes).flatMap((a) => a.names ?? (a.name ? [a.name] : []));
-  const predicates = Object.values(proof.requested_predicates).map((p) => `${p.name} ${p.p_type} ${p.p_value}`);
-  return cutToLine([attributes.join(', '), predicates.join(', ')].filter(Boolean).join('; '));
+  const predicates = Object.entries(proof.requested_predicates)
+    .filter(([referent]) => !relative.has(referent))
+    .map(([, p]) => `${p.name} ${p.p_type} ${p.p_value}`);
+  return cutToLine([attributes.join(', '), predicates.join(', '), rulesInWords(rules, request).join(', ')].filter(Boolean).join('; '));
 }

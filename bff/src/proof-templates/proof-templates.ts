@@ -35,6 +35,8 @@ const tooMany = (max: number) =>
   );
 
 const descriptionOf = (body: ProofTemplateCreateBody) => (body.description ? body.description : null);
+/** The relative rules as stored: `{}` for none (decision 024). */
+const rulesOf = (body: ProofTemplateCreateBody) => JSON.stringify(body.rules ?? {});
 
 export interface TemplateLimits {
   /** Live templates, all verifiers together. */
@@ -101,13 +103,14 @@ export class ProofTemplates {
             name: body.name,
             description: descriptionOf(body),
             presentation_request: request,
+            rules: rulesOf(body),
           };
           await trx
             .insertInto('proof_templates')
             .values({
               id,
               ...saved,
-              asks: templateAsks(body.presentation_request),
+              asks: templateAsks(body.presentation_request, body.rules),
               version: 1,
               created_at: at,
               created_by: by,
@@ -142,7 +145,8 @@ export class ProofTemplates {
               name: body.name,
               description: descriptionOf(body),
               presentation_request: request,
-              asks: templateAsks(body.presentation_request),
+              rules: rulesOf(body),
+              asks: templateAsks(body.presentation_request, body.rules),
               version: eb('version', '+', 1),
               updated_at: at,
               updated_by: by,
@@ -161,6 +165,7 @@ export class ProofTemplates {
               name: body.name,
               description: descriptionOf(body),
               presentation_request: request,
+              rules: rulesOf(body),
               saved_at: at,
               saved_by: by,
             })

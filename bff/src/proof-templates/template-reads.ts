@@ -15,6 +15,7 @@ export function toTemplate(row: Selectable<ProofTemplatesTable>): ProofTemplate 
     name: row.name,
     description: row.description,
     presentation_request: row.presentation_request,
+    rules: row.rules,
     version: row.version,
     created_at: row.created_at.toISOString(),
     created_by: row.created_by,
@@ -29,6 +30,7 @@ function toVersion(row: Selectable<ProofTemplateVersionsTable>): ProofTemplateVe
     name: row.name,
     description: row.description,
     presentation_request: row.presentation_request,
+    rules: row.rules,
     saved_at: row.saved_at.toISOString(),
     saved_by: row.saved_by,
   };

@@ -5,6 +5,7 @@ import { proofTemplateAsks } from './migration-014-proof-template-asks.js';
 import { whoSignedIn } from './migration-015-who-signed-in.js';
 import { batchRepeats } from './migration-016-batch-repeats.js';
 import { attributeLabels } from './migration-017-attribute-labels.js';
+import { proofTemplateRules } from './migration-018-proof-template-rules.js';
 
 /**
  * Versioned migrations, applied in order by Kysely's Migrator at start (under a Postgres advisory lock,
@@ -523,6 +524,7 @@ export const migrations: Record<string, Migration> = {
   '015-who-signed-in': whoSignedIn,
   '016-batch-repeats': batchRepeats,
   '017-attribute-labels': attributeLabels,
+  '018-proof-template-rules': proofTemplateRules,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

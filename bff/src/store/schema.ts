@@ -106,6 +106,8 @@ export interface ProofTemplatesTable {
   name: string;
   description: Optional<string>;
   presentation_request: ColumnType<Record<string, unknown>, string, string>;
+  /** Relative rules turned into numbers when the request is sent (migration 018, decision 024); `{}` for none. */
+  rules: ColumnType<Record<string, unknown>, string | undefined, string>;
   /** What it asks for, in a line (`templateAsks`), written with the request: the list reads this, not the request. */
   asks: string;
   version: number;
@@ -124,6 +126,7 @@ export interface ProofTemplateVersionsTable {
   name: string;
   description: Optional<string>;
   presentation_request: ColumnType<Record<string, unknown>, string, string>;
+  rules: ColumnType<Record<string, unknown>, string | undefined, string>;
   saved_at: Timestamp;
   saved_by: string;
 }

@@ -57,6 +57,7 @@ describe.each([
       '015-who-signed-in',
       '016-batch-repeats',
       '017-attribute-labels',
+      '018-proof-template-rules',
     ]);
   });
 

@@ -27,6 +27,7 @@ const template: ProofTemplate = {
   name: 'Bar entry',
   description: 'Over 18 with a name',
   presentation_request: { indy: ageCheck },
+  rules: {},
   version: 3,
   created_at: at,
   created_by: 'verifier',

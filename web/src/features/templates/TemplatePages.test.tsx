@@ -25,6 +25,7 @@ const template: ProofTemplate = {
   name: 'Bar entry',
   description: null,
   presentation_request: request,
+  rules: {},
   version: 1,
   created_at: v1.saved_at,
   created_by: 'verifier',
