@@ -61,6 +61,8 @@ export interface ProofTemplateChoice {
   id: string;
   name: string;
   description: string | null;
+  /** What it asks for, in a line ("name, degree; age >= 18"). */
+  asks: string;
 }
 
 export type SaveTemplate = { id?: undefined; body: ProofTemplateCreateBody } | { id: string; body: ProofTemplateUpdateBody };

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { SubmitError } from '../../components/exchange-form/SubmitError';
 import { isApiError } from '../../lib/api';
 import { callApi } from '../../lib/api-client';
@@ -17,6 +17,7 @@ import {
   askSummary,
   askTitle,
   builtValues,
+  checkSummary,
   checkFormSchema,
   counterRequestBody,
   emptyCheck,
@@ -25,6 +26,7 @@ import {
   type CheckFormValues,
   type CounterAsk,
 } from './counter-requests';
+import { checkFromAddress, counterAddressOf, readCounterAddress } from './counter-address';
 import { TemplateChoice } from './TemplateChoice';
 import { counterStatus, predicateText, type CounterStatus } from './counter-status';
 import './counter.css';
@@ -36,6 +38,10 @@ export function CounterPage() {
   const config = useQuery(consoleConfigQueries.current()).data;
   const definitions = useOwnCredDefs(config?.wallet.type ?? null);
   const [editing, setEditing] = useState(true);
+  const [search, setSearch] = useSearchParams();
+  // The check the address names (a link, a reload, a bookmark), read as the page opens.
+  const [address] = useState(() => readCounterAddress(search));
+  const fromAddress = definitions.data && checkFromAddress(address, definitions.data);
   const start = useMutation({
     mutationFn: async (check: CounterAsk) => {
       const record = await callApi(agentApiRefs.createPresentationRequest, { body: counterRequestBody(check) });
@@ -44,7 +50,11 @@ export function CounterPage() {
       });
       return { presExId: record.pres_ex_id, link, check };
     },
-    onSuccess: () => setEditing(false),
+    onSuccess: ({ check }) => {
+      setEditing(false);
+      // The address now names this check: a reload or a bookmark asks the same again.
+      setSearch('template' in check ? { template: check.template.id } : counterAddressOf(check.values), { replace: true });
+    },
   });
 
   return (
@@ -68,16 +78,28 @@ export function CounterPage() {
         />
       ) : (
         <>
-          <TemplateChoice busy={start.isPending} onSubmit={(template) => start.mutate({ template })} />
-          <CheckForm
-            definitions={definitions.data}
-            loading={definitions.isPending}
-            loadError={definitions.error?.message}
-            initial={builtValues(start.data?.check) ?? emptyCheck}
-            busy={start.isPending}
-            error={start.error}
-            onSubmit={(check) => start.mutate(check)}
-          />
+          <TemplateChoice busy={start.isPending} initial={address.template} onSubmit={(template) => start.mutate({ template })} />
+          {fromAddress?.problems.map((problem) => (
+            <p key={problem} className="callout callout-attention" role="status">
+              {problem}
+            </p>
+          ))}
+          {address.definition && definitions.isPending ? (
+            // The form opens with the address's check once the credentials it names are listed, so the select shows it.
+            <div className="card state-panel" aria-busy="true">
+              Loading the check from the link…
+            </div>
+          ) : (
+            <CheckForm
+              definitions={definitions.data}
+              loading={definitions.isPending}
+              loadError={definitions.error?.message}
+              initial={builtValues(start.data?.check) ?? fromAddress?.values ?? emptyCheck}
+              busy={start.isPending}
+              error={start.error}
+              onSubmit={(check) => start.mutate(check)}
+            />
+          )}
         </>
       )}
     </section>
@@ -100,6 +122,8 @@ function CheckForm({ definitions, loading, loadError, initial, busy, error, onSu
   const credDefId = useWatch({ control, name: 'credDefId' });
   const predicateName = useWatch({ control, name: 'predicate.name' });
   const chosen = definitions?.find((d) => d.credDefId === credDefId);
+  const attributes = useWatch({ control, name: 'attributes' });
+  const predicate = useWatch({ control, name: 'predicate' });
   const errors = formState.errors;
   return (
     <form
@@ -207,6 +231,11 @@ function CheckForm({ definitions, loading, loadError, initial, busy, error, onSu
             </div>
           </fieldset>
         </>
+      )}
+      {chosen && (attributes.length > 0 || predicate.name) && (
+        <p className="counter-asks" aria-live="polite">
+          The QR code will ask for: <strong>{checkSummary({ definition: chosen, values: { credDefId, attributes, predicate } })}</strong>
+        </p>
       )}
       <SubmitError message={error?.message} status={isApiError(error) ? error.status : undefined} />
       <div className="form-buttons">
