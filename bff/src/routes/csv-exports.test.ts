@@ -99,6 +99,43 @@ describe('every CSV export opens safely in a spreadsheet', () => {
     }
   });
 
+  it('opens cleanly in a spreadsheet: a UTF-8 mark, one column per attribute, names beside ids, dates in the asked time zone', async () => {
+    const bff = await malloryBff();
+    const admin = await bff.cookieFor('admin');
+    const plain = bff.credDef.schema.attributes;
+    for (const path of ['/api/register/credentials/export.csv?tz=Europe/Paris', '/api/register/exchanges/export.csv?kind=credential&tz=Europe/Paris']) {
+      const res = await bff.send(bff.issuer, 'GET', path);
+      expect(res.status, path).toBe(200);
+      // The bytes themselves: Response.text() would drop the mark while decoding.
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect([...bytes.slice(0, 3)], path).toEqual([0xef, 0xbb, 0xbf]);
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+      const [header, ...rows] = readBack(text);
+      // No single "attributes" cell of name=value pairs: each attribute is a column of its own.
+      expect(header, path).not.toContain('attributes');
+      for (const name of plain) expect(header, path).toContain(name);
+      const row = rows.find((r) => r[header!.indexOf('cred_def_id')] === bff.credDef.cred_def_id)!;
+      for (const { name, value } of bff.values) expect(row[header!.indexOf(name)], `${path} ${name}`).toBe(value.replace(/^([=+\-@\t\r])/, "'$1"));
+      // The credential's name beside its definition's id, the holder's label beside the connection's id.
+      expect(header!.indexOf('credential_name'), path).toBe(header!.indexOf('cred_def_id') + 1);
+      expect(row[header!.indexOf('credential_name')], path).toBe(`${bff.credDef.schema.name} ${bff.credDef.schema.version}`);
+      expect(row[header!.indexOf('connection_id') + 1], path).toBe(MALLORY);
+      // Paris in November: an hour ahead of UTC, said in the cell.
+      const when = row[header!.indexOf(path.includes('credentials') ? 'issued_at' : 'created_at')]!;
+      expect(when, path).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \+0[12]:00$/);
+    }
+    const audit = await bff.send(admin, 'GET', '/api/audit/export.csv?tz=America/New_York');
+    const [auditHeader, ...entries] = readBack(await audit.text());
+    expect(entries[0]![auditHeader!.indexOf('at')]).toMatch(/ -0[45]:00$/);
+    // Without a zone: UTC, said as +00:00.
+    const utc = readBack(await (await bff.send(bff.issuer, 'GET', '/api/register/credentials/export.csv')).text());
+    expect(utc[1]![utc[0]!.indexOf('issued_at')]).toMatch(/ \+00:00$/);
+    // A zone that is not one is refused in plain words, not written as UTC.
+    const bad = await bff.send(bff.issuer, 'GET', '/api/register/credentials/export.csv?tz=Mars/Olympus');
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('time zone');
+  });
+
   it('makes each formula start harmless and quotes every line break, whatever the line ends', () => {
     expect(HOSTILE.map(harmlessCell)).toEqual(['x\r=1+1', "'+1", "'-2+3", "'@SUM(A1)", "'\t=cmd", "'\r=cmd", 'a\rb', '"quoted", with comma']);
     const text = safeCsv([[MALLORY, 'a\rb', 'plain']], { header: true, columns: ['=name', 'b', 'c'] });

@@ -1,12 +1,12 @@
-import { consoleApi, registerKindArea, roleMayUse, type IssuedCredential, type RegisterExchange } from '@credence/shared';
+import { consoleApi, registerKindArea, roleMayUse, schemaLabel, type IssuedCredential, type RegisterExchange } from '@credence/shared';
 import { Hono, type Context } from 'hono';
-import { stream } from 'hono/streaming';
 import type { AppEnv } from '../app-env.js';
 import { requireAccess } from '../middleware/require-role.js';
 import { validated } from '../middleware/validated.js';
 import { ProblemError } from '../problem.js';
 import type { RegisterIngest } from '../register/register-ingest.js';
-import { safeCsv } from '../exports/safe-csv.js';
+import { csvDownload } from '../exports/csv-download.js';
+import { zonedDateTime } from '../exports/zoned-date.js';
 
 /** How long a list read waits for the register's writes queued before it (a webhook just received). */
 const CATCH_UP_MS = 1_000;
@@ -21,9 +21,9 @@ const EXCHANGE_COLUMNS = [
   'connection_id',
   'connection_label',
   'cred_def_id',
+  'credential_name',
   'schema_id',
   'format',
-  'attributes',
   'requested',
   'predicates_proved',
   'verified',
@@ -38,9 +38,9 @@ const CREDENTIAL_COLUMNS = [
   'connection_id',
   'holder_label',
   'cred_def_id',
+  'credential_name',
   'schema_id',
   'filter_kind',
-  'attributes',
   'issued_at',
   'rev_reg_id',
   'cred_rev_id',
@@ -52,10 +52,12 @@ const CREDENTIAL_COLUMNS = [
   'removed_from_agent',
 ] as const;
 
-const attributesText = (attributes: { name: string; value: string }[]) => attributes.map((a) => `${a.name}=${a.value}`).join('; ');
 const cell = (v: string | boolean | null) => (v === null ? '' : String(v));
+/** The credential's name as the console shows it ("Student ID 1.2"), beside its ids. */
+const credentialName = (schemaId: string | null) => schemaLabel(schemaId) ?? '';
 
-function exchangeRow(e: RegisterExchange): string[] {
+/** Each attribute has its own column (after the fixed ones); dates are in the asker's time zone, with the offset. */
+function exchangeRow(e: RegisterExchange, tz: string): string[] {
   return [
     e.exchange_id,
     e.kind,
@@ -64,37 +66,37 @@ function exchangeRow(e: RegisterExchange): string[] {
     cell(e.connection_id),
     cell(e.connection_label),
     cell(e.cred_def_id),
+    credentialName(e.schema_id),
     cell(e.schema_id),
     cell(e.format),
-    attributesText(e.attributes),
     e.requested ? [e.requested.name, ...e.requested.attributes, ...e.requested.predicates].filter(Boolean).join('; ') : '',
     e.predicates_proved.join('; '),
     cell(e.verified),
     cell(e.error_msg),
-    e.created_at,
-    e.updated_at,
+    zonedDateTime(e.created_at, tz),
+    zonedDateTime(e.updated_at, tz),
     cell(e.removed_from_agent),
     cell(e.revocation_status),
   ];
 }
 
-function credentialRow(c: IssuedCredential): string[] {
+function credentialRow(c: IssuedCredential, tz: string): string[] {
   return [
     c.cred_ex_id,
     cell(c.connection_id),
     cell(c.holder_label),
     cell(c.cred_def_id),
+    credentialName(c.schema_id),
     cell(c.schema_id),
     cell(c.filter_kind),
-    attributesText(c.attributes),
-    c.issued_at,
+    zonedDateTime(c.issued_at, tz),
     cell(c.rev_reg_id),
     cell(c.cred_rev_id),
     c.status,
-    cell(c.revoked_at),
+    zonedDateTime(c.revoked_at, tz),
     cell(c.revoked_by),
     cell(c.notified),
-    cell(c.published_at),
+    zonedDateTime(c.published_at, tz),
     cell(c.removed_from_agent),
   ];
 }
@@ -124,24 +126,6 @@ function requireKind(c: Context<AppEnv>, kind: 'credential' | 'presentation'): v
   if (user && !roleMayUse(user.role, registerKindArea[kind])) throw new ProblemError(403, `The ${user.role} role may not read ${kind} exchanges.`);
 }
 
-async function csvDownload<T>(c: Context<AppEnv>, fileName: string, columns: readonly string[], batches: AsyncGenerator<T[]>, row: (item: T) => string[]) {
-  // The first batch is read before answering, so an unreachable store is a 503, not a broken download.
-  const first = await batches.next();
-  c.header('content-type', 'text/csv; charset=utf-8');
-  c.header('content-disposition', `attachment; filename="${fileName}"`);
-  const csv = (items: T[], header: boolean) => safeCsv(items.map(row), { header, columns });
-  return stream(c, async (out) => {
-    await out.write(csv(first.done ? [] : first.value, true));
-    for await (const batch of batches) {
-      if (out.aborted) {
-        await batches.return(undefined);
-        break;
-      }
-      await out.write(csv(batch, false));
-    }
-  });
-}
-
 /** GET /api/register/exchanges and /credentials (each with export.csv beside), POST /api/register/backfill. */
 export function registerRoutes(register: RegisterIngest) {
   const store = register.store;
@@ -153,21 +137,31 @@ export function registerRoutes(register: RegisterIngest) {
       return c.json(await store.exchanges(query));
     })
     .get(registerExchangesExport.path, requireAccess(registerExchangesExport.access), validated('query', registerExchangesExport.query), async (c) => {
-      const query = c.req.valid('query');
+      const { tz = 'UTC', ...query } = c.req.valid('query');
       requireKind(c, query.kind);
       const { sort, ...filters } = query;
-      const name = exportFileName('exchanges', { ...filters, ...(sort !== '-created' && { sort }) });
-      return csvDownload(c, name, EXCHANGE_COLUMNS, store.exportExchanges(query), exchangeRow);
+      return csvDownload(c, {
+        fileName: exportFileName('exchanges', { ...filters, ...(sort !== '-created' && { sort }) }),
+        columns: EXCHANGE_COLUMNS,
+        batches: () => store.exportExchanges(query),
+        row: (e) => exchangeRow(e, tz),
+        attributes: (e) => e.attributes,
+      });
     })
     .get(registerCredentials.path, requireAccess(registerCredentials.access), validated('query', registerCredentials.query), async (c) => {
       await register.caughtUp(CATCH_UP_MS);
       return c.json(await store.credentials(c.req.valid('query')));
     })
     .get(registerCredentialsExport.path, requireAccess(registerCredentialsExport.access), validated('query', registerCredentialsExport.query), async (c) => {
-      const query = c.req.valid('query');
+      const { tz = 'UTC', ...query } = c.req.valid('query');
       const { sort, ...filters } = query;
-      const name = exportFileName('issued-credentials', { ...filters, ...(sort !== '-issued' && { sort }) });
-      return csvDownload(c, name, CREDENTIAL_COLUMNS, store.exportCredentials(query), credentialRow);
+      return csvDownload(c, {
+        fileName: exportFileName('issued-credentials', { ...filters, ...(sort !== '-issued' && { sort }) }),
+        columns: CREDENTIAL_COLUMNS,
+        batches: () => store.exportCredentials(query),
+        row: (cred) => credentialRow(cred, tz),
+        attributes: (cred) => cred.attributes,
+      });
     })
     .post(registerBackfill.path, requireAccess(registerBackfill.access), validated('json', registerBackfill.body), async (c) => {
       const records = await register.backfill();

@@ -59,6 +59,20 @@ import {
 import { definitionLabelsListSchema, definitionLabelsSchema, definitionLabelsBodySchema } from '../attribute-labels.js';
 import { route } from './route.js';
 
+/** An IANA time zone the runtime knows (`Europe/Paris`), checked with Intl. */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+/** Exports: the time zone their dates are written in (the browser's), with its offset; absent, UTC. */
+const exportZone = {
+  tz: z.string().max(64).refine(isTimeZone, { error: 'must be a time zone such as Europe/Paris or UTC' }).optional(),
+};
+
 /** The BFF's own routes: the session, the console's settings, and the composite admin operations. */
 export const consoleApi = {
   health: route({ method: 'GET', path: '/health', access: 'public', response: healthSchema }),
@@ -140,7 +154,7 @@ export const consoleApi = {
     method: 'GET',
     path: '/audit/export.csv',
     access: areaRoles.audit,
-    query: auditQuerySchema.omit({ limit: true, offset: true }),
+    query: auditQuerySchema.omit({ limit: true, offset: true }).extend(exportZone),
     response: z.string(),
   }),
 
@@ -161,7 +175,7 @@ export const consoleApi = {
     method: 'GET',
     path: '/register/exchanges/export.csv',
     access: 'login',
-    query: registerExchangeExportQuerySchema,
+    query: registerExchangeExportQuerySchema.extend(exportZone),
     response: z.string(),
   }),
   /** Every credential this agent issued, with its revocation status. */
@@ -176,7 +190,7 @@ export const consoleApi = {
     method: 'GET',
     path: '/register/credentials/export.csv',
     access: areaRoles.issued,
-    query: registerCredentialExportQuerySchema,
+    query: registerCredentialExportQuerySchema.extend(exportZone),
     response: z.string(),
   }),
   /**

@@ -1,5 +1,6 @@
 import { type IssuedStatus, type RegisterExchange, type RegisterKind, type RegisterSort, consoleApiRefs } from '@credence/shared';
 import { callApi, urlFor } from './api-client';
+import { inMyTimeZone } from './time-zone';
 
 /** One page of a list, with its total when the source counts its rows (the register does). */
 export interface ListPage<T> {
@@ -33,7 +34,7 @@ export async function fetchRegisterPage(
 
 /** The CSV export of every exchange matching the list's filters, in its order. */
 export function registerExportHref(kind: RegisterKind, filters: Partial<Record<string, string>>, sort: RegisterSort): string {
-  return urlFor(consoleApiRefs.registerExchangesExport, { query: { ...filters, kind, sort } });
+  return inMyTimeZone(urlFor(consoleApiRefs.registerExchangesExport, { query: { ...filters, kind, sort } }));
 }
 
 /** The register's copy of one exchange, or null when it never saw it. */

@@ -7,6 +7,7 @@ import { ErrorState } from '../../components/ui/ErrorState';
 import { urlFor } from '../../lib/api-client';
 import { CanonicalSearch, LeftOutOfLink } from '../../lib/canonical-search';
 import { datesAreCrossed, formatDateTime } from '../../lib/format';
+import { inMyTimeZone } from '../../lib/time-zone';
 import { AUDIT_PAGE, auditQueries, type AuditFilters } from './queries';
 
 const outcomes = ['success', 'failure'] as const;
@@ -141,17 +142,19 @@ export function AuditPage() {
         <p className="muted">Every state-changing action through the console, newest first.</p>
         <a
           className="button"
-          href={urlFor(consoleApiRefs.auditExport, {
-            query: {
-              actor: filters.actor,
-              via: filters.via,
-              action: filters.action,
-              outcome: filters.outcome,
-              from: filters.from,
-              to: filters.to,
-              sign_ins: filters.sign_ins,
-            },
-          })}
+          href={inMyTimeZone(
+            urlFor(consoleApiRefs.auditExport, {
+              query: {
+                actor: filters.actor,
+                via: filters.via,
+                action: filters.action,
+                outcome: filters.outcome,
+                from: filters.from,
+                to: filters.to,
+                sign_ins: filters.sign_ins,
+              },
+            }),
+          )}
           download
         >
           Download as CSV

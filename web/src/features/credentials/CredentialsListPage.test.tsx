@@ -6,6 +6,7 @@ import { jsonAnswer, type SentRequest } from '../../test/render-page';
 import { renderPage } from '../../test/render-page';
 import { CredentialDetailPage } from './CredentialDetailPage';
 import { CredentialsListPage } from './CredentialsListPage';
+import { browserTimeZone } from '../../lib/time-zone';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -55,7 +56,7 @@ describe('CredentialsListPage', () => {
     const last = new URL(requests.filter((r) => r.url.startsWith('/api/register/exchanges')).at(-1)!.url, 'http://x');
     expect(Object.fromEntries(last.searchParams)).toEqual({ kind: 'credential', q: 'bob smith', removed: 'true', sort: '-updated', limit: '25', offset: '0' });
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
-      '/api/register/exchanges/export.csv?q=bob+smith&removed=true&kind=credential&sort=-updated',
+      `/api/register/exchanges/export.csv?q=bob+smith&removed=true&kind=credential&sort=-updated&tz=${encodeURIComponent(browserTimeZone())}`,
     );
   });
 

@@ -6,6 +6,7 @@ import { CONNECTION_ID, CRED_DEF_ID, SCHEMA_ID } from '../../test/record-shapes'
 import { installDialogMethods } from '../../test/dialog';
 import { renderPage } from '../../test/render-page';
 import { IssuedPage } from './IssuedPage';
+import { browserTimeZone } from '../../lib/time-zone';
 
 installDialogMethods();
 afterEach(() => vi.unstubAllGlobals());
@@ -84,7 +85,7 @@ describe('the Issued credentials page', () => {
     const last = page.sent('GET', '/api/register/credentials').at(-1)!;
     expect(new URL(last.url, 'http://x').searchParams.get('q')).toBe('S6332523');
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
-      '/api/register/credentials/export.csv?sort=-issued&q=S6332523&status=issued',
+      `/api/register/credentials/export.csv?sort=-issued&q=S6332523&status=issued&tz=${encodeURIComponent(browserTimeZone())}`,
     );
     expect(screen.getByText('1–1 of 120')).toBeTruthy();
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { issuedExportHref, parseIssuedParams, searchOfIssuedParams } from './issued-params';
+import { browserTimeZone } from '../../lib/time-zone';
 
 describe('the Issued page’s URL', () => {
   it('keeps the search, a known status, a definition and the page', () => {
@@ -18,7 +19,7 @@ describe('the Issued page’s URL', () => {
 
   it('exports with the same filters, every page', () => {
     expect(issuedExportHref({ q: 'Bob Smith', status: 'issued', size: 25, offset: 50 })).toBe(
-      '/api/register/credentials/export.csv?sort=-issued&q=Bob+Smith&status=issued',
+      `/api/register/credentials/export.csv?sort=-issued&q=Bob+Smith&status=issued&tz=${encodeURIComponent(browserTimeZone())}`,
     );
   });
 
@@ -34,7 +35,9 @@ describe('the Issued page’s URL', () => {
     const params = parseIssuedParams(new URLSearchParams(`connection_id=${id}&status=issued`));
     expect(params).toEqual({ connection_id: id, status: 'issued', size: 25, offset: 0 });
     expect(searchOfIssuedParams(params).toString()).toBe(`status=issued&connection_id=${id}`);
-    expect(issuedExportHref(params)).toBe(`/api/register/credentials/export.csv?sort=-issued&status=issued&connection_id=${id}`);
+    expect(issuedExportHref(params)).toBe(
+      `/api/register/credentials/export.csv?sort=-issued&status=issued&connection_id=${id}&tz=${encodeURIComponent(browserTimeZone())}`,
+    );
     expect(parseIssuedParams(new URLSearchParams('connection_id=bob'))).toEqual({ size: 25, offset: 0 });
   });
 });

@@ -1,6 +1,7 @@
 import { issuedStatuses, registerCredentialQuerySchema, type IssuedStatus, type RegisterCredentialExportQuery } from '@credence/shared';
 
 import { PAGE_SIZES } from '../../components/exchange-list/list-params';
+import { inMyTimeZone } from '../../lib/time-zone';
 
 /** The same sizes as the exchange lists: long pages are virtualised. */
 export const ISSUED_PAGE_SIZES = PAGE_SIZES;
@@ -63,5 +64,5 @@ export function issuedExportHref(params: IssuedParams): string {
     ...(params.connection_id && { connection_id: params.connection_id }),
     ...(params.cred_ex_id && { cred_ex_id: params.cred_ex_id }),
   };
-  return `/api/register/credentials/export.csv?${new URLSearchParams(filters).toString()}`;
+  return inMyTimeZone(`/api/register/credentials/export.csv?${new URLSearchParams(filters).toString()}`);
 }
