@@ -151,4 +151,28 @@ group('the audit log: schemas and credential definitions', () => {
       `fixed the ledger entry of revocation registry ${id}: 3 revocations written to the ledger`,
     );
   });
+
+  it('names the revocations published: each credential and its holder, from the register', async () => {
+    const names: AuditLookups = {
+      ...lookups,
+      issued: (revRegId, credRevId) =>
+        Promise.resolve(
+          credRevId === '1'
+            ? { cred_ex_id: 'x1', holder_label: 'Bob Smith', schema_id: 'Th7:2:Student ID:1.2' }
+            : credRevId === '2'
+              ? { cred_ex_id: 'x2', holder_label: 'Dana Okafor', schema_id: 'Th7:2:Library card:1.0' }
+              : undefined,
+        ),
+    };
+    const published = (answer: unknown) => describe(input({ route: '/revocation/publish', body: {}, answer }), names);
+    expect((await published({ published: { 'Th7:4:reg1': ['1', '2'], 'Th7:4:reg2': ['9'] } }))?.summary).toBe(
+      'published 3 revocations: Student ID 1.2 of Bob Smith, Library card 1.0 of Dana Okafor and credential 9 of revocation registry Th7:4:reg2',
+    );
+    expect((await published({ published: { r: ['1'] } }))?.summary).toBe('published 1 revocation: Student ID 1.2 of Bob Smith');
+    expect((await published({ published: {} }))?.summary).toBe('published the pending revocations: none was waiting');
+    const many = Object.fromEntries([['r', Array.from({ length: 14 }, (_, i) => String(i + 1))]]);
+    expect((await published({ published: many }))?.summary).toMatch(
+      /^published 14 revocations: Student ID 1\.2 of Bob Smith, Library card 1\.0 of Dana Okafor, .* and 4 more$/,
+    );
+  });
 });

@@ -104,6 +104,30 @@ export async function describe(input: DescribeInput, lookups: AuditLookups): Pro
   return { summary: input.succeeded ? phrase.done : `tried to ${phrase.tried}`, link: phrase.link };
 }
 
+/** Names given in one entry; the rest are counted ("and 12 more"). */
+const PUBLISHED_NAMED = 10;
+
+/**
+ * "published 3 revocations: Student ID 1.2 of Bob Smith, Student ID 1.2 of Dana Okafor and Library card 1.0 of Eve
+ * Stone", named from the register; one it does not know is named by its registry and number.
+ */
+async function publishedPhrase(published: Loose, lookups: AuditLookups): Promise<string> {
+  const pairs = Object.entries(published).flatMap(([revRegId, ids]) =>
+    Array.isArray(ids) ? ids.filter((id) => typeof id === 'string').map((id) => [revRegId, id] as const) : [],
+  );
+  if (pairs.length === 0) return 'published the pending revocations: none was waiting';
+  const names = await Promise.all(
+    pairs.slice(0, PUBLISHED_NAMED).map(async ([revRegId, credRevId]) => {
+      const issued = await lookups.issued(revRegId, credRevId);
+      if (!issued) return `credential ${credRevId} of revocation registry ${revRegId}`;
+      return issued.holder_label ? `${credentialName(issued)} of ${issued.holder_label}` : credentialName(issued);
+    }),
+  );
+  const more = pairs.length - names.length;
+  const list = more > 0 ? `${names.join(', ')} and ${more} more` : names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  return `published ${pairs.length} revocation${pairs.length === 1 ? '' : 's'}: ${list}`;
+}
+
 interface Phrase {
   done: string;
   tried: string;
@@ -224,7 +248,10 @@ async function phraseOf(
       '/issued?status=revoked-pending',
     );
   }
-  if (route === '/revocation/publish') return both('published the pending revocations', 'publish the pending revocations', '/issued?status=revoked');
+  if (route === '/revocation/publish') {
+    const done = isObject(answer) && isObject(answer.published) ? await publishedPhrase(answer.published, lookups) : 'published the pending revocations';
+    return both(done, 'publish the pending revocations', '/issued?status=revoked');
+  }
   if (route === '/revocation/clear-pending-revocations') return both('cleared the pending revocations', 'clear the pending revocations', '/revocation');
 
   const definition = definitionPhrase(route, body);
