@@ -101,4 +101,43 @@ describe('CredentialDetailPage', () => {
     expect(term.querySelector('.code-hint')?.textContent).toBe('filter');
     expect(screen.queryByText('Format (filter)')).toBeNull();
   });
+
+  it('names the credential and the person in the title, keeps ids under Technical details and ends with the next step', async () => {
+    renderPage('/credentials/:credExId', `/credentials/${id}`, <CredentialDetailPage />, {
+      [`/api/issue-credential-2.0/records/${id}`]: agentIssued(id),
+      '/api/connections': { results: [{ connection_id: CONNECTION_ID, their_label: 'Bob Smith', state: 'active', created_at: 'x', updated_at: 'x' }] },
+      '/api/config': { username: 'issuer', role: 'issuer', mode: 'sandbox', wallet: { name: 'w', type: 'askar' } },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Student ID 1.2 for Bob Smith' });
+    const technical = screen.getByText('Technical details').closest('details')!;
+    expect(technical.open).toBe(false);
+    for (const text of [id, CRED_DEF_ID, SCHEMA_ID, CONNECTION_ID, 'b2f6a2d0-3b1c-4c54-9f1e-9bb0f1c6e002']) expect(technical.textContent).toContain(text);
+    // Outside it, names: no id is shown to the clerk.
+    const outside = [...document.querySelectorAll('article > :not(details)')].map((e) => e.textContent).join(' ');
+    expect(outside).not.toContain(CRED_DEF_ID);
+    expect(outside).not.toContain(CONNECTION_ID);
+    const next = screen.getByRole('navigation', { name: 'What next' });
+    expect(within(next).getByRole('link', { name: 'Offer another credential to Bob Smith' }).getAttribute('href')).toBe(
+      `/credentials/new?connection=${CONNECTION_ID}`,
+    );
+    expect(within(next).getByRole('link', { name: 'Back to Bob Smith' }).getAttribute('href')).toBe(`/connections/${CONNECTION_ID}`);
+  });
+
+  it('names the person from the values of a credential issued at the counter, without a connection', async () => {
+    const detail = agentIssued(id);
+    delete (detail.cred_ex_record as Record<string, unknown>).connection_id;
+    await showDetailTitled(detail, 'Student ID 1.2 for Alice Jones');
+    expect(screen.getByText('No connection (QR code)')).toBeTruthy();
+    const next = screen.getByRole('navigation', { name: 'What next' });
+    expect(within(next).getByRole('link', { name: 'Issue to the next person at the counter' }).getAttribute('href')).toBe('/credentials/counter');
+  });
 });
+
+async function showDetailTitled(detail: unknown, title: string) {
+  renderPage('/credentials/:credExId', `/credentials/${id}`, <CredentialDetailPage />, {
+    [`/api/issue-credential-2.0/records/${id}`]: detail,
+    '/api/connections': { results: [] },
+    '/api/config': { username: 'issuer', role: 'issuer', mode: 'sandbox', wallet: { name: 'w', type: 'askar' } },
+  });
+  await screen.findByRole('heading', { level: 1, name: title });
+}

@@ -9,21 +9,25 @@ import {
 } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ComponentType } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { AttributeTable } from '../../components/ui/AttributeTable';
 import { BackLink } from '../../components/ui/BackLink';
 import { isNoSuchRecord, RecordStates } from '../../components/ui/RecordStates';
-import { ErrorMessage, FieldList, Mono, NextStepCallout, RawJson, yesNo } from '../../components/ui/RecordParts';
+import { NextSteps } from '../../components/ui/NextSteps';
+import { ErrorMessage, FieldList, Mono, NextStepCallout, yesNo } from '../../components/ui/RecordParts';
 import { RevokedMark } from '../../components/ui/IssuedStatusBadge';
 import { StateBadge } from '../../components/ui/StateBadge';
+import { TechnicalDetails } from '../../components/ui/TechnicalDetails';
 import { CredentialActions } from './components/CredentialActions';
 import { OfferReview } from './components/OfferReview';
 import { ProposalReview } from './components/ProposalReview';
+import { shownValue } from '../../lib/attribute-values';
 import { useConnections } from '../../lib/connections';
 import { useWasDeleted } from '../../lib/deleted-records';
-import { formatDateTime, humanize, schemaLabel } from '../../lib/format';
+import { formatDateTime, humanize } from '../../lib/format';
 import { registerKeys } from '../../lib/query-keys';
 import { fetchIssuedStatus } from '../../lib/register-exchanges';
+import { credentialNextSteps, credentialTitle } from './credential-view';
 import { credentialQueries } from './queries';
 
 export interface CredentialDetailPageProps {
@@ -59,12 +63,14 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
   const credentialId = storedCredentialIdOf(detail.data);
   const preview = credentialPreviewOf(record);
   const reviewingOffer = record.role === 'holder' && record.state === 'offer-received';
+  const person = connections.labelOf(record.connection_id);
+  const who = record.role === 'holder' ? 'They do: the credential is for us' : 'We do';
 
   return (
     <article aria-labelledby="credential-title" className="detail">
       <BackLink fallback={toList} />
       <div className="page-head">
-        <h1 id="credential-title">{schemaLabel(schemaId) ?? 'Credential exchange'}</h1>
+        <h1 id="credential-title">{credentialTitle(record, schemaId, person, preview?.attributes)}</h1>
         <StateBadge state={record.state} />
         <RevokedMark credExId={record.cred_ex_id} status={revocation.data} />
       </div>
@@ -76,49 +82,53 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
         <CredentialActions record={record} />
         {RecordAction && <RecordAction detail={detail.data} />}
       </div>
-      <section aria-labelledby="fields-title" className="card">
-        <h2 id="fields-title">Exchange</h2>
-        <FieldList
-          fields={[
-            ['Exchange id', <Mono>{record.cred_ex_id}</Mono>, 'cred_ex_id'],
-            ['Connection', connections.labelOf(record.connection_id) ?? <Mono>{record.connection_id}</Mono>],
-            ['Role', humanize(record.role)],
-            ['Initiator', record.initiator && humanize(record.initiator)],
-            ['Thread id', <Mono>{record.thread_id}</Mono>, 'thread_id'],
-            ['Credential format', format, 'filter'],
-            ['Schema id', schemaId && <Mono>{schemaId}</Mono>, 'schema_id'],
-            ['Credential definition id', credDefId && <Mono>{credDefId}</Mono>, 'cred_def_id'],
-            ['Credential id', credentialId && <Mono>{credentialId}</Mono>, 'cred_id_stored'],
-            [
-              'Offers, issues, removes its record by itself',
-              yesNo(record.auto_offer, record.auto_issue, record.auto_remove),
-              'auto_offer / auto_issue / auto_remove',
-            ],
-            ['Created', formatDateTime(record.created_at)],
-            ['Updated', formatDateTime(record.updated_at)],
-          ]}
-        />
-      </section>
       {/* The review above already lists every value offered. */}
       {preview && !reviewingOffer && (
         <section aria-labelledby="attributes-title" className="card">
           <h2 id="attributes-title">Attributes</h2>
-          <AttributeTable attributes={preview.attributes} />
+          <AttributeTable attributes={preview.attributes.map((a) => ({ name: a.name, value: shownValue(a.name, a.value) }))} />
         </section>
       )}
-      {sub && (
-        <section aria-labelledby="format-title" className="card">
-          <h2 id="format-title">Format record ({format})</h2>
-          <FieldList
-            fields={[
-              ['Revocation registry id', sub.rev_reg_id && <Mono>{sub.rev_reg_id}</Mono>, 'rev_reg_id'],
-              ['Credential revocation id', sub.cred_rev_id && <Mono>{sub.cred_rev_id}</Mono>, 'cred_rev_id'],
-              ['Stored credential id', sub.cred_id_stored && <Mono>{sub.cred_id_stored}</Mono>, 'cred_id_stored'],
-            ]}
-          />
-        </section>
-      )}
-      <RawJson value={detail.data} />
+      <section aria-labelledby="fields-title" className="card">
+        <h2 id="fields-title">Exchange</h2>
+        <FieldList
+          fields={[
+            [
+              'Connection',
+              record.connection_id ? (
+                <Link to={`/connections/${record.connection_id}`}>{person ?? 'Unnamed connection'}</Link>
+              ) : (
+                <span className="muted">No connection (QR code)</span>
+              ),
+            ],
+            ['Who issues', who],
+            ['Started', formatDateTime(record.created_at)],
+            ['Last change', formatDateTime(record.updated_at)],
+          ]}
+        />
+      </section>
+      <NextSteps steps={credentialNextSteps(record, person)} />
+      <TechnicalDetails
+        raw={detail.data}
+        fields={[
+          ['Exchange id', <Mono>{record.cred_ex_id}</Mono>, 'cred_ex_id'],
+          ['Thread id', <Mono>{record.thread_id}</Mono>, 'thread_id'],
+          ['Connection id', record.connection_id && <Mono>{record.connection_id}</Mono>, 'connection_id'],
+          ['Role', humanize(record.role)],
+          ['Initiator', record.initiator && humanize(record.initiator)],
+          ['Credential format', format, 'filter'],
+          ['Schema id', schemaId && <Mono>{schemaId}</Mono>, 'schema_id'],
+          ['Credential definition id', credDefId && <Mono>{credDefId}</Mono>, 'cred_def_id'],
+          ['Credential id', credentialId && <Mono>{credentialId}</Mono>, 'cred_id_stored'],
+          ['Revocation registry id', sub?.rev_reg_id && <Mono>{sub.rev_reg_id}</Mono>, 'rev_reg_id'],
+          ['Credential revocation id', sub?.cred_rev_id && <Mono>{sub.cred_rev_id}</Mono>, 'cred_rev_id'],
+          [
+            'Offers, issues, removes its record by itself',
+            yesNo(record.auto_offer, record.auto_issue, record.auto_remove),
+            'auto_offer / auto_issue / auto_remove',
+          ],
+        ]}
+      />
     </article>
   );
 }

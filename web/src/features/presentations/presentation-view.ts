@@ -1,5 +1,4 @@
 import { schemaLabel, type OwnCredDef, type PresExRecord } from '@credence/shared';
-import { shortId } from '../../lib/format';
 import { proofRequestOf } from './request-view';
 
 /**
@@ -97,6 +96,7 @@ export function presentationTitle(record: PresExRecord, person: string | undefin
   const [first] = presentedCredentials(record);
   const what = (first && credentialName(first, own).name) ?? proofRequestOf(record)?.request.name ?? 'Proof request';
   if (!record.connection_id) return `${what} at the counter`;
-  const who = person ?? `connection ${shortId(record.connection_id)}`;
-  return record.role === 'prover' ? `${what} for ${who}` : `${what} from ${who}`;
+  // A connection not (or no longer) listed: the title names the credential only; its id is under Technical details.
+  if (!person) return what;
+  return record.role === 'prover' ? `${what} for ${person}` : `${what} from ${person}`;
 }
