@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './settings';
 
 export type Role = 'admin' | 'issuer' | 'verifier';
@@ -17,13 +17,31 @@ interface ConsoleGuard {
   allow(pattern: RegExp): void;
 }
 
+type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
+
 interface Fixtures {
   /** Fails the test on any console error the test did not expect. */
   consoleErrors: ConsoleGuard;
+  /**
+   * The page, logged in as `role` and at `path`. The first test of a worker logs in through the form; later
+   * ones reuse that session's cookies (the storage state), and log in through the form again if it has ended.
+   */
   loggedInAs: (role: Role, path?: string) => Promise<Page>;
 }
 
-export const test = base.extend<Fixtures>({
+interface WorkerFixtures {
+  /** Each console's session cookies by role (key: base URL and role), for this worker's tests. */
+  savedLogins: Map<string, Cookies>;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  savedLogins: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      await use(new Map());
+    },
+    { scope: 'worker' },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -43,9 +61,22 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
-  loggedInAs: async ({ page }, use) => {
+  loggedInAs: async ({ page, baseURL, savedLogins }, use) => {
     await use(async (role, path = '/') => {
+      const key = `${baseURL} ${role}`;
+      const saved = savedLogins.get(key);
+      if (saved) {
+        await page.context().addCookies(saved);
+        await page.goto(path);
+        const logOut = page.getByRole('button', { name: 'Log out' });
+        await expect(logOut.or(page.getByLabel('Password'))).toBeVisible();
+        if (await logOut.isVisible()) return page;
+        // The session ended (a test logged out, or the console restarted): log in again.
+        savedLogins.delete(key);
+        await page.context().clearCookies();
+      }
       await logIn(page, role, path);
+      savedLogins.set(key, await page.context().cookies());
       return page;
     });
   },

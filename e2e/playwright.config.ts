@@ -57,14 +57,25 @@ function console_(port: number, sandboxPort: number, walletType: string) {
   };
 }
 
+/**
+ * Journeys run side by side in several workers: each spec file is one unit (its tests in order, in one
+ * worker), and a spec whose tests share nothing (accessibility.spec.ts) spreads its tests over all of them
+ * with `test.describe.configure({ mode: 'parallel' })`. A journey that changes what others on the same
+ * console see (takes the agent down, counts the audit log, publishes every pending revocation…) carries
+ * the tag `@serial`: it runs in the "serial" project, alone, after every other journey (see e2e/README.md).
+ * E2E_WORKERS sets how many run at once (1 runs everything one by one, as before).
+ */
+const workers = Number(process.env.E2E_WORKERS ?? 3);
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Limits against a hung test, not speed checks: journeys side by side on 2 shared cores each go slower.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PW_JSON_OUT ?? 'test-results/results.json' }]],
   use: {
     ...devices['Desktop Chrome'],
@@ -72,6 +83,11 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
     trace: 'retain-on-failure',
   },
+  projects: [
+    { name: 'parallel', grepInvert: /@serial/ },
+    // After the parallel journeys (a failure there skips these: scripts/run-tests.mjs then runs them on their own).
+    { name: 'serial', grep: /@serial/, workers: 1, dependencies: ['parallel'] },
+  ],
   // The console as `pnpm start` runs it (sandbox agent + BFF serving web/dist), on test ports: one on
   // a standard (askar) wallet, one on an anoncreds wallet, one whose wallet a test upgrades.
   webServer: [

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { violations } from '../axe';
-import { expect, logIn, test, type Role } from '../fixtures';
+import { expect, test, type Role } from '../fixtures';
 
 interface Visit {
   name: string;
@@ -53,8 +53,8 @@ async function settled(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
-async function open(page: Page, visit: Visit): Promise<void> {
-  if (visit.role) await logIn(page, visit.role, visit.path);
+async function open(page: Page, loggedInAs: (role: Role, path?: string) => Promise<Page>, visit: Visit): Promise<void> {
+  if (visit.role) await loggedInAs(visit.role, visit.path);
   else await page.goto(visit.path);
   if (visit.firstOf) {
     const table = page.getByRole('table', { name: visit.firstOf });
@@ -64,6 +64,9 @@ async function open(page: Page, visit: Visit): Promise<void> {
   }
   await settled(page);
 }
+
+// Each scan opens its own page and changes nothing: they spread over every worker.
+test.describe.configure({ mode: 'parallel' });
 
 for (const size of sizes) {
   for (const scheme of schemes) {
@@ -76,16 +79,16 @@ for (const size of sizes) {
           test.fixme(title, () => undefined);
           continue;
         }
-        test(title, async ({ page, consoleErrors }) => {
+        test(title, async ({ page, loggedInAs, consoleErrors }) => {
           consoleErrors.allow(/status of 40[04]/);
-          await open(page, visit);
+          await open(page, loggedInAs, visit);
           expect(await violations(page), `axe on ${visit.path}`).toEqual([]);
         });
       }
 
       if (size.name === 'phone') {
-        test('the opened navigation has no serious or critical WCAG 2.2 AA violation', async ({ page }) => {
-          await logIn(page, 'admin', '/queue');
+        test('the opened navigation has no serious or critical WCAG 2.2 AA violation', async ({ page, loggedInAs }) => {
+          await loggedInAs('admin', '/queue');
           await page.getByRole('button', { name: 'Menu' }).click();
           await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
           await settled(page);

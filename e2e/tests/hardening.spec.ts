@@ -44,7 +44,8 @@ test('values from the agent are shown as text, never run as HTML', async ({ logg
   expect(dialogs).toEqual([]);
 });
 
-test('an agent outage shows the "agent unavailable" banner, and the page recovers by itself without a reload', async ({
+// @serial: it takes the agent down for 10 s, under every other journey on this console.
+test('an agent outage shows the "agent unavailable" banner, and the page recovers by itself without a reload @serial', async ({
   loggedInAs,
   request,
   consoleErrors,

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '../fixtures';
 import { UPGRADE_BFF_PORT } from '../settings';
 
-test('an admin revokes a credential leaving it pending, finds it on the pending page, publishes it', async ({ loggedInAs }) => {
+// @serial: it counts the audit log's revocations and expects nothing else left pending.
+test('an admin revokes a credential leaving it pending, finds it on the pending page, publishes it', { tag: '@serial' }, async ({ loggedInAs }) => {
   const page = await loggedInAs('admin', '/credentials?state=done&role=issuer&size=100');
   const table = page.getByRole('table', { name: 'Credential exchanges' });
   await expect(table).not.toHaveAttribute('aria-busy');

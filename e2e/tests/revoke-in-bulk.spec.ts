@@ -12,7 +12,8 @@ const sizes = [
 ];
 
 for (const size of sizes) {
-  test.describe(`registry health and bulk revoke (${size.name})`, () => {
+  // @serial: it revokes and publishes what a search shows, and reads the audit log, on the shared console.
+  test.describe(`registry health and bulk revoke (${size.name})`, { tag: '@serial' }, () => {
     test.use({ viewport: size.viewport });
 
     test('an admin checks a registry against the ledger, applies the fix, and checks again clean', async ({ page }) => {
