@@ -14,7 +14,8 @@ export const BATCH_UPLOAD_BYTES = 2 * 1024 * 1024;
 /** The column that names the holder. */
 export const BATCH_CONNECTION_COLUMN = 'connection';
 
-export const batchRowStates = ['pending', 'sending', 'sent', 'failed'] as const;
+/** `needs-fix`: a row the check found a problem in, kept (not sent) while the good rows are sent, until a clerk fixes it. */
+export const batchRowStates = ['pending', 'sending', 'sent', 'failed', 'needs-fix'] as const;
 export type BatchRowState = (typeof batchRowStates)[number];
 
 const credDefId = pathSegment();
@@ -35,6 +36,8 @@ export const BATCH_REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The file to send, and, when it repeats a batch sent within a day, that batch's id: the clerk has said to send it again. */
 export const issueBatchStartBodySchema = issueBatchFileBodySchema.extend({
   repeat_of: uuidSchema.optional(),
+  /** The clerk chose to send the rows without problems now and keep the others for fixing (without it, any problem refuses the file). */
+  keep_rows_with_problems: z.boolean().optional(),
 });
 export type IssueBatchStartBody = z.infer<typeof issueBatchStartBodySchema>;
 
@@ -100,6 +103,9 @@ export const batchCountsSchema = z.object({
   sending: z.number().int(),
   sent: z.number().int(),
   failed: z.number().int(),
+  'needs-fix': z.number().int(),
+  /** Of the sent rows, those whose credential the holder has (the exchange is credential-issued or done). */
+  issued: z.number().int(),
 });
 export type BatchCounts = z.infer<typeof batchCountsSchema>;
 
@@ -113,20 +119,25 @@ export const issueBatchSchema = z.object({
   file_name: z.string().nullable(),
   row_count: z.number().int(),
   counts: batchCountsSchema,
-  /** sending while a row is pending or being sent; done once every row is sent or failed. */
+  /** sending while a row is pending or being sent; done once every row is sent, failed or kept for fixing. */
   state: z.enum(['sending', 'done']),
 });
 export type IssueBatch = z.infer<typeof issueBatchSchema>;
 
 export const batchRowSchema = z.object({
   index: z.number().int(),
-  connection_id: z.string(),
+  /** Null for a row kept for fixing whose connection matched none (connection_cell says what the file had). */
+  connection_id: z.string().nullable(),
   connection_label: z.string().nullable(),
+  /** What the file said of the connection, for a row kept for fixing. */
+  connection_cell: z.string().nullable(),
   attributes: z.array(batchAttributeSchema),
   state: z.enum(batchRowStates),
   cred_ex_id: z.string().nullable(),
-  /** The agent's (or the console's) reason, for a failed row. */
+  /** The agent's (or the console's) reason, for a failed row; the check's problems, for a row kept for fixing. */
   error: z.string().nullable(),
+  /** The exchange's state as the register last saw it (credential-issued or done: the holder has the credential). */
+  exchange_state: z.string().nullable(),
   attempts: z.number().int(),
   updated_at: z.string(),
 });
@@ -151,9 +162,15 @@ export type BatchRowEditBody = z.infer<typeof batchRowEditBodySchema>;
 /** 10000 → "10,000", as the batch pages and messages write counts. */
 export const formatCount = (v: number): string => v.toLocaleString('en-GB');
 
-/** "312 of 1,000 sent, 3 failed" */
+/** "312 of 1,000 sent, 300 issued, 3 failed, 2 to fix" */
 export function batchProgressText(batch: Pick<IssueBatch, 'row_count' | 'counts'>): string {
   const n = formatCount;
-  const failed = batch.counts.failed ? `, ${n(batch.counts.failed)} failed` : '';
-  return `${n(batch.counts.sent)} of ${n(batch.row_count)} sent${failed}`;
+  const { sent, issued, failed } = batch.counts;
+  const toFix = batch.counts['needs-fix'];
+  return [
+    `${n(sent)} of ${n(batch.row_count)} sent`,
+    ...(sent > 0 ? [`${n(issued)} issued`] : []),
+    ...(failed ? [`${n(failed)} failed`] : []),
+    ...(toFix ? [`${n(toFix)} to fix`] : []),
+  ].join(', ');
 }

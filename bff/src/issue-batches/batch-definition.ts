@@ -73,6 +73,8 @@ export async function batchConnections(client: AcapyClient): Promise<ConnectionF
           {
             id: c.connection_id,
             label: connectionLabel({ connection_id: c.connection_id, alias: c.alias as string | undefined, their_label: c.their_label as string | undefined }),
+            // The Connections page shows the name (alias, else their label) and their label beside it: either names it.
+            names: [c.their_label, c.alias].filter((n): n is string => typeof n === 'string' && n !== ''),
             state: typeof c.state === 'string' ? c.state : 'unknown',
           },
         ]

@@ -27,8 +27,25 @@ export interface NewBatch {
   /** The batch of this same file that the clerk has said to send again. */
   repeat_of?: string | undefined;
   /** Each row with its number in the spreadsheet (`index`: unique, increasing). */
-  rows: { index: number; connection_id: string; connection_label: string | null; attributes: { name: string; value: string }[] }[];
+  rows: NewBatchRow[];
 }
+
+/** A row to send, or (with `problems`) one kept for fixing: not sent until a clerk fixes it. */
+export interface NewBatchRow {
+  index: number;
+  connection_id: string | null;
+  connection_label: string | null;
+  attributes: { name: string; value: string }[];
+  /** The file's text for the connection. */
+  connection_cell?: string;
+  problems?: readonly string[];
+}
+
+/** A row as read with its exchange's state in the register. */
+type StoredRow = Selectable<IssueBatchRowsTable> & { exchange_state?: string | null };
+
+/** The register's exchange states in which the holder has the credential. */
+const ISSUED_STATES = ['credential-issued', 'done'];
 
 /** A row claimed for sending, with what its offer needs. */
 export interface ClaimedRow {
@@ -61,7 +78,7 @@ function repeatProblem(earlier: IssueBatch): ProblemError {
   );
 }
 
-const emptyCounts = (): BatchCounts => ({ pending: 0, sending: 0, sent: 0, failed: 0 });
+const emptyCounts = (): BatchCounts => ({ pending: 0, sending: 0, sent: 0, failed: 0, 'needs-fix': 0, issued: 0 });
 
 function toBatch(row: Selectable<IssueBatchesTable>, counts: BatchCounts): IssueBatch {
   return {
@@ -78,15 +95,17 @@ function toBatch(row: Selectable<IssueBatchesTable>, counts: BatchCounts): Issue
   };
 }
 
-export function toRow(row: Selectable<IssueBatchRowsTable>): BatchRow {
+export function toRow(row: StoredRow): BatchRow {
   return {
     index: row.idx,
     connection_id: row.connection_id,
     connection_label: row.connection_label,
+    connection_cell: row.connection_cell,
     attributes: row.attributes,
     state: row.state as BatchRowState,
     cred_ex_id: row.cred_ex_id,
     error: row.error,
+    exchange_state: row.exchange_state ?? null,
     attempts: row.attempts,
     updated_at: row.updated_at.toISOString(),
   };
@@ -159,8 +178,10 @@ export class IssueBatches {
                 idx: row.index,
                 connection_id: row.connection_id,
                 connection_label: row.connection_label,
+                connection_cell: row.problems?.length ? (row.connection_cell ?? null) : null,
                 attributes: JSON.stringify(row.attributes),
-                state: 'pending',
+                state: row.problems?.length ? 'needs-fix' : 'pending',
+                error: row.problems?.length ? row.problems.join(' ').slice(0, ERROR_MAX) : null,
                 updated_at: at,
               })),
             )
@@ -191,9 +212,14 @@ export class IssueBatches {
   async detail(id: string, page: { state?: BatchRowState | undefined; offset: number; limit: number }): Promise<IssueBatchDetail> {
     const batch = await this.get(id);
     const rows = await this.store.run((db) => {
-      let q = db.selectFrom('issue_batch_rows').selectAll().where('batch_id', '=', id);
-      if (page.state) q = q.where('state', '=', page.state);
-      return q.orderBy('idx').offset(page.offset).limit(page.limit).execute();
+      let q = db
+        .selectFrom('issue_batch_rows as r')
+        .leftJoin('register_exchanges as e', (join) => join.onRef('e.exchange_id', '=', 'r.cred_ex_id').on('e.kind', '=', 'credential'))
+        .selectAll('r')
+        .select('e.state as exchange_state')
+        .where('r.batch_id', '=', id);
+      if (page.state) q = q.where('r.state', '=', page.state);
+      return q.orderBy('r.idx').offset(page.offset).limit(page.limit).execute();
     });
     const total = page.state ? batch.counts[page.state] : batch.row_count;
     return { ...batch, rows: rows.map(toRow), rows_total: total };
@@ -203,7 +229,11 @@ export class IssueBatches {
     return this.store.run((db) => db.selectFrom('issue_batch_rows').selectAll().where('batch_id', '=', id).where('idx', '=', idx).executeTakeFirst());
   }
 
-  /** A failed row with another connection and values; 409 unless it is failed (a row on its way or sent is not changed). */
+  /**
+   * A failed row, or one kept for fixing, with another connection and values (checked by the caller); 409
+   * for any other (a row on its way or sent is not changed). A failed row stays failed until retried; a
+   * row kept for fixing is fixed now, so it goes to be sent.
+   */
   async editFailed(
     id: string,
     idx: number,
@@ -212,22 +242,30 @@ export class IssueBatches {
     const row = await this.store.run((db) =>
       db
         .updateTable('issue_batch_rows')
-        .set({
+        .set((eb) => ({
           connection_id: change.connection_id,
           connection_label: change.connection_label,
+          connection_cell: null,
           attributes: JSON.stringify(change.attributes),
+          state: eb.case().when('state', '=', 'needs-fix').then('pending').else(eb.ref('state')).end(),
+          error: eb
+            .case()
+            .when('state', '=', 'needs-fix')
+            .then(sql<string | null>`null`)
+            .else(eb.ref('error'))
+            .end(),
           updated_at: this.now(),
-        })
+        }))
         .where('batch_id', '=', id)
         .where('idx', '=', idx)
-        .where('state', '=', 'failed')
+        .where('state', 'in', ['failed', 'needs-fix'])
         .returningAll()
         .executeTakeFirst(),
     );
     if (row) return toRow(row);
     const current = await this.row(id, idx);
     if (!current) throw new ProblemError(404, `The batch has no row ${idx}.`);
-    throw new ProblemError(409, `Row ${idx} is ${current.state}: only a failed row can be changed.`, { title: 'Row not failed' });
+    throw new ProblemError(409, `Row ${idx} is ${current.state}: only a failed row or one kept for fixing can be changed.`, { title: 'Row not failed' });
   }
 
   /** Every failed row back to pending; how many. */
@@ -252,6 +290,7 @@ export class IssueBatches {
     const at = this.now();
     const until = new Date(at.getTime() + leaseMs);
     return this.store.run(async (db) => {
+      // A pending row always has its connection: a row without one is kept for fixing (needs-fix).
       const claimed = await sql<{ batch_id: string; idx: number; connection_id: string; attributes: { name: string; value: string }[] }>`
         update issue_batch_rows set state = 'sending', lease_owner = ${owner}, lease_until = ${until}, attempts = attempts + 1, updated_at = ${at}
         where (batch_id, idx) = (
@@ -314,19 +353,27 @@ export class IssueBatches {
     return row !== undefined;
   }
 
+  /** Each batch's rows by state, and of the sent ones how many the register has seen issued. */
   private async countsOf(ids: string[]): Promise<Map<string, BatchCounts>> {
     const rows = await this.store.run((db) =>
       db
-        .selectFrom('issue_batch_rows')
-        .select(['batch_id', 'state', (eb) => eb.fn.countAll<string>().as('n')])
-        .where('batch_id', 'in', ids)
-        .groupBy(['batch_id', 'state'])
+        .selectFrom('issue_batch_rows as r')
+        .leftJoin('register_exchanges as e', (join) => join.onRef('e.exchange_id', '=', 'r.cred_ex_id').on('e.kind', '=', 'credential'))
+        .select([
+          'r.batch_id',
+          'r.state',
+          (eb) => eb.fn.countAll<string>().as('n'),
+          (eb) => eb.fn.count<string>('e.exchange_id').filterWhere('e.state', 'in', ISSUED_STATES).as('issued'),
+        ])
+        .where('r.batch_id', 'in', ids)
+        .groupBy(['r.batch_id', 'r.state'])
         .execute(),
     );
     const counts = new Map<string, BatchCounts>();
     for (const row of rows) {
       const c = counts.get(row.batch_id) ?? emptyCounts();
       c[row.state as BatchRowState] = Number(row.n);
+      if (row.state === 'sent') c.issued = Number(row.issued);
       counts.set(row.batch_id, c);
     }
     return counts;

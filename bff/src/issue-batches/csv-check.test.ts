@@ -67,13 +67,42 @@ describe('checkFile', async () => {
     expect(rows[7]!.warnings).toEqual(['The same as row 8: this holder would receive the same credential twice.']);
   });
 
-  it('asks for a date as YYYYMMDD in a _dateint attribute, as the offer form does: proofs compare it as a number', async () => {
-    const csv = ['connection,name,birthdate_dateint', `${BOB},B,2001-05-05`, `${BOB},B,20010230`, `${BOB},B,20010505`].join('\n');
+  it('takes a date in a _dateint attribute as a spreadsheet writes it (YYYY-MM-DD) and keeps it as YYYYMMDD; day/month with slashes is refused as ambiguous', async () => {
+    const csv = [
+      'connection,name,birthdate_dateint',
+      `${BOB},B,2001-05-05`,
+      `${BOB},B,20010230`,
+      `${BOB},B,20010505`,
+      `${BOB},B,03/04/2007`,
+      `${BOB},B,21/11/2007`,
+      `${BOB},B,2001-02-30`,
+    ].join('\n');
     const rows = (await checkFile(csv, ['name', 'birthdate_dateint'], connections, 10)).rows;
     expect(rows.map((r) => r.problems)).toEqual([
-      ['The value of “birthdate_dateint” is “2001-05-05”: enter a date as YYYYMMDD, e.g. 20071121.'],
-      ['The value of “birthdate_dateint” is “20010230”: enter a date as YYYYMMDD, e.g. 20071121.'],
       [],
+      ['The value of “birthdate_dateint” is “20010230”: enter a date as YYYY-MM-DD (2007-11-21) or YYYYMMDD (20071121).'],
+      [],
+      ['The value of “birthdate_dateint” is “03/04/2007”: it could be 3 April 2007 or 4 March 2007. Write the date as YYYY-MM-DD (2007-04-03).'],
+      [
+        'The value of “birthdate_dateint” is “21/11/2007”: it reads as 21 November 2007 only one way, but day/month or month/day depends on the spreadsheet. Write the date as YYYY-MM-DD (2007-11-21).',
+      ],
+      ['The value of “birthdate_dateint” is “2001-02-30”: enter a date as YYYY-MM-DD (2007-11-21) or YYYYMMDD (20071121).'],
+    ]);
+    // What is sent is the number a proof compares.
+    expect(rows[0]!.attributes).toEqual([
+      { name: 'name', value: 'B' },
+      { name: 'birthdate_dateint', value: '20010505' },
+    ]);
+  });
+
+  it('takes a connection by the text the Connections page shows: its name (alias) or their label beside it', async () => {
+    const named: ConnectionFact[] = [{ id: BOB, label: 'Bobby (desk 2)', names: ['Bob Smith', 'Bobby (desk 2)'], state: 'active' }];
+    const csv = ['connection,name,degree', 'Bobby (desk 2),B,Law', 'Bob Smith,B,Maths', 'bob smith,B,Art'].join('\n');
+    const rows = (await checkFile(csv, attributes, named, 10)).rows;
+    expect(rows.map((r) => [r.connection_id, r.connection_label])).toEqual([
+      [BOB, 'Bobby (desk 2)'],
+      [BOB, 'Bobby (desk 2)'],
+      [null, null],
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BATCH_CONNECTION_COLUMN, isDateint, isDateintAttribute, type PreviewRow } from '@credence/shared';
+import { BATCH_CONNECTION_COLUMN, isDateint, isDateintAttribute, toDateint, type PreviewRow } from '@credence/shared';
 import { safeCsv } from '../exports/safe-csv.js';
 import { readSheet, turnTaker, type SheetCaps } from './csv-read.js';
 
@@ -15,7 +15,10 @@ export function fileDigest(credDefId: string, csv: string): string {
 /** A connection of the agent as the check needs it. */
 export interface ConnectionFact {
   id: string;
+  /** The name the Connections page shows (alias, else their label). */
   label: string | null;
+  /** Other texts the Connections page shows for it (their label beside an alias): each names it too. */
+  names?: readonly string[];
   state: string;
 }
 
@@ -43,10 +46,12 @@ export class ConnectionResolver {
   constructor(connections: readonly ConnectionFact[]) {
     for (const c of connections) {
       this.byId.set(c.id, c);
-      if (c.label === null) continue;
-      const same = this.byLabel.get(c.label) ?? [];
-      same.push(c);
-      this.byLabel.set(c.label, same);
+      const names = new Set([c.label, ...(c.names ?? [])].filter((n): n is string => !!n));
+      for (const name of names) {
+        const same = this.byLabel.get(name) ?? [];
+        same.push(c);
+        this.byLabel.set(name, same);
+      }
     }
   }
 
@@ -63,11 +68,42 @@ export class ConnectionResolver {
   }
 }
 
-/** What is wrong with an attribute's value in a row, if anything: empty, or not a date as YYYYMMDD where the attribute holds one. */
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * A `_dateint` value as a spreadsheet writes a date: YYYY-MM-DD (as an ISO date, what a spreadsheet saves
+ * a date cell as in most setups) becomes YYYYMMDD; YYYYMMDD stays. Anything else is left for valueProblem.
+ */
+export function sheetValue(name: string, value: string): string {
+  if (!isDateintAttribute(name)) return value;
+  return toDateint(value) ?? value;
+}
+
+/** Why a date written with slashes or dots is refused: day/month or month/day depends on the spreadsheet's settings. */
+function slashedDateProblem(name: string, value: string): string | undefined {
+  const m = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$/.exec(value);
+  if (!m) return undefined;
+  const [a, b, year] = [Number(m[1]), Number(m[2]), m[3]!];
+  const pad = (v: number) => String(v).padStart(2, '0');
+  const asDayMonth = a <= 31 && b <= 12 ? `${year}-${pad(b)}-${pad(a)}` : undefined;
+  const asMonthDay = a <= 12 && b <= 31 ? `${year}-${pad(a)}-${pad(b)}` : undefined;
+  const readings = [asDayMonth, asMonthDay].filter((d, i, all): d is string => !!d && isDateint(d.replaceAll('-', '')) && all.indexOf(d) === i);
+  const words = (iso: string) => `${Number(iso.slice(8))} ${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
+  const said =
+    readings.length > 1
+      ? `it could be ${words(readings[0]!)} or ${words(readings[1]!)}`
+      : readings.length === 1
+        ? `it reads as ${words(readings[0]!)} only one way, but day/month or month/day depends on the spreadsheet`
+        : 'it is not a date';
+  return `The value of “${name}” is “${value}”: ${said}. Write the date as YYYY-MM-DD${readings[0] ? ` (${readings[0]})` : ''}.`;
+}
+
+/** What is wrong with an attribute's value in a row (as sheetValue made it), if anything: empty, or not a date where the attribute holds one. */
 export function valueProblem(name: string, value: string): string | undefined {
   if (value === '') return `The value of “${name}” is empty.`;
   // A date compared as a number by proofs (RFC 0592), as the offer form and the counter ask for it.
-  if (isDateintAttribute(name) && !isDateint(value)) return `The value of “${name}” is “${value}”: enter a date as YYYYMMDD, e.g. 20071121.`;
+  if (isDateintAttribute(name) && !isDateint(value))
+    return slashedDateProblem(name, value) ?? `The value of “${name}” is “${value}”: enter a date as YYYY-MM-DD (2007-11-21) or YYYYMMDD (20071121).`;
   return undefined;
 }
 
@@ -118,7 +154,7 @@ export async function checkFile(csv: string, attributes: readonly string[], conn
     const connectionCell = cell(connectionColumn);
     const { connection, problem: connectionProblem } = connectionColumn === undefined ? {} : resolver.resolve(connectionCell);
     if (connectionProblem) problems.push(connectionProblem);
-    const values = attributes.map((name) => ({ name, value: cell(columnOf.get(name)) }));
+    const values = attributes.map((name) => ({ name, value: sheetValue(name, cell(columnOf.get(name))) }));
     for (const { name, value } of values) {
       if (!columnOf.has(name)) continue;
       if (columnOf.get(name)! >= cells.length) problems.push(`The value of “${name}” is missing (the row is shorter than the header).`);

@@ -103,7 +103,7 @@ describe('/api/issue-batches', () => {
     expect(again.status).toBe(409);
   });
 
-  it('asks for a date as YYYYMMDD in a _dateint attribute, in the file and in a fixed row', async () => {
+  it('takes a date as YYYY-MM-DD or YYYYMMDD in a _dateint attribute, in the file and in a fixed row', async () => {
     const bff = await batchBff(true);
     const issuer = await bff.cookieFor('issuer');
     expect(bff.attributes).toContain('birthdate_dateint');
@@ -114,7 +114,8 @@ describe('/api/issue-batches', () => {
         csv: `${bff.header}\n${dated('Batch Holder Two', '2001-05-05')}\n`,
       })
     ).json()) as IssueBatchPreview;
-    expect(preview.rows[0]!.problems).toEqual(['The value of “birthdate_dateint” is “2001-05-05”: enter a date as YYYYMMDD, e.g. 20071121.']);
+    expect(preview.rows[0]!.problems).toEqual([]);
+    expect(preview.rows[0]!.attributes.find((a) => a.name === 'birthdate_dateint')?.value).toBe('20010505');
 
     await bff.sandbox.app.request('/sandbox/peers/leave-on-offer', {
       method: 'POST',
@@ -129,7 +130,7 @@ describe('/api/issue-batches', () => {
     const refused = await bff.send(issuer, 'PUT', `/api/issue-batches/${batch.id}/rows/2`, { connection: 'Batch Holder Two', attributes });
     expect(refused.status).toBe(422);
     expect(((await refused.json()) as { detail: string }).detail).toBe(
-      'The value of “birthdate_dateint” is “5 May 2001”: enter a date as YYYYMMDD, e.g. 20071121.',
+      'The value of “birthdate_dateint” is “5 May 2001”: enter a date as YYYY-MM-DD (2007-11-21) or YYYYMMDD (20071121).',
     );
   });
 

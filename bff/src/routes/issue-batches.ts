@@ -6,7 +6,7 @@ import { batchConnections, batchDefinition, type BatchDefinition } from '../issu
 import type { BatchSender } from '../issue-batches/batch-sender.js';
 import type { IssueBatches } from '../issue-batches/batch-store.js';
 import { jsonInSlices } from '../issue-batches/json-in-slices.js';
-import { checkFile, ConnectionResolver, fileDigest, templateCsv, valueProblem } from '../issue-batches/csv-check.js';
+import { checkFile, ConnectionResolver, fileDigest, sheetValue, templateCsv, valueProblem } from '../issue-batches/csv-check.js';
 import { requireAccess } from '../middleware/require-role.js';
 import { validated } from '../middleware/validated.js';
 import { ProblemError } from '../problem.js';
@@ -59,8 +59,9 @@ async function previewOf(deps: IssueBatchDeps, body: IssueBatchFileBody): Promis
 
 /**
  * /api/issue-batches: issuing one credential definition to many connections from a CSV file. The file
- * is checked on the server (the connections are the agent's), stored whole once every row is valid,
- * and sent by the BatchSender in the background. The batch is one audit entry; each row is another.
+ * is checked on the server (the connections are the agent's), stored whole once every row is valid (or,
+ * when the clerk chose it, with its bad rows kept for fixing, not sent), and sent by the BatchSender in
+ * the background. The batch is one audit entry; each row is another.
  */
 export function issueBatchRoutes(deps: IssueBatchDeps) {
   const { batches, sender } = deps;
@@ -82,12 +83,16 @@ export function issueBatchRoutes(deps: IssueBatchDeps) {
       const body = c.req.valid('json');
       const { preview, definition, digest } = await previewOf(deps, body);
       c.set('auditTarget', { cred_def_id: preview.cred_def_id, schema_id: preview.schema_id, rows: String(preview.row_count) });
-      const problems = preview.file_problems.length + preview.rows_with_problems;
+      // Rows with problems are kept for fixing only when the clerk said so, and only beside rows to send.
+      const keep = body.keep_rows_with_problems === true && preview.rows_with_problems < preview.row_count;
+      const problems = preview.file_problems.length + (keep ? 0 : preview.rows_with_problems);
       if (problems > 0 || preview.row_count === 0)
         throw new ProblemError(
           422,
           preview.file_problems[0] ??
-            `${preview.rows_with_problems.toLocaleString('en-GB')} of ${preview.row_count.toLocaleString('en-GB')} rows have problems (connections may have changed since the preview). Check the file again.`,
+            (preview.rows_with_problems === preview.row_count
+              ? `All ${preview.row_count.toLocaleString('en-GB')} rows have problems: fix the file and check it again.`
+              : `${preview.rows_with_problems.toLocaleString('en-GB')} of ${preview.row_count.toLocaleString('en-GB')} rows have problems (connections may have changed since the preview). Check the file again.`),
           { title: 'The file has problems' },
         );
       const user = c.get('user')!;
@@ -100,7 +105,14 @@ export function issueBatchRoutes(deps: IssueBatchDeps) {
         file_name: body.file_name || null,
         file_digest: digest,
         repeat_of: body.repeat_of,
-        rows: preview.rows.map((r) => ({ index: r.index, connection_id: r.connection_id!, connection_label: r.connection_label, attributes: r.attributes })),
+        rows: preview.rows.map((r) => ({
+          index: r.index,
+          connection_id: r.connection_id,
+          connection_label: r.connection_label,
+          connection_cell: r.connection,
+          attributes: r.attributes,
+          problems: r.problems,
+        })),
       });
       c.set('auditTarget', { batch_id: made.id, schema_id: made.schema_id, rows: String(made.row_count) });
       sender.kick();
@@ -122,7 +134,7 @@ export function issueBatchRoutes(deps: IssueBatchDeps) {
         const definition = await batchDefinition(deps.client, batch.cred_def_id);
         const resolved = new ConnectionResolver(await batchConnections(deps.client)).resolve(body.connection);
         const errors = resolved.problem ? [{ path: 'body.connection', message: resolved.problem }] : [];
-        const byName = new Map(body.attributes.map((a) => [a.name, a.value.trim()]));
+        const byName = new Map(body.attributes.map((a) => [a.name, sheetValue(a.name, a.value.trim())]));
         definition.attributes.forEach((name, i) => {
           const problem = valueProblem(name, byName.get(name) ?? '');
           if (problem) errors.push({ path: `body.attributes.${i}.value`, message: problem });
@@ -135,6 +147,8 @@ export function issueBatchRoutes(deps: IssueBatchDeps) {
           connection_label: resolved.connection!.label,
           attributes: definition.attributes.map((name) => ({ name, value: byName.get(name)! })),
         });
+        // A row kept for fixing is sent once fixed.
+        if (row.state === 'pending') sender.kick();
         return c.json(row);
       },
     )

@@ -6,6 +6,7 @@ import { whoSignedIn } from './migration-015-who-signed-in.js';
 import { batchRepeats } from './migration-016-batch-repeats.js';
 import { attributeLabels } from './migration-017-attribute-labels.js';
 import { proofTemplateRules } from './migration-018-proof-template-rules.js';
+import { batchRowsNeedingAFix } from './migration-019-batch-rows-needing-a-fix.js';
 
 /**
  * Versioned migrations, applied in order by Kysely's Migrator at start (under a Postgres advisory lock,
@@ -525,6 +526,7 @@ export const migrations: Record<string, Migration> = {
   '016-batch-repeats': batchRepeats,
   '017-attribute-labels': attributeLabels,
   '018-proof-template-rules': proofTemplateRules,
+  '019-batch-rows-needing-a-fix': batchRowsNeedingAFix,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -237,8 +237,11 @@ export interface IssueBatchRowsTable {
   batch_id: string;
   /** 1 for the file's first row under the header. */
   idx: number;
-  connection_id: string;
+  /** Null for a row kept for fixing whose connection did not match (see connection_cell). */
+  connection_id: string | null;
   connection_label: Optional<string>;
+  /** What the file said of the connection, for a row kept for fixing. */
+  connection_cell: Optional<string>;
   attributes: ColumnType<{ name: string; value: string }[], string, string>;
   state: string;
   cred_ex_id: Optional<string>;

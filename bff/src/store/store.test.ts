@@ -58,6 +58,7 @@ describe.each([
       '016-batch-repeats',
       '017-attribute-labels',
       '018-proof-template-rules',
+      '019-batch-rows-needing-a-fix',
     ]);
   });
 

@@ -28,6 +28,11 @@ export const registerKeys = {
   exchanges: () => [...registerKeys.all(), 'exchanges'] as const,
 };
 
+/** Batches issued to many: their progress, and how many were issued, follow the credential events. */
+export const batchKeys = {
+  all: () => ['issue-batches'] as const,
+};
+
 export const walletKeys = {
   all: () => ['wallet'] as const,
 };

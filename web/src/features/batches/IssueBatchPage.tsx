@@ -1,4 +1,4 @@
-import { batchProgressText, type BatchRow, type BatchRowState, type IssueBatchDetail, formatCount } from '@credence/shared';
+import { batchProgressText, type BatchRow, type BatchRowState, type IssueBatchDetail, formatCount, formatValue, labelOf } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -14,9 +14,13 @@ import { batchQueries, ROWS_PER_PAGE, useRetryFailed } from './queries';
 import './batches.css';
 
 const n = formatCount;
-const stateWords: Record<BatchRowState, string> = { pending: 'Waiting', sending: 'Sending', sent: 'Sent', failed: 'Failed' };
+const stateWords: Record<BatchRowState, string> = { pending: 'Waiting', sending: 'Sending', sent: 'Sent', failed: 'Failed', 'needs-fix': 'To fix' };
+/** The exchange states in which the holder has the credential: the row is issued, not only sent. */
+const ISSUED = new Set(['credential-issued', 'done']);
+const rowStateText = (row: BatchRow) => (row.state === 'sent' && row.exchange_state && ISSUED.has(row.exchange_state) ? 'Issued' : stateWords[row.state]);
 const filters: { state: BatchRowState | undefined; label: string }[] = [
   { state: undefined, label: 'All rows' },
+  { state: 'needs-fix', label: 'To fix' },
   { state: 'failed', label: 'Failed' },
   { state: 'sent', label: 'Sent' },
   { state: 'pending', label: 'Waiting' },
@@ -64,7 +68,8 @@ interface BatchProps {
 function Batch({ batch, state, onState, page, onPage }: BatchProps) {
   const retry = useRetryFailed(batch.id);
   const [editing, setEditing] = useState<number | undefined>();
-  const done = batch.counts.sent + batch.counts.failed;
+  const toFix = batch.counts['needs-fix'];
+  const done = batch.counts.sent + batch.counts.failed + toFix;
   const countOf = (s: BatchRowState | undefined) => (s ? batch.counts[s] : batch.row_count);
   return (
     <>
@@ -86,9 +91,17 @@ function Batch({ batch, state, onState, page, onPage }: BatchProps) {
           <p role="status" className="muted small">
             {batch.state === 'sending'
               ? `Sending… ${n(batch.counts.pending + batch.counts.sending)} to go.`
-              : batch.counts.failed > 0
-                ? `Finished: ${n(batch.counts.failed)} ${batch.counts.failed === 1 ? 'row' : 'rows'} failed. Fix a row if needed, then retry.`
-                : 'Finished: every offer was sent.'}
+              : [
+                  toFix > 0 &&
+                    `${n(toFix)} ${toFix === 1 ? 'row was' : 'rows were'} kept for fixing, not sent: fix ${toFix === 1 ? 'it' : 'each one'} and it is sent.`,
+                  batch.counts.failed > 0 && `${n(batch.counts.failed)} ${batch.counts.failed === 1 ? 'row' : 'rows'} failed: fix a row if needed, then retry.`,
+                  toFix + batch.counts.failed === 0 &&
+                    (batch.counts.issued === batch.counts.sent
+                      ? 'Finished: every credential was issued.'
+                      : `Finished: every offer was sent; ${n(batch.counts.sent - batch.counts.issued)} not yet accepted by the holder.`),
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
           </p>
         </div>
         {batch.counts.failed > 0 && (
@@ -153,20 +166,20 @@ function Batch({ batch, state, onState, page, onPage }: BatchProps) {
 function RowLine({ row, batchId, editing, onEdit }: { row: BatchRow; batchId: string; editing: boolean; onEdit: (index: number | undefined) => void }) {
   return (
     <>
-      <tr className={row.state === 'failed' ? 'row-problem' : undefined}>
+      <tr className={row.state === 'failed' || row.state === 'needs-fix' ? 'row-problem' : undefined}>
         <td data-label="Row">{row.index}</td>
-        <td data-label="Connection">{row.connection_label ?? row.connection_id}</td>
+        <td data-label="Connection">{row.connection_label ?? row.connection_cell ?? row.connection_id}</td>
         <td data-label="Values" className="batch-value">
-          {row.attributes.map((a) => `${a.name}: ${a.value}`).join('; ')}
+          {row.attributes.map((a) => `${labelOf(a.name)}: ${formatValue(a.name, a.value)}`).join('; ')}
         </td>
-        <td data-label="State">{stateWords[row.state]}</td>
+        <td data-label="State">{rowStateText(row)}</td>
         <td data-label="Exchange or problem">
           {row.cred_ex_id ? (
             <Link to={`/credentials/${row.cred_ex_id}`}>Open the exchange of row {row.index}</Link>
           ) : row.error ? (
             <div>
               <span>{row.error}</span>{' '}
-              {row.state === 'failed' && !editing && (
+              {(row.state === 'failed' || row.state === 'needs-fix') && !editing && (
                 <button type="button" className="button" onClick={() => onEdit(row.index)}>
                   Fix row {row.index}
                 </button>

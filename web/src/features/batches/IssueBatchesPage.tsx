@@ -1,7 +1,7 @@
 import { BATCH_MAX_ROWS, BATCH_UPLOAD_BYTES, batchProgressText, type IssueBatchPreview, formatCount, consoleApiRefs } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useFromHere } from '../../components/ui/BackLink';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { WithWalletType } from '../../components/exchange-form/ExchangeFormParts';
@@ -44,7 +44,12 @@ interface LoadedFile {
 function NewBatch({ walletType }: { walletType: string | null }) {
   const navigate = useNavigate();
   const definitions = useOwnCredDefs(walletType);
-  const [credDefId, setCredDefId] = useState('');
+  // The definition is in the address (a link from a definition, a reload): shown and sent only once it is one of this agent's.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('cred_def_id') ?? '';
+  const known = definitions.data?.some((d) => d.credDefId === asked) ?? false;
+  const credDefId = known ? asked : '';
+  const unknownAsked = asked !== '' && definitions.isSuccess && !known;
   const [file, setFile] = useState<LoadedFile | undefined>();
   const [fileError, setFileError] = useState<string | undefined>();
   const [preview, setPreview] = useState<IssueBatchPreview | undefined>();
@@ -53,7 +58,15 @@ function NewBatch({ walletType }: { walletType: string | null }) {
   const start = useStartBatch();
 
   const choose = (id: string) => {
-    setCredDefId(id);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('cred_def_id', id);
+        else next.delete('cred_def_id');
+        return next;
+      },
+      { replace: true },
+    );
     setPreview(undefined);
     setFile(undefined);
     check.reset();
@@ -80,14 +93,23 @@ function NewBatch({ walletType }: { walletType: string | null }) {
     check.mutate({ cred_def_id: credDefId, file_name: loaded.name, csv: loaded.csv }, { onSuccess: setPreview });
   };
 
-  const send = () => {
-    if (!file) return;
-    const repeatOf = repeatConfirmed ? preview?.earlier_batch?.id : undefined;
+  const send = (keepRowsWithProblems: boolean) => {
+    if (!file || !preview) return;
+    const repeatOf = repeatConfirmed ? preview.earlier_batch?.id : undefined;
     start.mutate(
-      { cred_def_id: credDefId, file_name: file.name, csv: file.csv, ...(repeatOf && { repeat_of: repeatOf }) },
+      {
+        cred_def_id: preview.cred_def_id,
+        file_name: file.name,
+        csv: file.csv,
+        ...(repeatOf && { repeat_of: repeatOf }),
+        ...(keepRowsWithProblems && { keep_rows_with_problems: true }),
+      },
       {
         onSuccess: (batch) => {
-          toast.success(`Sending ${n(batch.row_count)} offers of ${batch.credential_name}`);
+          const toFix = batch.counts['needs-fix'];
+          toast.success(
+            `Sending ${n(batch.row_count - toFix)} offers of ${batch.credential_name}${toFix ? `; ${n(toFix)} ${toFix === 1 ? 'row is' : 'rows are'} kept for you to fix` : ''}`,
+          );
           void navigate(`/credentials/batches/${batch.id}`);
         },
         // Sent meanwhile (another tab, another clerk): the file is checked again, and says by whom.
@@ -99,8 +121,11 @@ function NewBatch({ walletType }: { walletType: string | null }) {
   };
 
   const repeatAsked = preview?.earlier_batch != null && !repeatConfirmed;
-  const clean = preview && preview.file_problems.length === 0 && preview.rows_with_problems === 0 && preview.row_count > 0;
-  const ready = clean && !repeatAsked;
+  const readable = !!preview && preview.file_problems.length === 0 && preview.row_count > 0;
+  const clean = readable && preview.rows_with_problems === 0;
+  // Some rows are ready and some are not: the ready ones can go now, the others are kept to be fixed on the batch's page.
+  const goodRows = preview ? preview.row_count - preview.rows_with_problems : 0;
+  const partly = readable && !clean && goodRows > 0;
   return (
     <div className="card">
       <h2>New batch</h2>
@@ -117,6 +142,11 @@ function NewBatch({ walletType }: { walletType: string | null }) {
               ))}
             </select>
             {definitions.isError && <p className="field-error">The agent’s definitions could not be read: {definitions.error.message}</p>}
+            {unknownAsked && (
+              <p className="field-error" role="alert">
+                The credential named in the address is not one of this agent’s definitions: choose one.
+              </p>
+            )}
           </div>
           {credDefId && (
             <p>
@@ -124,7 +154,8 @@ function NewBatch({ walletType }: { walletType: string | null }) {
                 Download the template (CSV)
               </a>{' '}
               <span className="muted small">
-                A <code>connection</code> column (the connection’s id, or its exact label) and one column per attribute.
+                A <code>connection</code> column (the name as the Connections page shows it, their label, or the connection’s id) and one column per attribute.
+                A date may be written as the spreadsheet does (2007-11-21).
               </span>
             </p>
           )}
@@ -162,10 +193,22 @@ function NewBatch({ walletType }: { walletType: string | null }) {
       {preview?.earlier_batch && <RepeatWarning earlier={preview.earlier_batch} confirmed={repeatConfirmed} onConfirm={setRepeatConfirmed} />}
       {preview && (
         <div className="form-buttons">
-          <button type="button" className="button primary" disabled={!ready || start.isPending} onClick={send}>
-            {start.isPending ? 'Starting…' : `Send ${n(preview.row_count)} ${preview.row_count === 1 ? 'offer' : 'offers'}`}
-          </button>
-          {!clean && <span className="muted small">Fix the file and choose it again: nothing is sent while a row has a problem.</span>}
+          {partly ? (
+            <button type="button" className="button primary" disabled={repeatAsked || start.isPending} onClick={() => send(true)}>
+              {start.isPending ? 'Starting…' : `Send ${n(goodRows)} ready ${goodRows === 1 ? 'row' : 'rows'}, keep ${n(preview.rows_with_problems)} to fix`}
+            </button>
+          ) : (
+            <button type="button" className="button primary" disabled={!clean || repeatAsked || start.isPending} onClick={() => send(false)}>
+              {start.isPending ? 'Starting…' : `Send ${n(preview.row_count)} ${preview.row_count === 1 ? 'offer' : 'offers'}`}
+            </button>
+          )}
+          {partly ? (
+            <span className="muted small">
+              The rows with a problem are not sent: they wait on the batch’s page, where you fix each one and it is sent. Or fix the file and choose it again.
+            </span>
+          ) : (
+            !clean && <span className="muted small">Fix the file and choose it again: nothing can be sent from it as it is.</span>
+          )}
         </div>
       )}
       {start.isError && <SubmitError message={start.error.message} status={isApiError(start.error) ? start.error.status : undefined} />}

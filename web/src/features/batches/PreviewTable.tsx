@@ -1,4 +1,4 @@
-import { type IssueBatchPreview, formatCount } from '@credence/shared';
+import { type IssueBatchPreview, formatCount, formatValue, labelOf } from '@credence/shared';
 import { useState } from 'react';
 import { Pager } from './Pager';
 
@@ -21,7 +21,9 @@ export function PreviewTable({ preview, fileName }: { preview: IssueBatchPreview
         {preview.file_problems.length > 0
           ? 'The file cannot be used as it is:'
           : preview.rows_with_problems > 0
-            ? `${n(preview.rows_with_problems)} of ${n(preview.row_count)} rows have problems. Fix them in your spreadsheet (the rows are numbered as there) and choose the file again.`
+            ? preview.rows_with_problems === preview.row_count
+              ? `Every row has a problem. Fix them in your spreadsheet (the rows are numbered as there) and choose the file again.`
+              : `${n(preview.rows_with_problems)} of ${n(preview.row_count)} rows have problems. Send the ready rows now and fix the others on the batch’s page, or fix them in your spreadsheet (the rows are numbered as there) and choose the file again.`
             : `Every row is ready to send.`}
       </p>
       {preview.file_problems.length > 0 && (
@@ -55,7 +57,7 @@ export function PreviewTable({ preview, fileName }: { preview: IssueBatchPreview
                   <th scope="col">Connection</th>
                   {preview.attributes.map((a) => (
                     <th scope="col" key={a}>
-                      {a}
+                      {labelOf(a)}
                     </th>
                   ))}
                   <th scope="col">Check</th>
@@ -67,8 +69,8 @@ export function PreviewTable({ preview, fileName }: { preview: IssueBatchPreview
                     <td data-label="Row">{row.index}</td>
                     <td data-label="Connection">{row.connection_label ?? row.connection}</td>
                     {row.attributes.map((a) => (
-                      <td key={a.name} data-label={a.name} className="batch-value">
-                        {a.value}
+                      <td key={a.name} data-label={labelOf(a.name)} className="batch-value">
+                        {formatValue(a.name, a.value)}
                       </td>
                     ))}
                     <td data-label="Check">

@@ -1,11 +1,12 @@
 import { type BatchRowState, type IssueBatchFileBody, type IssueBatchStartBody, consoleApiRefs } from '@credence/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
+import { batchKeys } from '../../lib/query-keys';
 
 export const ROWS_PER_PAGE = 50;
 
 export const batchQueries = {
-  all: () => ['issue-batches'] as const,
+  all: batchKeys.all,
   list: () =>
     queryOptions({
       queryKey: [...batchQueries.all(), 'list'] as const,

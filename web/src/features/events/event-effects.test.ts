@@ -1,7 +1,7 @@
 import type { ConsoleEvent } from '@credence/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { credentialKeys, presentationKeys, registerKeys } from '../../lib/query-keys';
+import { batchKeys, credentialKeys, presentationKeys, registerKeys, revocationKeys } from '../../lib/query-keys';
 import { adviceFor, applyEvent } from './event-effects';
 
 const event = (over: Partial<ConsoleEvent>): ConsoleEvent => ({
@@ -52,6 +52,21 @@ describe('applyEvent', () => {
       expect(isStale(client, [...registerKeys.credentials(), { offset: 0 }]), JSON.stringify(over)).toBe(refreshed);
       // The exchange list reads the register too.
       if (over.kind !== 'revocation') expect(isStale(client, [...credentialKeys.lists(), { offset: 0 }]), JSON.stringify(over)).toBe(refreshed);
+    }
+  });
+
+  it('refreshes the pending revocations (the navigation’s count) on a revocation event, and the batches on a credential event', () => {
+    for (const [over, pending, batches] of [
+      [{ topic: 'issuer_cred_rev', kind: 'revocation' as const, subject_id: null, state: 'revoked' }, true, false],
+      [{ state: 'done' }, false, true],
+      [{ topic: 'issuer_cred_rev', kind: 'revocation' as const, subject_id: null, stale: true }, false, false],
+    ] as const) {
+      const client = cache();
+      client.setQueryData(revocationKeys.pending(), { registries: [] });
+      client.setQueryData([...batchKeys.all(), 'list'], { results: [] });
+      applyEvent(client, event(over));
+      expect(isStale(client, revocationKeys.pending()), JSON.stringify(over)).toBe(pending);
+      expect(isStale(client, [...batchKeys.all(), 'list']), JSON.stringify(over)).toBe(batches);
     }
   });
 

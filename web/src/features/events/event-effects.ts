@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { markDeleted } from '../../lib/deleted-records';
 import { humanize } from '../../lib/format';
 import { connectionQueries } from '../../lib/connections';
-import { credentialKeys, invitationFetchedKey, presentationKeys, registerKeys, schemaKeys } from '../../lib/query-keys';
+import { batchKeys, credentialKeys, invitationFetchedKey, presentationKeys, registerKeys, revocationKeys, schemaKeys } from '../../lib/query-keys';
 
 /**
  * Invalidates, and makes sure a first load already in flight is repeated: its answer may predate the
@@ -49,6 +49,9 @@ export function applyEvent(queryClient: QueryClient, event: ConsoleEvent): void 
   if (!event.stale && (keys || event.kind === 'revocation')) {
     invalidateAfterEvent(queryClient, registerKeys.all());
     if (keys) invalidateAfterEvent(queryClient, keys.lists());
+    // A batch counts its rows issued from the register; the pending revocations (and their count in the navigation) follow revocations.
+    if (event.kind === 'credential') invalidateAfterEvent(queryClient, batchKeys.all());
+    if (event.kind === 'revocation') invalidateAfterEvent(queryClient, revocationKeys.all());
   }
   if (event.stale || event.version === 'v1' || !event.subject_id) {
     if (event.topic === 'issuer_cred_rev' && typeof event.payload.cred_ex_id === 'string') {
