@@ -1,13 +1,14 @@
 import type { WalletStatus } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleConfigQueries } from '../../lib/console-config';
+import { formatDateTime } from '../../lib/format';
 import { jsonAnswer, problemAnswer, renderPage, type AnswerFunction } from '../../test/render-page';
 import { WalletPage } from './WalletPage';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => (vi.unstubAllGlobals(), localStorage.clear()));
 
 const NAME = 'issuer-wallet';
 const UPGRADE = '/api/wallet/upgrade';
@@ -36,6 +37,44 @@ function showWallet(answers: Record<string, unknown>) {
     { '/api/config': { username: 'admin', role: 'admin', mode: 'agent', wallet: { name: NAME, type: 'askar' } }, ...answers },
   );
 }
+
+const DID = 'WgWxqztrNooG92RXvxSTWv';
+const SCHEMA_ID = `${DID}:2:Alumni card:1.0`;
+const ALUMNI = `${DID}:3:CL:20:alumni`;
+const STUDENT = `${DID}:3:CL:20:revocable`;
+const REGISTRIES = [`${DID}:4:${ALUMNI}:CL_ACCUM:1`, `${DID}:4:${ALUMNI}:CL_ACCUM:2`];
+const schemaAnswer = { id: SCHEMA_ID, name: 'Alumni card', version: '1.0', attrNames: ['name', 'graduation_year'], seqNo: 20, ver: '1.0' };
+
+/** The askar wallet on the legacy routes: one schema, two definitions on it, two registries. */
+const legacyAnswers = {
+  '/api/schemas/created': { schema_ids: [SCHEMA_ID] },
+  '/api/schemas/': { schema: schemaAnswer },
+  '/api/credential-definitions/created': { credential_definition_ids: [ALUMNI, STUDENT] },
+  '/api/credential-definitions/': ((request) =>
+    jsonAnswer({
+      credential_definition: { id: ALUMNI, schemaId: '20', tag: request.url.includes('alumni') ? 'alumni' : 'revocable', ver: '1.0', value: { primary: {} } },
+    })) as AnswerFunction,
+  '/api/revocation/registries/created': { rev_reg_ids: REGISTRIES },
+};
+
+/** The same wallet on the anoncreds routes afterwards, listing `credDefs`. */
+const anoncredsAnswers = (credDefs: string[]) => ({
+  '/api/anoncreds/schemas': { schema_ids: [SCHEMA_ID] },
+  '/api/anoncreds/schema/': { schema: { issuerId: DID, name: 'Alumni card', version: '1.0', attrNames: ['name', 'graduation_year'] }, schema_id: SCHEMA_ID },
+  '/api/anoncreds/credential-definitions': { credential_definition_ids: credDefs },
+  '/api/anoncreds/credential-definition/': ((request) =>
+    jsonAnswer({
+      credential_definition: {
+        issuerId: DID,
+        schemaId: SCHEMA_ID,
+        type: 'CL',
+        tag: request.url.includes('alumni') ? 'alumni' : 'revocable',
+        value: { primary: {} },
+      },
+      credential_definition_id: request.url.includes('alumni') ? ALUMNI : STUDENT,
+    })) as AnswerFunction,
+  '/api/anoncreds/revocation/registries': { rev_reg_ids: REGISTRIES },
+});
 
 const upgradeButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Upgrade wallet (irreversible)' });
 const backup = () => screen.getByLabelText<HTMLInputElement>('I have backed up the wallet and its key.');
@@ -110,6 +149,42 @@ describe('WalletPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('Wallet type').nextElementSibling!.textContent).toBe('askar-anoncreds');
     expect(screen.getByText(/^This wallet is of the anoncreds type/)).toBeTruthy();
     await waitFor(() => expect(screen.getByLabelText('Top bar wallet type').textContent).toBe('askar-anoncreds'));
+  });
+
+  it('records what the wallet holds before starting, and afterwards says what changed: the same definitions under the same ids', async () => {
+    const user = userEvent.setup({ delay: null });
+    let upgraded = false;
+    const wallet: AnswerFunction = () => jsonAnswer(upgraded ? status('askar-anoncreds', 'done') : status('askar'));
+    const start: AnswerFunction = () => ((upgraded = true), jsonAnswer(status('askar', 'in-progress'), 202));
+    const { requests } = showWallet({ '/api/wallet': wallet, [`POST ${UPGRADE}`]: start, ...legacyAnswers, ...anoncredsAnswers([ALUMNI, STUDENT]) });
+    await confirmUpgrade(user);
+    await user.click(upgradeButton());
+
+    const summary = await screen.findByRole('region', { name: 'What the upgrade changed' }, { timeout: 5_000 });
+    await waitFor(() =>
+      expect(summary.textContent).toContain(
+        `Upgraded on ${formatDateTime(since)}: 1 schema, 2 credential definitions and 2 revocation registries now use the AnonCreds interface; their ids are unchanged.`,
+      ),
+    );
+    expect(within(summary).getAllByRole('listitem')[0]!.textContent).toBe('Alumni card 1.0 (alumni)');
+    expect(within(summary).getByRole('link', { name: 'See them on Schemas and credential definitions' }).getAttribute('href')).toBe('/definitions');
+    // The legacy inventory was taken before the upgrade was asked for.
+    const paths = requests.map((r) => `${r.method} ${r.url}`);
+    expect(paths.indexOf('GET /api/credential-definitions/created')).toBeGreaterThan(-1);
+    expect(paths.indexOf('GET /api/credential-definitions/created')).toBeLessThan(paths.indexOf(`POST ${UPGRADE}`));
+  });
+
+  it('after an upgrade that lost a definition, names it as not found', async () => {
+    const user = userEvent.setup({ delay: null });
+    let upgraded = false;
+    const wallet: AnswerFunction = () => jsonAnswer(upgraded ? status('askar-anoncreds', 'done') : status('askar'));
+    const start: AnswerFunction = () => ((upgraded = true), jsonAnswer(status('askar', 'in-progress'), 202));
+    showWallet({ '/api/wallet': wallet, [`POST ${UPGRADE}`]: start, ...legacyAnswers, ...anoncredsAnswers([STUDENT]) });
+    await confirmUpgrade(user);
+    await user.click(upgradeButton());
+    const summary = await screen.findByRole('region', { name: 'What the upgrade changed' }, { timeout: 5_000 });
+    await waitFor(() => expect(summary.textContent).toContain('Not found after the upgrade: Alumni card 1.0 (alumni)'));
+    expect(summary.textContent).toContain('Before the upgrade the wallet listed 1 schema, 2 credential definitions and 2 revocation registries');
   });
 
   it.each([

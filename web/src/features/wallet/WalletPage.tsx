@@ -9,6 +9,7 @@ import { bodyResolver } from '../../lib/body-resolver';
 import { consoleConfigQueries } from '../../lib/console-config';
 import { formatDateTime } from '../../lib/format';
 import { upgradeRunning, useWalletUpgrade, walletQueries } from './queries';
+import { UpgradeSummary } from './UpgradeSummary';
 
 /** The form as a person fills it: the backup box starts unticked; the body the BFF takes needs it ticked. */
 type UpgradeFormValues = Omit<WalletUpgradeBody, 'backup_confirmed'> & { backup_confirmed: boolean };
@@ -64,6 +65,9 @@ export function WalletPage() {
               {wallet.data.upgrade.detail && <p>{wallet.data.upgrade.detail}</p>}
             </div>
           )}
+          {upgraded && isAnoncredsWallet(wallet.data.type) && (
+            <UpgradeSummary walletName={wallet.data.name ?? ''} walletType={wallet.data.type ?? ''} since={wallet.data.upgrade.since} />
+          )}
           {wallet.data.type === 'askar' && !upgradeRunning(wallet.data.upgrade.state) && <UpgradeGuard walletName={wallet.data.name ?? ''} />}
           {isAnoncredsWallet(wallet.data.type) && (
             <p className="muted">This wallet is of the anoncreds type: credentials issued with either filter are revoked through the anoncreds interface.</p>
@@ -81,7 +85,7 @@ function UpgradeGuard({ walletName }: { walletName: string }) {
     resolver: upgradeResolver,
     defaultValues: { wallet_name: walletName, confirm_wallet_name: '', backup_confirmed: false },
   });
-  const mutation = useWalletUpgrade((error) => setError('root', { message: isApiError(error) ? error.message : 'The upgrade could not be started' }));
+  const mutation = useWalletUpgrade('askar', (error) => setError('root', { message: isApiError(error) ? error.message : 'The upgrade could not be started' }));
   const ready = watch('backup_confirmed') === true && tested && watch('confirm_wallet_name') === walletName;
 
   return (
@@ -89,8 +93,9 @@ function UpgradeGuard({ walletName }: { walletName: string }) {
       <h2 id="upgrade-title">Upgrade to the anoncreds wallet type</h2>
       <p>
         The anoncreds filter needs a wallet of the anoncreds type. The upgrade converts this wallet in place: <strong>it cannot be undone</strong>, there is no
-        downgrade. While it runs the agent answers nothing but “Upgrade in progress”; a standalone agent then restarts. Credentials issued with the indy filter
-        stay valid and are afterwards revoked through the anoncreds interface.
+        downgrade. While it runs the agent answers nothing but “Upgrade in progress”; a standalone agent then restarts. Your schemas, credential definitions and
+        revocation registries are converted and keep their ids; credentials issued with the indy filter stay valid and are afterwards revoked through the
+        anoncreds interface. This page then says what changed.
       </p>
       <form className="upgrade-steps" noValidate onSubmit={handleSubmit((values) => mutation.mutate(walletUpgradeBodySchema.parse(values)))}>
         {formState.errors.root?.message && (

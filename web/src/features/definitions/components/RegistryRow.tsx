@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast-store';
 import { fullness, registryStateWords } from '../definition-forms';
 import type { RegistryView } from '../queries';
 import { checkSentence, credentialWords } from '../registry-check';
+import { NoLedgerCheck } from './NoLedgerCheck';
 
 /** How many of a registry's credentials the row names at most (the rest are counted). */
 const NAMED = 200;
@@ -46,16 +47,15 @@ function PendingRevocations({ revRegId }: { revRegId: string }) {
   );
 }
 
-const ANONCREDS_REFUSED =
-  'ACA-Py 1.6.1 does not check registries against the ledger on the anoncreds interface. An anoncreds wallet repairs a registry’s ledger entry itself when a publish finds it out of step.';
-
-/** An admin's check of the registry against the ledger (a dry run), and the fix behind a confirmation. */
-function LedgerCheck({ walletType, registry, label }: { walletType: string | null; registry: RegistryView; label: string }) {
+/**
+ * An admin's check of the registry against the ledger (a dry run), and the fix behind a confirmation.
+ * Legacy interface only: on the anoncreds one ACA-Py 1.6.1 refuses it for every registry (decision 025).
+ */
+function LedgerCheck({ registry, label }: { registry: RegistryView; label: string }) {
   const queryClient = useQueryClient();
-  const anoncreds = isAnoncredsWallet(walletType);
   const [confirming, setConfirming] = useState(false);
   const run = (apply: boolean) =>
-    callApi(anoncreds ? agentApiRefs.anoncredsFixRegistryEntryState : agentApiRefs.fixRegistryEntryState, {
+    callApi(agentApiRefs.fixRegistryEntryState, {
       params: { rev_reg_id: registry.id },
       query: { apply_ledger_update: apply ? 'true' : 'false' },
       body: {},
@@ -101,9 +101,7 @@ function LedgerCheck({ walletType, registry, label }: { walletType: string | nul
             )}
           </div>
         )}
-        {error && !confirming && (
-          <p className="form-error">{anoncreds && !fix.error ? `${ANONCREDS_REFUSED} (The agent answered: ${error.message})` : error.message}</p>
-        )}
+        {error && !confirming && <p className="form-error">{error.message}</p>}
       </div>
       <Dialog open={confirming} title="Write the missing revocations to the ledger?" onClose={() => (setConfirming(false), fix.reset())}>
         <p>
@@ -164,7 +162,7 @@ export function RegistryRow({
       <div className="muted small mono break">{registry.id}</div>
       {registry.tailsUri && <div className="muted small mono break">Tails: {registry.tailsUri}</div>}
       <PendingRevocations revRegId={registry.id} />
-      {mayCheck && <LedgerCheck walletType={walletType} registry={registry} label={label} />}
+      {mayCheck && (isAnoncredsWallet(walletType) ? <NoLedgerCheck /> : <LedgerCheck registry={registry} label={label} />)}
     </li>
   );
 }
