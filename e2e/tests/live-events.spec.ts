@@ -23,7 +23,8 @@ test('with the list open, a peer’s offer appears as a row and as a notificatio
 });
 
 test('a webhook posted as the agent posts it shows its advised action once, however often it is delivered', async ({ loggedInAs, request }) => {
-  const page = await loggedInAs('verifier', '/presentations');
+  // An admin: the Events page is in an admin's navigation, not a clerk's.
+  const page = await loggedInAs('admin', '/presentations');
   await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible();
   const payload = { pres_ex_id: randomUUID(), state: 'presentation-received', role: 'verifier', updated_at: '2026-11-21T10:00:00.000001Z' };
   for (let i = 0; i < 3; i++) expect((await postWebhook(request, 'present_proof_v2_0', payload)).ok()).toBe(true);

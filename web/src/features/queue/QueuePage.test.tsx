@@ -1,8 +1,14 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONNECTION_ID, agentPresentation, specRecord } from '../../test/record-shapes';
-import { renderPage, type SentRequest } from '../../test/render-page';
+import { jsonAnswer, problemAnswer, renderPage, type SentRequest } from '../../test/render-page';
+import { installDialogMethods } from '../../test/dialog';
 import { QueuePage } from './QueuePage';
+
+installDialogMethods();
+/** The first answer can be slow on a busy machine (several test runs share two cores). */
+const slow = { timeout: 8_000 };
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -24,35 +30,124 @@ const credential = (id: string, state: string, at: string) => {
 };
 const presentation = (id: string, state: string, at: string) => ({ ...agentPresentation(id), state, updated_at: at });
 
-describe('QueuePage', () => {
-  it('lists what waits on an issuer, the longest waiting first, each with its action one click away', async () => {
-    const { requests } = renderPage('/queue', '/queue', <QueuePage />, {
-      '/api/config': config('issuer'),
-      '/api/connections': connections,
-      '/api/issue-credential-2.0/records': byState(
-        { 'request-received': '2026-11-20T10:00:00Z', 'offer-received': '2026-11-22T10:00:00Z', 'proposal-received': '2026-11-21T10:00:00Z' },
-        credential,
-      ),
-    });
-    const items = await screen.findAllByRole('listitem');
-    expect(items.map((item) => within(item).getByRole('link').textContent)).toEqual(['Issue credential', 'Review proposal', 'Review offer']);
-    expect(within(items[0]!).getByRole('link').getAttribute('href')).toBe('/credentials/request-received-id');
-    expect(items[0]!.textContent).toContain('Alice Jones');
-    // One call per state the spec advises an action for (the agent has no OR filter); no presentations for an issuer.
-    const states = requests.filter((r) => r.url.includes('/issue-credential-2.0/records')).map((r) => new URL(r.url, 'http://x').searchParams.get('state'));
-    expect(states.sort()).toEqual(['credential-received', 'offer-received', 'proposal-received', 'request-received']);
+describe('QueuePage', { timeout: 30_000 }, () => {
+  const issuerAnswers = (since: Record<string, string>) => ({
+    '/api/config': config('issuer'),
+    '/api/connections': connections,
+    '/api/register/exchanges': { results: [], total: 2, total_capped: false, limit: 1, offset: 0 },
+    '/api/issue-credential-2.0/records': byState(since, credential),
+  });
+  const since = {
+    'request-received': '2026-11-20T10:00:00Z',
+    'offer-received': '2026-11-22T10:00:00Z',
+    'proposal-received': '2026-11-21T10:00:00Z',
+    'credential-received': '2026-11-19T10:00:00Z',
+  };
+
+  it('shows an issuer what the issuer must do, grouped by kind with counts; no holder chores unless asked', async () => {
+    const user = userEvent.setup();
+    const { requests, router } = renderPage('/queue', '/queue', <QueuePage />, issuerAnswers(since));
+    const requested = await screen.findByRole('region', { name: /Credential requests to issue/ }, slow);
+    expect(within(requested).getByRole('heading').textContent).toBe('Credential requests to issue 1');
+    const [item] = within(requested).getAllByRole('listitem');
+    expect(within(item!).getByRole('link').textContent).toBe('Issue credential');
+    expect(within(item!).getByRole('link').getAttribute('href')).toBe('/credentials/request-received-id');
+    expect(item!.textContent).toContain('Alice Jones');
+    expect(screen.getByRole('region', { name: /Credential proposals to review/ })).toBeTruthy();
+    // An offer received and a credential to store are the holder's chores: not shown, not even asked for.
+    expect(screen.queryByText('Review offer')).toBeNull();
+    expect(screen.queryByText('Store credential')).toBeNull();
+    const states = () =>
+      requests.filter((r) => r.url.includes('/issue-credential-2.0/records')).map((r) => new URL(r.url, 'http://x').searchParams.get('state'));
+    expect(states().sort()).toEqual(['proposal-received', 'request-received']);
     expect(requests.some((r) => r.url.includes('/present-proof-2.0/'))).toBe(false);
+
+    // Asked for: the holder's groups come after the issuer's, and the choice is in the address.
+    await user.click(screen.getByRole('checkbox', { name: /Show holder tasks/ }));
+    expect(await screen.findByRole('region', { name: /Credential offers received/ })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Credential requests to issue 1',
+      'Credential proposals to review 1',
+      'Credential offers received (as a holder) 1',
+      'Credentials received to store (as a holder) 1',
+    ]);
+    expect(router.state.location.search).toBe('?holder=shown');
+  });
+
+  it('sorts each group newest first or the longest waiting first, as chosen, kept in the address', async () => {
+    const user = userEvent.setup();
+    const many = (id: string, state: string, at: string) => credential(id, state, at);
+    const { router } = renderPage('/queue', '/queue', <QueuePage />, {
+      ...issuerAnswers({}),
+      '/api/issue-credential-2.0/records': (request: SentRequest) => {
+        const state = new URL(request.url, 'http://x').searchParams.get('state');
+        const results =
+          state === 'request-received'
+            ? [many('old', state, '2026-11-01T10:00:00Z'), many('new', state, '2026-11-25T10:00:00Z'), many('mid', state, '2026-11-10T10:00:00Z')]
+            : [];
+        return jsonAnswer({ results });
+      },
+    });
+    const hrefs = async () =>
+      within(await screen.findByRole('region', { name: /Credential requests to issue/ }))
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href'));
+    await screen.findByRole('region', { name: /Credential requests to issue/ }, slow);
+    expect(await hrefs()).toEqual(['/credentials/old', '/credentials/mid', '/credentials/new']);
+    expect(within(screen.getByRole('region', { name: /Credential requests to issue/ })).getByRole('heading').textContent).toBe(
+      'Credential requests to issue 3',
+    );
+    await user.selectOptions(screen.getByLabelText('Order'), 'newest');
+    expect(await hrefs()).toEqual(['/credentials/new', '/credentials/mid', '/credentials/old']);
+    expect(router.state.location.search).toBe('?order=newest');
+  });
+
+  it('issues all requested after a confirmation naming how many and to whom, and says which failed', async () => {
+    const user = userEvent.setup();
+    const results = [credential('r1', 'request-received', '2026-11-01T10:00:00Z'), credential('r2', 'request-received', '2026-11-02T10:00:00Z')];
+    const { requests } = renderPage('/queue', '/queue', <QueuePage />, {
+      ...issuerAnswers({}),
+      '/api/issue-credential-2.0/records': (request: SentRequest) =>
+        jsonAnswer({ results: new URL(request.url, 'http://x').searchParams.get('state') === 'request-received' ? results : [] }),
+      'POST /api/issue-credential-2.0/records/r1/issue': specRecord('r1', 'issuer'),
+      'POST /api/issue-credential-2.0/records/r2/issue': () => problemAnswer(400, 'Credential exchange record not found in state request-received'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Issue all requested (2)' }, slow));
+    const dialog = screen.getByRole('dialog', { name: 'Issue 2 credentials?' });
+    const names = within(dialog)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(names).toHaveLength(2);
+    for (const name of names) expect(name).toMatch(/ to Alice Jones$/);
+    // Nothing is issued before the confirmation.
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Issue 2 credentials' }));
+    expect(await screen.findByRole('dialog', { name: 'Issued 1 of 2 credentials' }, slow)).toBeTruthy();
+    // One request each, so each is audited on its own.
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([
+      '/api/issue-credential-2.0/records/r1/issue',
+      '/api/issue-credential-2.0/records/r2/issue',
+    ]);
+    const failed = within(screen.getByRole('list', { name: 'Not issued' })).getAllByRole('listitem');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.textContent).toContain('Alice Jones');
+    expect(failed[0]!.textContent).toContain('The agent no longer has this record.');
+    expect(screen.getByRole('status').textContent).toBe('1 issued, 1 not issued.');
   });
 
   it('shows a verifier the presentations to check', async () => {
     renderPage('/queue', '/queue', <QueuePage />, {
       '/api/config': config('verifier'),
       '/api/connections': connections,
-      '/api/present-proof-2.0/records': byState({ 'presentation-received': '2026-11-20T10:00:00Z' }, presentation),
+      '/api/register/exchanges': { results: [], total: 0, total_capped: false, limit: 1, offset: 0 },
+      '/api/present-proof-2.0/records': byState({ 'presentation-received': '2026-11-20T10:00:00Z', 'request-received': '2026-11-20T10:00:00Z' }, presentation),
     });
-    const item = await screen.findByRole('listitem');
+    const group = await screen.findByRole('region', { name: /Presentations to verify/ }, slow);
+    const item = within(group).getByRole('listitem');
     expect(within(item).getByRole('link').textContent).toBe('Verify');
     expect(item.textContent).toContain('Proof of enrolment');
+    // A proof request received is the holder's to answer.
+    expect(screen.queryByText('Prepare presentation')).toBeNull();
   });
 
   it('says when nothing waits', async () => {
@@ -61,6 +156,6 @@ describe('QueuePage', () => {
       '/api/connections': connections,
       '/api/issue-credential-2.0/records': { results: [] },
     });
-    expect(await screen.findByRole('heading', { name: 'Nothing waits for you' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Nothing waits for you' }, slow)).toBeTruthy();
   });
 });

@@ -1,25 +1,65 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ConnectionName } from '../../components/exchange-list/cells';
 import { ErrorState } from '../../components/ui/ErrorState';
-import { StateBadge } from '../../components/ui/StateBadge';
 import { useConnections } from '../../lib/connections';
 import { consoleConfigQueries } from '../../lib/console-config';
 import { formatDateTime, timeAgo } from '../../lib/format';
-import { useQueue } from './queue';
+import { IssueAllRequested } from './IssueAllRequested';
+import { groupQueue, holderStates, useQueue, useWaitingCount, type QueueOrder } from './queue';
 
 const fromQueue = { from: { href: '/queue', label: 'Needs me' } };
 
-/** "Needs me": every exchange waiting on this person's role, oldest first, the action one click away. */
+/** The page's choices, kept in the address: the order, and whether a holder's chores are shown. */
+function parseQueueParams(search: URLSearchParams): { order: QueueOrder; holder: boolean } {
+  return { order: search.get('order') === 'newest' ? 'newest' : 'oldest', holder: search.get('holder') === 'shown' };
+}
+
+/**
+ * "Needs me": what this person's role must do, grouped by kind with counts, the longest waiting first (or the
+ * newest, as chosen), each action one click away; a group of credential requests can be issued at once. The
+ * wallet's own chores as a holder (an offer to accept, a proof request to answer) only when asked.
+ */
 export function QueuePage() {
   const role = useQuery(consoleConfigQueries.current()).data?.role;
-  const queue = useQueue(role);
+  const [search, setSearch] = useSearchParams();
+  const { order, holder } = parseQueueParams(search);
+  const queue = useQueue(role, holder);
+  const holderCount = useWaitingCount(role, holderStates(role));
+  const mayHold = holderStates(role).credential.length + holderStates(role).presentation.length > 0;
   const connections = useConnections();
+  const groups = groupQueue(queue.items, order);
+  const set = (key: string, value: string | undefined) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
   return (
     <section aria-labelledby="queue-title">
       <div className="page-head">
         <h1 id="queue-title">Needs me</h1>
-        <p className="muted">Exchanges waiting for you to act, the longest waiting first. Live.</p>
+        <p className="muted">What waits for you to act, by kind. Live.</p>
+      </div>
+      <div className="filters queue-controls" role="group" aria-label="How the list is shown">
+        <div className="field">
+          <label htmlFor="queue-order">Order</label>
+          <select id="queue-order" value={order} onChange={(e) => set('order', e.target.value === 'newest' ? 'newest' : undefined)}>
+            <option value="oldest">Waiting longest first</option>
+            <option value="newest">Newest first</option>
+          </select>
+        </div>
+        {mayHold && (
+          <label className="check">
+            <input type="checkbox" checked={holder} onChange={(e) => set('holder', e.target.checked ? 'shown' : undefined)} />
+            Show holder tasks{!holderCount.isPending && ` (${holderCount.count})`}
+          </label>
+        )}
       </div>
       {queue.error ? (
         <ErrorState error={queue.error} />
@@ -27,28 +67,38 @@ export function QueuePage() {
         <div className="state-panel" aria-busy="true">
           Loading what waits for you…
         </div>
-      ) : queue.items.length === 0 ? (
+      ) : groups.length === 0 ? (
         <div className="state-panel">
           <h2>Nothing waits for you</h2>
-          <p>New requests, offers and presentations appear here as they arrive.</p>
+          <p>New requests, proposals and presentations appear here as they arrive.</p>
         </div>
       ) : (
-        <ol className="queue-list" aria-label="Exchanges waiting on you">
-          {queue.items.map((item) => (
-            <li key={item.id} className="queue-item card">
-              <div>
-                <strong>{item.what}</strong> <StateBadge state={item.state} />
-                <div className="muted small">
-                  <ConnectionName id={item.connectionId} labelOf={connections.labelOf} /> · arrived{' '}
-                  <span title={formatDateTime(item.waitingSince)}>{timeAgo(item.waitingSince)}</span>
-                </div>
-              </div>
-              <Link className="button primary" to={item.href} state={fromQueue} aria-label={`${item.action.label}: ${item.what}`}>
-                {item.action.label}
-              </Link>
-            </li>
-          ))}
-        </ol>
+        groups.map((group) => (
+          <section key={group.key} className="queue-group" aria-labelledby={`queue-${group.key.replace(':', '-')}`}>
+            <div className="queue-group-head">
+              <h2 id={`queue-${group.key.replace(':', '-')}`}>
+                {group.title} <span className="count-badge">{group.items.length}</span>
+              </h2>
+              {group.key === 'credential:request-received' && <IssueAllRequested items={group.items} labelOf={connections.labelOf} />}
+            </div>
+            <ol className="queue-list" aria-label={group.title}>
+              {group.items.map((item) => (
+                <li key={item.id} className="queue-item card">
+                  <div>
+                    <strong>{item.what}</strong>
+                    <div className="muted small">
+                      <ConnectionName id={item.connectionId} labelOf={connections.labelOf} /> · arrived{' '}
+                      <span title={formatDateTime(item.waitingSince)}>{timeAgo(item.waitingSince)}</span>
+                    </div>
+                  </div>
+                  <Link className="button" to={item.href} state={fromQueue} aria-label={`${item.action.label}: ${item.what}`}>
+                    {item.action.label}
+                  </Link>
+                </li>
+              ))}
+            </ol>
+          </section>
+        ))
       )}
     </section>
   );

@@ -25,6 +25,42 @@ export interface QueueItem {
   connectionId: string | null | undefined;
   waitingSince: string;
   action: AdvisedAction;
+  /** Which group it is listed in: its kind and state. */
+  group: QueueGroupKey;
+}
+
+/**
+ * What waits, by kind: the console's own role's work (issue, verify, review a proposal), then the holder's
+ * (an offer or a proof request received, a credential to store), which an issuer or verifier clerk sees only
+ * when asked.
+ */
+export const queueGroups = [
+  { key: 'credential:request-received', title: 'Credential requests to issue', holder: false },
+  { key: 'credential:proposal-received', title: 'Credential proposals to review', holder: false },
+  { key: 'presentation:presentation-received', title: 'Presentations to verify', holder: false },
+  { key: 'presentation:proposal-received', title: 'Presentation proposals to review', holder: false },
+  { key: 'credential:offer-received', title: 'Credential offers received (as a holder)', holder: true },
+  { key: 'credential:credential-received', title: 'Credentials received to store (as a holder)', holder: true },
+  { key: 'presentation:request-received', title: 'Proof requests to answer (as a holder)', holder: true },
+] as const;
+export type QueueGroupKey = (typeof queueGroups)[number]['key'];
+export type QueueOrder = 'oldest' | 'newest';
+
+const isHolderState = (kind: QueueItem['kind'], state: string) => queueGroups.some((g) => g.holder && g.key === `${kind}:${state}`);
+
+export interface QueueGroup {
+  key: QueueGroupKey;
+  title: string;
+  holder: boolean;
+  items: QueueItem[];
+}
+
+/** The items in their groups (empty groups left out), each sorted as chosen: the longest waiting first by default. */
+export function groupQueue(items: QueueItem[], order: QueueOrder): QueueGroup[] {
+  const sorted = order === 'newest' ? oldestFirst(items).reverse() : oldestFirst(items);
+  return queueGroups
+    .map((g) => ({ key: g.key, title: g.title, holder: g.holder, items: sorted.filter((i) => i.group === g.key) }))
+    .filter((g) => g.items.length > 0);
 }
 
 /** The states the spec advises an action for (its table), per area. */
@@ -47,6 +83,7 @@ const credentialsIn = (state: string) =>
         connectionId: r.connection_id,
         waitingSince: r.updated_at,
         action: advisedCredentialAction(r.state)!,
+        group: `credential:${r.state}` as QueueGroupKey,
       })),
   });
 
@@ -64,6 +101,7 @@ const presentationsIn = (state: string) =>
         connectionId: r.connection_id,
         waitingSince: r.updated_at,
         action: advisedPresentationAction(r.state)!,
+        group: `presentation:${r.state}` as QueueGroupKey,
       })),
   });
 
@@ -78,12 +116,29 @@ export function oldestFirst(items: QueueItem[]): QueueItem[] {
   return [...items].sort((a, b) => a.waitingSince.localeCompare(b.waitingSince));
 }
 
-/** Everything waiting on this role, oldest first, and whether it is all loaded. */
-export function useQueue(role: UserRole | undefined) {
-  const queries = [
-    ...(role && roleMayUse(role, 'credentials') ? credentialActionStates.map(credentialsIn) : []),
-    ...(role && roleMayUse(role, 'presentations') ? presentationActionStates.map(presentationsIn) : []),
-  ];
+/** The states whose exchanges this role must act on; a holder's chores only when asked. */
+export function queueStates(role: UserRole | undefined, withHolder: boolean) {
+  const mine = (kind: QueueItem['kind'], states: readonly string[]) => states.filter((s) => withHolder || !isHolderState(kind, s));
+  return {
+    credential: role && roleMayUse(role, 'credentials') ? mine('credential', credentialActionStates) : [],
+    presentation: role && roleMayUse(role, 'presentations') ? mine('presentation', presentationActionStates) : [],
+  };
+}
+
+/** The holder's chores this role could see: what "Show holder tasks" would add. */
+export function holderStates(role: UserRole | undefined) {
+  const all = queueStates(role, true);
+  const own = queueStates(role, false);
+  return {
+    credential: all.credential.filter((s) => !own.credential.includes(s)),
+    presentation: all.presentation.filter((s) => !own.presentation.includes(s)),
+  };
+}
+
+/** Everything waiting on this role (and on its wallet as a holder, when asked), oldest first, and whether it is all loaded. */
+export function useQueue(role: UserRole | undefined, withHolder = false) {
+  const states = queueStates(role, withHolder);
+  const queries = [...states.credential.map(credentialsIn), ...states.presentation.map(presentationsIn)];
   return useQueries({
     queries: queries as ReturnType<typeof credentialsIn>[],
     combine: (results) => ({
@@ -107,11 +162,9 @@ const waitingIn = (kind: 'credential' | 'presentation', state: string) =>
     select: (page) => page.total,
   });
 
-export function useWaitingCount(role: UserRole | undefined) {
-  const queries = [
-    ...(role && roleMayUse(role, 'credentials') ? credentialActionStates.map((s) => waitingIn('credential', s)) : []),
-    ...(role && roleMayUse(role, 'presentations') ? presentationActionStates.map((s) => waitingIn('presentation', s)) : []),
-  ];
+/** How many wait on this role's own work (the navigation's badge), or, with `states`, on those states (the holder's chores). */
+export function useWaitingCount(role: UserRole | undefined, states = queueStates(role, false)) {
+  const queries = [...states.credential.map((s) => waitingIn('credential', s)), ...states.presentation.map((s) => waitingIn('presentation', s))];
   return useQueries({
     queries: queries,
     combine: (results) => ({
