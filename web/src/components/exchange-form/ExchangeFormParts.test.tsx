@@ -2,9 +2,9 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ConnectionOption } from '../../lib/connections';
-import { ConnectionField } from './ExchangeFormParts';
+import { ConnectionField, connectionProblem } from './ExchangeFormParts';
 
-function field(status: 'pending' | 'error' | 'success', options: ConnectionOption[] = []) {
+function field(status: 'pending' | 'error' | 'success', options: ConnectionOption[] = [], value?: string) {
   const element = (
     <ConnectionField
       field={{ name: 'connection_id', onChange: () => Promise.resolve(), onBlur: () => Promise.resolve(), ref: () => undefined }}
@@ -13,10 +13,11 @@ function field(status: 'pending' | 'error' | 'success', options: ConnectionOptio
       prompt="Choose who receives the offer"
       chosen={false}
       error={undefined}
+      value={value}
     />
   );
   render(<RouterProvider router={createMemoryRouter([{ path: '/', element }])} />);
-  const select = screen.getByRole('combobox', { name: 'Connection' });
+  const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Connection' });
   // What a screen reader says after the field's name (its hint).
   const hint = (select.getAttribute('aria-describedby') ?? '')
     .split(' ')
@@ -50,5 +51,29 @@ describe('ConnectionField', () => {
     ]);
     expect(hint).toMatch(/1 not usable yet/);
     expect(screen.getByRole<HTMLOptionElement>('option', { name: /Bob —/ }).disabled).toBe(true);
+  });
+
+  it('shows the chosen connection, not the prompt, while the list loads and once it has come', () => {
+    const alice = { id: 'a', label: 'Alice Jones', ready: true, state: 'active' };
+    const loading = field('pending', [], 'a');
+    expect(loading.select.selectedOptions[0]?.textContent).toBe('Loading the chosen connection…');
+    document.body.innerHTML = '';
+    const loaded = field('success', [alice], 'a');
+    expect(loaded.select.selectedOptions[0]?.textContent).toBe('Alice Jones');
+  });
+});
+
+describe('connectionProblem', () => {
+  const options = [
+    { id: 'a', label: 'Alice Jones', ready: true, state: 'active' },
+    { id: 'b', label: 'Bob', ready: false, state: 'request' },
+  ];
+  it('says why the chosen connection cannot receive anything now, and nothing when it can', () => {
+    expect(connectionProblem(options, 'success', 'a')).toBeUndefined();
+    expect(connectionProblem(options, 'success', '')).toBeUndefined();
+    expect(connectionProblem(options, 'success', 'b')).toMatch(/^Bob cannot receive it yet \(still connecting\)/);
+    expect(connectionProblem(options, 'success', 'zz')).toMatch(/^The link names a connection this agent does not have/);
+    expect(connectionProblem([], 'pending', 'a')).toMatch(/still loading/);
+    expect(connectionProblem([], 'error', 'a')).toMatch(/could not be loaded/);
   });
 });

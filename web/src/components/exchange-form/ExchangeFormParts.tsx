@@ -27,13 +27,32 @@ interface ConnectionFieldProps {
   prompt: string;
   chosen: boolean;
   error: string | undefined;
+  /**
+   * The form's value. Given, the select always shows it — also while the list loads, and when it names
+   * a connection that is unknown or not ready (a link from elsewhere) — never the prompt while another is sent.
+   */
+  value?: string;
+}
+
+/**
+ * Why the chosen connection cannot receive anything now, in a clerk's words; undefined when it can (or
+ * none is chosen: the form's own rule says so). A form checks this before it sends.
+ */
+export function connectionProblem(options: ConnectionOption[], status: 'pending' | 'error' | 'success', value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (status === 'pending') return 'The connections are still loading: wait a moment, then send.';
+  if (status === 'error') return 'The connections could not be loaded, so the chosen one cannot be checked. Reload the page to try again.';
+  const chosen = options.find((c) => c.id === value);
+  if (!chosen) return 'The link names a connection this agent does not have (it may have been removed). Choose who receives it.';
+  const why = whyNotUsable(chosen.state);
+  return why ? `${chosen.label} cannot receive it yet (${why}). Choose another connection, or wait until it is ready.` : undefined;
 }
 
 /**
  * The connection to send to: every connection is listed, those not ready for messages disabled with
  * the reason, so a clerk looking for a holder learns why they cannot pick them.
  */
-export function ConnectionField({ field, options, status, prompt, chosen, error }: ConnectionFieldProps) {
+export function ConnectionField({ field, options, status, prompt, chosen, error, value }: ConnectionFieldProps) {
   const waiting = options.filter((c) => !c.ready).length;
   const hint =
     status === 'pending'
@@ -45,11 +64,32 @@ export function ConnectionField({ field, options, status, prompt, chosen, error 
           : waiting > 0
             ? `${waiting} not usable yet (shown greyed). `
             : '';
+  // A chosen id not (yet) among the options is shown as what it is, so the select never shows the prompt instead.
+  const unlisted = value && !options.some((c) => c.id === value) ? value : undefined;
+  // Loading is not a problem to show in red; an unknown or unready connection is, at once.
+  const problem = status === 'pending' ? undefined : connectionProblem(options, status, value);
+  const shown = error ?? problem;
   return (
     <div className="field">
       <label htmlFor="connection">Connection</label>
-      <select id="connection" aria-invalid={!!error} aria-busy={status === 'pending'} aria-describedby="connection-hint connection-error" {...field}>
+      <select
+        id="connection"
+        aria-invalid={!!shown}
+        aria-busy={status === 'pending'}
+        aria-describedby="connection-hint connection-error"
+        {...field}
+        {...(value !== undefined && { value })}
+      >
         <option value="">{prompt}</option>
+        {unlisted && (
+          <option value={unlisted} disabled>
+            {status === 'pending'
+              ? 'Loading the chosen connection…'
+              : status === 'error'
+                ? 'The chosen connection (not loaded)'
+                : 'Unknown connection (from the link)'}
+          </option>
+        )}
         {options.map((c) => (
           <option key={c.id} value={c.id} disabled={!c.ready}>
             {c.ready ? c.label : `${c.label} — ${whyNotUsable(c.state)}`}
@@ -60,9 +100,9 @@ export function ConnectionField({ field, options, status, prompt, chosen, error 
         {hint}
         <Link to="/connections/new">Invite someone to connect</Link>
       </p>
-      {error && (
+      {shown && (
         <p className="field-error" id="connection-error">
-          {chosen ? error : `${prompt}.`}
+          {error !== undefined && !chosen ? `${prompt}.` : shown}
         </p>
       )}
     </div>

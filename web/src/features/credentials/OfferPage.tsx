@@ -1,34 +1,65 @@
-import type { OwnCredDef } from '@credence/shared';
-import { useEffect, useMemo, useState } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { kindOf } from '@credence/shared';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useFieldArray, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ConnectionField, FormatChoice, WithWalletType } from '../../components/exchange-form/ExchangeFormParts';
+import { ConnectionField, connectionProblem, WithWalletType } from '../../components/exchange-form/ExchangeFormParts';
 import { SubmitError } from '../../components/exchange-form/SubmitError';
 import { isApiError } from '../../lib/api';
-import { ownCredDefLabel, useOwnCredDefs } from '../../lib/own-definitions';
-import { RequestPreview } from '../../components/ui/RequestPreview';
+import { useAttributeLabels } from '../../lib/attribute-labels';
+import { definitionName } from '../../lib/definition-names';
+import { useOwnCredDefs } from '../../lib/own-definitions';
 import { toast } from '../../lib/toast-store';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useRevalidateAll } from '../../lib/use-revalidate-all';
 import { useConnections } from '../../lib/connections';
-import { FilterSection } from './components/FilterSection';
+import { OfferAdvanced } from './components/OfferAdvanced';
+import { OfferSummary } from './components/OfferSummary';
+import { OfferValues } from './components/OfferValues';
 import { useOfferMutation } from './mutations';
-import { emptyOffer, fillFromDefinition, offerRoute, offerFieldPath, offerResolver, toOfferBody, type OfferFormValues } from './offer-form';
+import { emptyOffer, fillFromDefinition, isAdvancedError, offerFieldPath, offerResolverFor, toOfferBody, type OfferFormValues } from './offer-form';
+import './offer.css';
+
+/** The definition choice that means "no definition: I type the ids and attributes" (Advanced only). */
+const TYPE_IDS = '__type-ids__';
 
 export function OfferPage() {
   return <WithWalletType>{(walletType) => <OfferForm walletType={walletType} />}</WithWalletType>;
 }
 
+/** Every field path with an error, dotted ("filter.indy.cred_def_id"). */
+function errorPaths(errors: FieldErrors, prefix = ''): string[] {
+  return Object.entries(errors).flatMap(([key, value]) => {
+    if (!value || typeof value !== 'object' || key === 'ref') return [];
+    const path = prefix ? `${prefix}.${key}` : key;
+    return 'message' in value && typeof value.message === 'string' ? [path, ...errorPaths(value as FieldErrors, path)] : errorPaths(value as FieldErrors, path);
+  });
+}
+
+/**
+ * /credentials/new: a clerk chooses who receives it and which of this agent's credentials, then fills
+ * in one labelled field per attribute. The ids, formats and the exact request are under "Advanced".
+ * `?connection=` and `?definition=` (a link from a connection or a definition) choose them up front;
+ * the form shows exactly what it will send, and sends nothing to a connection it cannot show.
+ */
 function OfferForm({ walletType }: { walletType: string | null }) {
   const navigate = useNavigate();
   const connections = useConnections();
   const definitions = useOwnCredDefs(walletType);
-  const [picked, setPicked] = useState<OwnCredDef | undefined>();
-  const mutation = useOfferMutation();
-  // Opened from a connection's page: that connection is already chosen.
+  const labels = useAttributeLabels();
   const [search] = useSearchParams();
+  const linkedDefinition = search.get('definition') ?? '';
+  const [pickedId, setPickedId] = useState(linkedDefinition);
+  const [typing, setTyping] = useState(false);
+  const [advanced, setAdvanced] = useState(false);
+  const [definitionError, setDefinitionError] = useState<string>();
+  const picked = definitions.data?.find((d) => d.credDefId === pickedId);
+  const pickedLabels = labels.labelsFor(picked?.credDefId);
+  const mutation = useOfferMutation();
+
+  // Values are checked as the chosen definition's labels say they are (a date, a number, an e-mail address).
+  const resolver = useMemo(() => offerResolverFor((name) => kindOf(name, pickedLabels)), [pickedLabels]);
   const form = useForm<OfferFormValues>({
-    resolver: offerResolver,
+    resolver,
     defaultValues: { ...emptyOffer(walletType), connection_id: search.get('connection') ?? '' },
   });
   const { register, control, handleSubmit, setValue, setError, formState } = form;
@@ -38,31 +69,37 @@ function OfferForm({ walletType }: { walletType: string | null }) {
   const errors = formState.errors;
   useRevalidateAll(form, values);
 
-  const submit = (mode: OfferFormValues['mode']) => {
-    setValue('mode', mode);
-    void handleSubmit((valid) =>
-      mutation.mutate(
-        { mode, body: toOfferBody(valid) },
-        {
-          onSuccess: (record) => {
-            toast.success(mode === 'send' ? `Offer sent to ${connections.labelOf(valid.connection_id) ?? 'the connection'}` : 'Offer created');
-            void navigate(`/credentials/${record.cred_ex_id}`);
-          },
-          onError: (error) => applyServerErrors(error, setError, offerFieldPath),
-        },
-      ),
-    )();
-  };
-
   const applyDefinition = (credDefId: string) => {
+    setDefinitionError(undefined);
+    if (credDefId === TYPE_IDS) {
+      setTyping(true);
+      setPickedId('');
+      attributes.replace([{ name: '', value: '', 'mime-type': '' }]);
+      return;
+    }
+    setTyping(false);
+    setPickedId(credDefId);
     const definition = definitions.data?.find((d) => d.credDefId === credDefId);
-    setPicked(definition);
     if (!definition) return;
     const next = fillFromDefinition(form.getValues(), definition);
     setValue('formats', next.formats, { shouldValidate: formState.isSubmitted });
     setValue('filter', next.filter, { shouldValidate: formState.isSubmitted });
     attributes.replace(next.credential_preview.attributes);
   };
+
+  // Opened from a definition (`?definition=`): chosen once this agent's definitions are known — or said to be unknown.
+  const linkUnknown = !!pickedId && !typing && !!definitions.data && !picked;
+  const linkApplied = useRef(false);
+  useEffect(() => {
+    if (linkApplied.current || !picked || picked.credDefId !== linkedDefinition) return;
+    linkApplied.current = true;
+    const next = fillFromDefinition(form.getValues(), picked);
+    setValue('formats', next.formats);
+    setValue('filter', next.filter);
+    attributes.replace(next.credential_preview.attributes);
+  }, [picked, linkedDefinition, form, setValue, attributes]);
+  const shownDefinitionError =
+    definitionError ?? (linkUnknown ? 'The link names a credential this agent does not issue. Choose one of its credentials.' : undefined);
 
   // A format ticked after a definition was picked gets the same definition, never an empty filter.
   const indyTicked = values.formats?.indy;
@@ -74,6 +111,52 @@ function OfferForm({ walletType }: { walletType: string | null }) {
     if (JSON.stringify(next.filter) !== JSON.stringify(current.filter)) setValue('filter', next.filter);
   }, [picked, indyTicked, anoncredsTicked, form, setValue]);
 
+  const submit = (mode: OfferFormValues['mode']) => {
+    setValue('mode', mode);
+    if (!picked && !typing) {
+      setDefinitionError(definitions.isPending ? 'This agent’s credentials are still loading: wait a moment.' : 'Choose the credential to offer.');
+      void form.trigger('connection_id');
+      return;
+    }
+    void handleSubmit(
+      (valid) => {
+        // What the select shows is what is sent: a connection from a link that is unknown or not ready is not sent to.
+        const problem = mode === 'send' ? connectionProblem(connections.options, connections.status, valid.connection_id) : undefined;
+        if (problem) {
+          setError('connection_id', { message: problem }, { shouldFocus: true });
+          return;
+        }
+        mutation.mutate(
+          { mode, body: toOfferBody(valid) },
+          {
+            onSuccess: (record) => {
+              toast.success(mode === 'send' ? `Offer sent to ${connections.labelOf(valid.connection_id) ?? 'the connection'}` : 'Offer created');
+              void navigate(`/credentials/${record.cred_ex_id}`);
+            },
+            onError: (error) => {
+              applyServerErrors(error, setError, offerFieldPath);
+              if (errorPaths(form.formState.errors).some(isAdvancedError)) setAdvanced(true);
+            },
+          },
+        );
+      },
+      (invalid) => {
+        if (errorPaths(invalid).some(isAdvancedError)) setAdvanced(true);
+      },
+    )();
+  };
+
+  const chosenName = picked ? definitionName(picked, definitions.data) : undefined;
+  const chosenConnection = connections.options.find((c) => c.id === values.connection_id);
+  const to = !values.connection_id
+    ? undefined
+    : chosenConnection
+      ? chosenConnection.ready
+        ? chosenConnection.label
+        : `${chosenConnection.label} (not ready: nothing is sent)`
+      : connections.status === 'pending'
+        ? 'Loading…'
+        : 'Unknown connection (nothing is sent)';
   return (
     <section aria-labelledby="offer-title" className="offer-page">
       <Link to="/credentials">← Credential exchanges</Link>
@@ -94,6 +177,7 @@ function OfferForm({ walletType }: { walletType: string | null }) {
             <h2 id="to-title">To</h2>
             <ConnectionField
               field={register('connection_id')}
+              value={values.connection_id ?? ''}
               options={connections.options}
               status={connections.status}
               prompt="Choose who receives the offer"
@@ -105,139 +189,86 @@ function OfferForm({ walletType }: { walletType: string | null }) {
           <section className="card" aria-labelledby="what-title">
             <h2 id="what-title">Credential</h2>
             <div className="field">
-              <label htmlFor="definition">Credential definition</label>
+              <label htmlFor="definition">Credential to offer</label>
               <select
                 id="definition"
-                value={picked?.credDefId ?? ''}
-                aria-describedby="definition-hint"
+                value={typing ? TYPE_IDS : (picked?.credDefId ?? '')}
+                aria-describedby="definition-hint definition-error"
+                aria-invalid={!!shownDefinitionError}
+                aria-busy={definitions.isPending}
                 onChange={(e) => applyDefinition(e.target.value)}
                 disabled={definitions.isPending}
               >
-                <option value="">{definitions.isPending ? 'Loading this agent’s definitions…' : 'None: I will type the ids and attributes'}</option>
+                <option value="" disabled={!!picked || typing}>
+                  {definitions.isPending ? 'Loading this agent’s credentials…' : 'Choose a credential'}
+                </option>
                 {definitions.data?.map((d) => (
                   <option key={d.credDefId} value={d.credDefId}>
-                    {ownCredDefLabel(d)}
+                    {definitionName(d, definitions.data)}
                   </option>
                 ))}
+                {(advanced || typing) && <option value={TYPE_IDS}>None: I will type the ids and attributes (Advanced)</option>}
               </select>
               <p className="muted small" id="definition-hint">
                 {definitions.isError
-                  ? `The agent’s definitions could not be read (${definitions.error.message}); type the ids below.`
+                  ? `This agent’s credentials could not be read (${definitions.error.message}). Under Advanced you can type the ids.`
                   : definitions.data?.length === 0
-                    ? 'This agent has created no credential definition yet.'
-                    : 'This agent’s own definitions. Choosing one fills in the filter and one row per attribute of its schema.'}
+                    ? 'This agent has no credential of its own yet: an admin creates one on Schemas and credential definitions.'
+                    : typing
+                      ? 'Type the ids and the attributes under Advanced.'
+                      : 'The credentials this agent issues, as named on Schemas and credential definitions.'}
               </p>
+              {shownDefinitionError && (
+                <p className="field-error" id="definition-error">
+                  {shownDefinitionError}
+                </p>
+              )}
             </div>
-            <FormatChoice
-              legend="Credential format"
-              indy={register('formats.indy')}
-              anoncreds={register('formats.anoncreds')}
-              walletType={walletType}
-              error={errors.formats?.message}
-            />
-            {values.formats?.indy && <FilterSection format="indy" register={register} errors={errors.filter} />}
-            {values.formats?.anoncreds && <FilterSection format="anoncreds" register={register} errors={errors.filter} />}
           </section>
 
-          <section className="card" aria-labelledby="attributes-title">
-            <h2 id="attributes-title">Attributes</h2>
-            {picked && (
-              <p className="muted small">
-                The attributes of the schema {picked.schemaName} {picked.schemaVersion}. Every value is required.
-              </p>
-            )}
-            <table className="attribute-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Value</th>
-                  <th scope="col" className="hide-narrow">
-                    MIME type (optional)
-                  </th>
-                  <th scope="col" className="hide-narrow">
-                    <span className="visually-hidden">Remove</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {attributes.fields.map((field, index) => {
-                  const rowErrors = errors.credential_preview?.attributes?.[index];
-                  return (
-                    <tr key={field.id}>
-                      <td>
-                        {picked ? (
-                          // The schema's name, shown as text: it is not the clerk's to change.
-                          <>
-                            <span className="attribute-name">{field.name}</span>
-                            <input type="hidden" {...register(`credential_preview.attributes.${index}.name`)} />
-                          </>
-                        ) : (
-                          <input
-                            aria-label={`Attribute ${index + 1} name`}
-                            aria-invalid={!!rowErrors?.name}
-                            {...register(`credential_preview.attributes.${index}.name`)}
-                          />
-                        )}
-                        {rowErrors?.name && <p className="field-error">{rowErrors.name.message}</p>}
-                      </td>
-                      <td>
-                        <input
-                          aria-label={picked ? `Value of ${field.name}` : `Attribute ${index + 1} value`}
-                          aria-required="true"
-                          aria-invalid={!!rowErrors?.value}
-                          {...register(`credential_preview.attributes.${index}.value`)}
-                        />
-                        {rowErrors?.value && <p className="field-error">{rowErrors.value.message}</p>}
-                      </td>
-                      <td className="hide-narrow">
-                        <input
-                          aria-label={`Attribute ${index + 1} MIME type`}
-                          placeholder="text/plain"
-                          {...register(`credential_preview.attributes.${index}.mime-type`)}
-                        />
-                      </td>
-                      <td className="hide-narrow">
-                        <button
-                          type="button"
-                          className="button subtle"
-                          aria-label={`Remove attribute ${index + 1}`}
-                          onClick={() => attributes.remove(index)}
-                          disabled={attributes.fields.length === 1 || !!picked}
-                        >
-                          Remove
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-            {(errors.credential_preview?.attributes?.root ?? errors.credential_preview?.attributes)?.message && (
-              <p className="field-error">{(errors.credential_preview?.attributes?.root ?? errors.credential_preview?.attributes)?.message}</p>
-            )}
-            {!picked && (
-              <button type="button" className="button" onClick={() => attributes.append({ name: '', value: '', 'mime-type': '' })}>
-                Add attribute
-              </button>
-            )}
-          </section>
+          {picked && (
+            <OfferValues
+              control={control}
+              rows={attributes.fields}
+              labels={pickedLabels}
+              errors={errors.credential_preview}
+              credentialName={picked.schemaName}
+            />
+          )}
 
           <section className="card" aria-labelledby="options-title">
             <h2 id="options-title">Options</h2>
             <label className="check">
-              <input type="checkbox" {...register('auto_issue')} /> Issue automatically when the holder asks{' '}
-              <span className="muted mono small">auto_issue</span>
+              <input type="checkbox" {...register('auto_issue')} /> Issue automatically when the person’s wallet asks for it
             </label>
             <label className="check">
-              <input type="checkbox" {...register('auto_remove')} /> Remove the exchange record when it is done{' '}
-              <span className="muted mono small">auto_remove</span>
+              <input type="checkbox" {...register('auto_remove')} /> Remove the exchange from the list once it is done
             </label>
             <div className="field">
-              <label htmlFor="comment">Comment for the holder (optional)</label>
+              <label htmlFor="comment">Message to the person (optional)</label>
               <textarea id="comment" rows={2} aria-invalid={!!errors.comment} {...register('comment')} />
               {errors.comment && <p className="field-error">{errors.comment.message}</p>}
             </div>
           </section>
+
+          <OfferAdvanced
+            open={advanced || typing}
+            onToggle={setAdvanced}
+            register={register}
+            errors={errors}
+            values={values}
+            walletType={walletType}
+            attributes={attributes}
+            fixedNames={!!picked}
+            preview={preview}
+            typeIds={
+              !typing && (
+                <p className="muted small">
+                  To offer a credential this agent did not create, choose “None: I will type the ids and attributes” as the credential above.
+                </p>
+              )
+            }
+          />
 
           <SubmitError message={errors.root?.message} status={isApiError(mutation.error) ? mutation.error.status : undefined} />
           <div className="form-buttons">
@@ -250,7 +281,13 @@ function OfferForm({ walletType }: { walletType: string | null }) {
           </div>
         </form>
 
-        <RequestPreview route={offerRoute(values.mode ?? 'send')} body={preview} />
+        <OfferSummary
+          to={to}
+          credential={chosenName ?? (typing ? 'Typed under Advanced' : undefined)}
+          values={values.credential_preview?.attributes ?? []}
+          labels={pickedLabels}
+          mode={values.mode ?? 'send'}
+        />
       </div>
     </section>
   );

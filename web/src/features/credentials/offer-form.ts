@@ -11,6 +11,9 @@ import {
   DATEINT_HINT,
   isDateint,
   isDateintAttribute,
+  kindOf,
+  valueProblem,
+  type AttributeKind,
 } from '@credence/shared';
 import type { z } from 'zod';
 import { bodyResolver } from '../../lib/body-resolver';
@@ -105,20 +108,32 @@ export const offerRoute = (mode: OfferFormValues['mode']) => (mode === 'send' ? 
 export const offerFieldPath = (path: string) => (path === 'filter' ? 'formats' : path);
 
 /**
- * The AnonCreds convention (RFC 0592): a `_dateint` attribute holds a date as a number, so a proof can
- * compare it ("born on or before 20071121"). The agent takes any text; the form stops a clerk from
- * issuing a value every such predicate would later fail on.
+ * Each value as its kind asks (labels.ts): a date as a real day — the AnonCreds convention (RFC 0592): a
+ * `_dateint` attribute holds a date as a number, so a proof can compare it ("born on or before
+ * 20071121"); the agent takes any text, the form stops a clerk from issuing a value every such
+ * predicate would later fail on — a number as a number, an e-mail address as one.
  */
-const datesAsNumbers = (body: { credential_preview: { attributes: { name: string; value: string }[] } }, ctx: z.RefinementCtx) =>
-  body.credential_preview.attributes.forEach((a, index) => {
-    if (isDateintAttribute(a.name) && a.value !== '' && !isDateint(a.value.trim()))
-      ctx.addIssue({ code: 'custom', path: ['credential_preview', 'attributes', index, 'value'], message: DATEINT_HINT });
-  });
-const sendOfferForm = sendOfferBodySchema.superRefine(datesAsNumbers);
-const createOfferForm = createOfferBodySchema.superRefine(datesAsNumbers);
+const valuesAsTheirKind =
+  (kindOfName: (name: string) => AttributeKind) => (body: { credential_preview: { attributes: { name: string; value: string }[] } }, ctx: z.RefinementCtx) =>
+    body.credential_preview.attributes.forEach((a, index) => {
+      const kind = kindOfName(a.name);
+      const problem =
+        kind === 'date' && a.value !== '' && !isDateint(a.value.trim())
+          ? isDateintAttribute(a.name)
+            ? DATEINT_HINT
+            : 'Choose a date.'
+          : valueProblem(a.name, a.value, kind);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['credential_preview', 'attributes', index, 'value'], message: problem });
+    });
 
-export const offerResolver = bodyResolver<OfferFormValues, unknown>(
-  (values) => (values.mode === 'send' ? sendOfferForm : createOfferForm),
-  toOfferBody,
-  offerFieldPath,
-);
+/** The form's resolver, checking each value as the chosen definition's labels say it is (a date, a number…). */
+export function offerResolverFor(kindOfName: (name: string) => AttributeKind = (name) => kindOf(name)) {
+  const sendOfferForm = sendOfferBodySchema.superRefine(valuesAsTheirKind(kindOfName));
+  const createOfferForm = createOfferBodySchema.superRefine(valuesAsTheirKind(kindOfName));
+  return bodyResolver<OfferFormValues, unknown>((values) => (values.mode === 'send' ? sendOfferForm : createOfferForm), toOfferBody, offerFieldPath);
+}
+export const offerResolver = offerResolverFor();
+
+/** Errors the clerk cannot see with Advanced closed: the filter, the formats, attribute names and MIME types. */
+export const isAdvancedError = (path: string) =>
+  /^(filter|formats)(\.|$)/.test(path) || /^credential_preview\.attributes(\.\d+\.(name|mime-type))?$/.test(path);
