@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../test/render-page';
 import { AuditPage } from './AuditPage';
+import { dayEnd, dayStart, presetRange } from './date-presets';
 
 const entry = (changes: Partial<AuditEntry> = {}): AuditEntry => ({
   at: '2026-11-20T09:00:00.000Z',
@@ -84,5 +85,55 @@ describe('AuditPage', () => {
     await vi.waitFor(() => expect(auditQuery(requests)).toMatchObject({ actor: 'admin' }));
     expect(auditQuery(requests).via).toBeUndefined();
     await vi.waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Signed in via').value).toBe(''));
+  });
+
+  it('offers quick periods (today, this week, last 7 days…) kept in the address as days, asked in the clerk’s time', async () => {
+    const user = userEvent.setup();
+    const { requests, router } = renderPage('/audit', '/audit', <AuditPage />, {
+      '/api/audit': { entries: [entry()], hasMore: false, total: 1, total_capped: false },
+    });
+    await screen.findByRole('table', { name: 'Audit log' });
+    const period = screen.getByLabelText('Period');
+    expect([...period.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Any time',
+      'Today',
+      'Yesterday',
+      'This week (since Monday)',
+      'Last 7 days',
+      'This month',
+      'Last 30 days',
+    ]);
+    await user.selectOptions(period, 'Last 7 days');
+    const range = presetRange('last-7-days');
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual(range);
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe(range.from);
+    expect((screen.getByLabelText('Until') as HTMLInputElement).value).toBe(range.to);
+    // From the start of the first day to the end of the last, where the clerk is.
+    await vi.waitFor(() => expect(auditQuery(requests)).toMatchObject({ from: dayStart(range.from), to: dayEnd(range.to) }));
+    expect(screen.getByRole<HTMLAnchorElement>('link', { name: 'Download as CSV' }).getAttribute('href')).toContain(
+      `from=${encodeURIComponent(dayStart(range.from)!)}`,
+    );
+    // Dates typed by hand are no preset; "Any time" clears them.
+    await user.clear(screen.getByLabelText('From'));
+    await user.type(screen.getByLabelText('From'), '2026-01-05');
+    expect((screen.getByLabelText('Period') as HTMLSelectElement).value).toBe('custom');
+    await user.selectOptions(screen.getByLabelText('Period'), 'Any time');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('keeps the request (method, route, ids) behind “Details”, not in a column of its own', async () => {
+    renderPage('/audit', '/audit', <AuditPage />, {
+      '/api/audit': { entries: [entry()], hasMore: false, total: 1, total_capped: false },
+    });
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['When', 'What happened', 'Result']);
+    const details = within(table).getByText('Details').closest('details')!;
+    expect(details.open).toBe(false);
+    expect(details.textContent).toContain('POST /api/issue-credential-2.0/records/{cred_ex_id}/issue');
+    expect(details.textContent).toContain('cred_ex_id: 11111111-1111-4111-8111-111111111111');
   });
 });

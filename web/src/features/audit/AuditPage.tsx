@@ -8,6 +8,7 @@ import { urlFor } from '../../lib/api-client';
 import { CanonicalSearch, LeftOutOfLink } from '../../lib/canonical-search';
 import { datesAreCrossed, formatDateTime } from '../../lib/format';
 import { inMyTimeZone } from '../../lib/time-zone';
+import { dayEnd, dayStart, datePresets, presetOf, presetRange } from './date-presets';
 import { AUDIT_PAGE, auditQueries, type AuditFilters } from './queries';
 
 const outcomes = ['success', 'failure'] as const;
@@ -45,6 +46,18 @@ function WhatHappened({ entry, onlyTheirs }: { entry: AuditEntry; onlyTheirs: st
           {entry.reason}
         </div>
       )}
+      {/* The request itself (method, route, ids) is for whoever investigates: one click away. */}
+      <details className="audit-request small">
+        <summary>Details</summary>
+        <div className="mono muted">
+          <div>{entry.action}</div>
+          {Object.entries(entry.target).map(([k, v]) => (
+            <div key={k}>
+              {k}: {v}
+            </div>
+          ))}
+        </div>
+      </details>
     </div>
   );
 }
@@ -111,11 +124,13 @@ export function AuditPage() {
     via: params.via,
     action: params.action,
     outcome: params.outcome,
-    from: params.from,
-    to: params.to,
+    // The days of the date fields are the clerk's own: asked as the instants they start and end here.
+    from: dayStart(params.from),
+    to: dayEnd(params.to),
     sign_ins: params.signins === 'only' ? true : params.signins === 'show' ? undefined : false,
     offset: params.offset,
   };
+  const preset = presetOf(params.from, params.to);
   const audit = useQuery(auditQueries.page(filters));
   const set = (changes: Record<string, string | undefined>) =>
     setParams((current) => {
@@ -198,15 +213,35 @@ export function AuditPage() {
           />
         </div>
         <div className="field">
+          <label htmlFor="audit-period">Period</label>
+          <select
+            id="audit-period"
+            value={preset ?? (params.from || params.to ? 'custom' : '')}
+            onChange={(e) => {
+              const chosen = datePresets.find((p) => p.id === e.target.value);
+              if (chosen) set(presetRange(chosen.id));
+              else if (e.target.value === '') set({ from: undefined, to: undefined });
+            }}
+          >
+            <option value="">Any time</option>
+            {datePresets.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.label}
+              </option>
+            ))}
+            {!preset && (params.from || params.to) && <option value="custom">Dates chosen below</option>}
+          </select>
+        </div>
+        <div className="field">
           <label htmlFor="audit-from">From</label>
-          <input id="audit-from" type="date" value={filters.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />
+          <input id="audit-from" type="date" value={params.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />
         </div>
         <div className="field">
           <label htmlFor="audit-to">Until</label>
           <input
             id="audit-to"
             type="date"
-            value={filters.to ?? ''}
+            value={params.to ?? ''}
             onChange={(e) => set({ to: e.target.value || undefined })}
             aria-invalid={datesCrossed || undefined}
             aria-describedby={datesCrossed ? 'audit-dates-crossed' : undefined}
@@ -260,9 +295,6 @@ export function AuditPage() {
                 <th scope="col">When</th>
                 <th scope="col">What happened</th>
                 <th scope="col">Result</th>
-                <th scope="col" className="hide-narrow">
-                  Request
-                </th>
               </tr>
             </thead>
             <tbody>
@@ -278,14 +310,6 @@ export function AuditPage() {
                     <span className={`badge ${e.outcome === 'success' ? 'badge-success' : 'badge-danger'}`}>
                       {e.outcome === 'success' ? 'Done' : 'Refused'} {e.status}
                     </span>
-                  </td>
-                  <td className="mono small muted hide-narrow" data-label="Request">
-                    <div>{e.action}</div>
-                    {Object.entries(e.target).map(([k, v]) => (
-                      <div key={k}>
-                        {k}: {v}
-                      </div>
-                    ))}
                   </td>
                 </tr>
               ))}
