@@ -106,8 +106,8 @@ describe('AuditPage', () => {
     await user.selectOptions(period, 'Last 7 days');
     const range = presetRange('last-7-days');
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual(range);
-    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe(range.from);
-    expect((screen.getByLabelText('Until') as HTMLInputElement).value).toBe(range.to);
+    expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe(range.from);
+    expect(screen.getByLabelText<HTMLInputElement>('Until').value).toBe(range.to);
     // From the start of the first day to the end of the last, where the clerk is.
     await vi.waitFor(() => expect(auditQuery(requests)).toMatchObject({ from: dayStart(range.from), to: dayEnd(range.to) }));
     expect(screen.getByRole<HTMLAnchorElement>('link', { name: 'Download as CSV' }).getAttribute('href')).toContain(
@@ -116,7 +116,7 @@ describe('AuditPage', () => {
     // Dates typed by hand are no preset; "Any time" clears them.
     await user.clear(screen.getByLabelText('From'));
     await user.type(screen.getByLabelText('From'), '2026-01-05');
-    expect((screen.getByLabelText('Period') as HTMLSelectElement).value).toBe('custom');
+    expect(screen.getByLabelText<HTMLSelectElement>('Period').value).toBe('custom');
     await user.selectOptions(screen.getByLabelText('Period'), 'Any time');
     expect(router.state.location.search).toBe('');
   });
