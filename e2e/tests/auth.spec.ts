@@ -56,7 +56,8 @@ test('a deep link while logged out leads to login and back to the same page', as
   await expect(page.getByLabel('State', { exact: true })).toHaveValue('request-received');
 });
 
-test('when the session ends, the next request leads to login and back', async ({ page, context }) => {
+// @serial: its list must settle to be paged; journeys beside it keep adding exchanges, and each refetches it.
+test('when the session ends, the next request leads to login and back', { tag: '@serial' }, async ({ page, context }) => {
   await logIn(page, 'issuer', '/credentials');
   await expect(page.getByRole('table', { name: 'Credential exchanges' })).toBeVisible();
   // The stream's first 'ready' fetches the list again: the session ends only once that is done, or the

@@ -72,7 +72,8 @@ test.describe('issuer staff offer and issue', () => {
     await expect(page.getByLabel('Attribute 1 value')).toHaveValue('Chen Wei');
   });
 
-  test('abandon asks for a reason; remove asks for confirmation', async ({ loggedInAs }) => {
+  // @serial: it abandons and removes the newest offer sent, which beside it may be another journey's.
+  test('abandon asks for a reason; remove asks for confirmation', { tag: '@serial' }, async ({ loggedInAs }) => {
     const page = await loggedInAs('issuer', '/credentials?state=offer-sent');
     await page.getByRole('table', { name: 'Credential exchanges' }).locator('tbody tr a').first().click();
     await page.getByRole('button', { name: 'Abandon…' }).click();
