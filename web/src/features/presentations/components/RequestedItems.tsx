@@ -31,7 +31,7 @@ export function RequestedItems({ record }: { record: PresExRecord }) {
         </p>
       )}
       <ScrollRegion label="What was asked and answered">
-        <table className="data-table compact">
+        <table className="data-table compact stack-narrow">
           <thead>
             <tr>
               <th scope="col">Asked for</th>
@@ -43,23 +43,25 @@ export function RequestedItems({ record }: { record: PresExRecord }) {
           <tbody>
             {items.map((item) => (
               <tr key={`${item.kind}-${item.referent}`}>
-                <td>
-                  {item.asked}
-                  <div className="muted mono small">{item.referent}</div>
+                {/* The referent (0_name_uuid) is the request's own key: in the raw record, not the clerk's words. */}
+                <td data-label="Asked for">{item.asked}</td>
+                <td data-label="Kind">{item.kind}</td>
+                <td data-label="Restrictions">
+                  <div>
+                    {item.restrictions.length ? (
+                      item.restrictions.map((r) => (
+                        <div key={r} className="mono small">
+                          {r}
+                        </div>
+                      ))
+                    ) : (
+                      <span className="muted">none</span>
+                    )}
+                  </div>
                 </td>
-                <td>{item.kind}</td>
-                <td>
-                  {item.restrictions.length ? (
-                    item.restrictions.map((r) => (
-                      <div key={r} className="mono small">
-                        {r}
-                      </div>
-                    ))
-                  ) : (
-                    <span className="muted">none</span>
-                  )}
+                <td data-label={ANSWER_HEADINGS[stage]}>
+                  <span>{item.answer ?? (item.answered ? PREDICATE_ANSWERS[stage] : undefined) ?? <span className="muted">—</span>}</span>
                 </td>
-                <td>{item.answer ?? (item.answered ? PREDICATE_ANSWERS[stage] : undefined) ?? <span className="muted">—</span>}</td>
               </tr>
             ))}
           </tbody>
