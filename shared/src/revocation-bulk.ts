@@ -32,6 +32,11 @@ export const bulkRevokeItemSchema = z.object({
   schema_id: z.string().nullable(),
   rev_reg_id: z.string().nullable(),
   cred_rev_id: z.string().nullable(),
+  /** Two of the credential's values (its first two attributes), so a person tells one credential from another. */
+  values: z
+    .array(z.object({ name: z.string(), value: z.string() }))
+    .max(2)
+    .optional(),
 });
 export type BulkRevokeItem = z.infer<typeof bulkRevokeItemSchema>;
 

@@ -39,6 +39,7 @@ export async function selectIssued(store: RegisterStore, selection: BulkRevokeSe
     schema_id: c.schema_id,
     rev_reg_id: c.rev_reg_id,
     cred_rev_id: c.cred_rev_id,
+    values: c.attributes.slice(0, 2),
   }));
   return {
     items: items.slice(0, BULK_REVOKE_CAP),

@@ -33,6 +33,8 @@ describe('bulk revoke', () => {
     const preview = await bff.previewOf(bff.bySchema);
     expect(preview.credentials.length).toBeGreaterThan(1);
     expect(preview.kinds).toEqual([{ label: 'Student ID 1.2', count: preview.credentials.length }]);
+    // Each named with two of its values, so the admin tells one person's credential from another's.
+    for (const c of preview.credentials) expect(c.values).toEqual([expect.objectContaining({ value: expect.any(String) }), expect.anything()]);
     expect(preview.over_cap).toBe(false);
     expect(preview.preview_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(Date.parse(preview.expires_at!) - Date.now()).toBeGreaterThan(14 * 60_000);

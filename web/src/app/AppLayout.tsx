@@ -9,6 +9,7 @@ import { LiveEvents } from '../features/events/LiveEvents';
 import { LiveIndicator } from '../features/events/LiveIndicator';
 import { consoleConfigQueries } from '../lib/console-config';
 import { useWaitingCount } from '../features/queue/queue';
+import { usePendingRevocationCount } from '../features/revocation/queries';
 
 const navigation: { to: string; label: string; area: Area }[] = [
   { to: '/credentials', label: 'Credentials', area: 'credentials' },
@@ -28,6 +29,7 @@ export function AppLayout({ session }: { session: Session }) {
   const config = useQuery(consoleConfigQueries.current());
   const queue = useWaitingCount(session.role);
   const waiting = queue.count;
+  const unpublished = usePendingRevocationCount(session.role);
   const shown = navigation.filter((item) => roleMayUse(session.role, item.area));
   // On a phone the navigation folds behind a Menu button; it closes again once a page is chosen.
   const location = useLocation();
@@ -91,9 +93,28 @@ export function AppLayout({ session }: { session: Session }) {
             </li>
             {shown.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className="nav-link" onClick={closeMenu}>
+                <NavLink
+                  to={item.to}
+                  className="nav-link"
+                  onClick={closeMenu}
+                  aria-describedby={item.area === 'revocation' && unpublished ? 'revocations-waiting' : undefined}
+                >
                   {item.label}
+                  {/* The link keeps its name; the count is its description (beside it, not in its name). */}
+                  {item.area === 'revocation' && !!unpublished && (
+                    <>
+                      {' '}
+                      <span className="count-badge" aria-hidden="true">
+                        {unpublished}
+                      </span>
+                    </>
+                  )}
                 </NavLink>
+                {item.area === 'revocation' && !!unpublished && (
+                  <span id="revocations-waiting" className="visually-hidden">
+                    {unpublished} {unpublished === 1 ? 'revocation waits' : 'revocations wait'} to be published
+                  </span>
+                )}
               </li>
             ))}
             {/* The agent's raw events are technical: an admin's, not in a clerk's navigation (the page stays at /events). */}

@@ -42,6 +42,10 @@ describe('revoke form', () => {
     expect(revokeStatement({ ...base, by: 'pair', rev_reg_id: 'R', cred_rev_id: '7' }, 'Bob Smith')).toContain(
       'This revokes credential 7 of registry R (held by Bob Smith).',
     );
+    // Known to the register: the person, the credential and two values, not the ids.
+    expect(
+      revokeStatement({ ...base, by: 'pair', rev_reg_id: 'R', cred_rev_id: '7' }, 'Bob Smith', 'Bob Smith’s Student ID 1.2 (Name: Bob · Degree: Law)'),
+    ).toContain('This revokes Bob Smith’s Student ID 1.2 (Name: Bob · Degree: Law). It cannot be undone.');
     // Typed by hand: nothing stands in for an id not yet entered.
     expect(revokeStatement({ ...base, by: 'pair', rev_reg_id: '', cred_rev_id: '' }, undefined)).toContain(
       'This revokes the credential whose registry and id you enter.',

@@ -30,10 +30,12 @@ export function toRevokeBody(v: RevokeFormValues): RevokeInput {
 
 export const revokeResolver = bodyResolver<RevokeFormValues, unknown>(() => revokeBodySchema, toRevokeBody);
 
-/** Says, before the admin confirms, exactly what the agent will be asked to do. */
-export function revokeStatement(v: RevokeFormValues, holder: string | undefined): string {
-  const which =
-    v.by === 'exchange'
+/** Says, before the admin confirms, exactly what the agent will be asked to do; `named` is the credential in a clerk's words (credentialWords). */
+export function revokeStatement(v: RevokeFormValues, holder: string | undefined, named?: string): string {
+  // Known to the register: the person, the credential and two of its values, never the registry and index.
+  const which = named
+    ? named
+    : v.by === 'exchange'
       ? `the credential of this exchange${holder ? ` (held by ${holder})` : ''}`
       : v.cred_rev_id && v.rev_reg_id
         ? `credential ${v.cred_rev_id} of registry ${v.rev_reg_id}${holder ? ` (held by ${holder})` : ''}`

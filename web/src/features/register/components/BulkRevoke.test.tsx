@@ -12,7 +12,17 @@ afterEach(() => vi.unstubAllGlobals());
 
 const PREVIEW_ONE = '5b0f6f7e-0c43-4d0e-9a52-6d4f2d7f1a01';
 const PREVIEW_TWO = '5b0f6f7e-0c43-4d0e-9a52-6d4f2d7f1a02';
-const item = (n: number) => ({ cred_ex_id: `c${n}`, holder_label: `Holder ${n}`, schema_id: SCHEMA_ID, rev_reg_id: 'r', cred_rev_id: String(n) });
+const item = (n: number) => ({
+  cred_ex_id: `c${n}`,
+  holder_label: `Holder ${n}`,
+  schema_id: SCHEMA_ID,
+  rev_reg_id: 'WgWxqztrNooG92RXvxSTWv:4:WgWxqztrNooG92RXvxSTWv:3:CL:20:default:CL_ACCUM:0',
+  cred_rev_id: String(n),
+  values: [
+    { name: 'given_name', value: `Name ${n}` },
+    { name: 'birthdate_dateint', value: '20010415' },
+  ],
+});
 const previewOf = (id: string, n: number): BulkRevokePreviewAnswer => ({
   credentials: Array.from({ length: n }, (_, i) => item(i + 1)),
   holders: n,
@@ -45,13 +55,37 @@ function show(selection: BulkRevokeSelection, answers: { preview: AnswerFunction
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 
 describe('revoking what a search shows, in bulk', () => {
+  it('names each credential by its holder, the credential and two of its values; the registry and index are under Technical details', async () => {
+    const user = userEvent.setup();
+    const shown = previewOf(PREVIEW_ONE, 2);
+    show({ cred_def_id: CRED_DEF_ID }, { preview: () => json(shown) });
+    await user.click(await screen.findByRole('button', { name: 'Revoke all shown…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke these credentials?' });
+    const list = await within(dialog).findByRole('list', { name: 'Credentials to revoke' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Holder 1 — Student ID 1.2 · Given name: Name 1 · Birthdate: 15 Apr 2001',
+      'Holder 2 — Student ID 1.2 · Given name: Name 2 · Birthdate: 15 Apr 2001',
+    ]);
+    expect(list.textContent).not.toContain('CL_ACCUM');
+    const technical = within(dialog).getByText('Technical details').closest('details')!;
+    expect(technical.open).toBe(false);
+    expect(technical.textContent).toContain(
+      'Holder 1: registry WgWxqztrNooG92RXvxSTWv:4:WgWxqztrNooG92RXvxSTWv:3:CL:20:default:CL_ACCUM:0, credential revocation id 1',
+    );
+  });
+
   it('revokes exactly the preview it showed: its id and the number of credentials listed', async () => {
     const user = userEvent.setup();
     const shown = previewOf(PREVIEW_ONE, 3);
     const page = show({ cred_def_id: CRED_DEF_ID }, { preview: () => json(shown), revoke: () => json(resultOf(shown)) });
     await user.click(await screen.findByRole('button', { name: 'Revoke all shown…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke these credentials?' });
-    expect(await within(dialog).findAllByRole('listitem')).toHaveLength(3);
+    const list = await within(dialog).findByRole('list', { name: 'Credentials to revoke' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     expect(page.sent('POST', '/api/revocation/bulk-revoke/preview')[0]!.body).toEqual({ cred_def_id: CRED_DEF_ID });
 
     await user.click(within(dialog).getByRole('button', { name: 'Revoke 3 credentials' }));

@@ -1,7 +1,7 @@
 import {
   BULK_REVOKE_CAP,
   bulkRevokeSelectionFields,
-  schemaLabel,
+  type BulkRevokeItem,
   type BulkRevokePreviewAnswer,
   type BulkRevokeResult,
   type BulkRevokeSelection,
@@ -13,12 +13,33 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { callApi } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api';
 import { consoleConfigQueries } from '../../../lib/console-config';
+import { credentialWords } from '../../../lib/credential-words';
 import { registerKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast-store';
 import { bulkRevokeSentence } from '../bulk-revoke-words';
 
-const whose = (c: { holder_label: string | null; schema_id: string | null; cred_rev_id: string | null }) =>
-  `${c.holder_label ?? 'No connection'} — ${schemaLabel(c.schema_id) ?? 'credential'}${c.cred_rev_id ? ` (no. ${c.cred_rev_id})` : ''}`;
+/** "Bob Smith — Student ID 1.2 · Name: Bob · Degree: Law": the person, the credential and two of its values. */
+const whose = (c: BulkRevokeItem) => {
+  const { what, values } = credentialWords({ ...c, values: c.values });
+  return `${c.holder_label ?? 'No connection'} — ${what}${values ? ` · ${values}` : ''}`;
+};
+
+/** The registry and index of each, for whoever traces them in the agent: one click away. */
+function IdsOf({ items }: { items: readonly BulkRevokeItem[] }) {
+  return (
+    <details className="technical-details">
+      <summary>Technical details</summary>
+      <ul className="bulk-revoke-list small">
+        {items.map((c) => (
+          <li key={c.cred_ex_id}>
+            {c.holder_label ?? 'No connection'}: registry <span className="mono wraps">{c.rev_reg_id ?? '—'}</span>, credential revocation id{' '}
+            <span className="mono">{c.cred_rev_id ?? '—'}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
 
 /**
  * "Revoke all shown…" (admins): the issued credentials the current search matches, previewed on the
@@ -100,11 +121,14 @@ export function BulkRevoke({ selection }: { selection: BulkRevokeSelection }) {
               <p className="form-error">At most {BULK_REVOKE_CAP} credentials are revoked at once: narrow the search first.</p>
             ) : (
               count > 0 && (
-                <ul className="bulk-revoke-list" aria-label="Credentials to revoke" tabIndex={0}>
-                  {preview.credentials.map((c) => (
-                    <li key={c.cred_ex_id}>{whose(c)}</li>
-                  ))}
-                </ul>
+                <>
+                  <ul className="bulk-revoke-list" aria-label="Credentials to revoke" tabIndex={0}>
+                    {preview.credentials.map((c) => (
+                      <li key={c.cred_ex_id}>{whose(c)}</li>
+                    ))}
+                  </ul>
+                  <IdsOf items={preview.credentials} />
+                </>
               )
             )}
           </>

@@ -77,4 +77,56 @@ describe('RevokeForm', { timeout: 20_000 }, () => {
     expect(screen.queryByText(/Credence’s register/)).toBeNull();
     expect(requests.filter((r) => r.url.includes('/api/register/credentials')).every((r) => /cred_rev_id=\d+/.test(r.url))).toBe(true);
   });
+
+  const named = {
+    ...bobs,
+    status: 'issued' as const,
+    attributes: [
+      { name: 'given_name', value: 'Bob' },
+      { name: 'birthdate_dateint', value: '20010415' },
+      { name: 'degree', value: 'Law' },
+    ],
+  };
+
+  it('names the person and the credential with two of its values, the registry and index only under Technical details', async () => {
+    renderPage('/revoke', '/revoke', <RevokeForm issued={named} />, { '/api/connections': { results: [] } });
+    expect(await screen.findByText('Given name: Bob · Birthdate: 15 Apr 2001')).toBeTruthy();
+    expect(screen.getByText('Bob Smith').closest('p')!.textContent).toBe('Bob Smith · Student ID 1.2');
+    expect(screen.getByText(/^This revokes Bob Smith’s Student ID 1\.2 \(Given name: Bob · Birthdate: 15 Apr 2001\)\. It cannot be undone\./)).toBeTruthy();
+    // The ids are one click away, not in the words the admin confirms.
+    const technical = screen.getByText('Technical details').closest('details')!;
+    expect(technical.open).toBe(false);
+    expect(technical.textContent).toContain(REGISTRY);
+    expect(document.querySelector('.callout')!.textContent).not.toContain(REGISTRY);
+  });
+
+  it('from an exchange, asks the register whose credential it is and names it', async () => {
+    const { requests } = renderPage('/revoke', '/revoke', <RevokeForm exchange={{ cred_ex_id: 'ex-7', connection_id: CONNECTION_ID }} />, {
+      '/api/connections': { results: [] },
+      '/api/register/credentials': () => jsonAnswer({ total: 1, total_capped: false, results: [named] }),
+    });
+    expect(await screen.findByText('Given name: Bob · Birthdate: 15 Apr 2001')).toBeTruthy();
+    expect(requests.find((r) => r.url.includes('/api/register/credentials'))!.url).toContain('cred_ex_id=ex-7');
+    expect(screen.getByText(/^This revokes Bob Smith’s Student ID 1\.2/)).toBeTruthy();
+  });
+
+  it('revoked and left pending, offers to publish now, as after a bulk revocation: its registry is published', async () => {
+    const user = userEvent.setup({ delay: null });
+    const done = vi.fn();
+    const { sent } = renderPage('/revoke', '/revoke', <RevokeForm issued={named} onDone={done} />, {
+      '/api/connections': { results: [] },
+      'POST /api/revocation/revoke': { revoked: true, via: '/revocation/revoke', agent: {} },
+      '/api/revocation/pending': { registries: [{ rev_reg_id: REGISTRY, filter_kind: 'indy', cred_rev_ids: ['7', '9'] }] },
+      'POST /api/revocation/publish': { published: { [REGISTRY]: ['7', '9'] } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Revoke credential' }));
+    expect((await screen.findByText('Revoked:')).closest('p')!.textContent).toBe(
+      'Revoked: Bob Smith’s Student ID 1.2 (Given name: Bob · Birthdate: 15 Apr 2001). It is pending: verifiers still see the credential as valid until the revocation is published.',
+    );
+    expect(await screen.findByText('Publishing now also publishes the 1 other revocation waiting in the same registry.')).toBeTruthy();
+    expect(done).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Publish now' }));
+    await vi.waitFor(() => expect(done).toHaveBeenCalled());
+    expect(sent('POST', '/api/revocation/publish').map((r) => r.body)).toEqual([{ rev_reg_ids: [REGISTRY] }]);
+  });
 });

@@ -1,15 +1,19 @@
 import { type IssuedCredential, type RevokeInput, consoleApiRefs } from '@credence/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { callApi } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useConnections } from '../../../lib/connections';
+import { credentialWords } from '../../../lib/credential-words';
 import { credentialKeys, registerKeys, revocationKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast-store';
 import { useSettledValue } from '../../../lib/use-settled-value';
 import { revocationQueries } from '../queries';
 import { revokeResolver, revokeStatement, toRevokeBody, type RevokeFormValues } from '../revoke-form';
+import { NamedCredential } from './NamedCredential';
 import { RegisterFinding } from './RegisterFinding';
+import { RevokedPublish } from './RevokedPublish';
 
 /** How long the typed registry and id stay unchanged before the register is asked whose they are. */
 const LOOKUP_AFTER_MS = 300;
@@ -21,7 +25,8 @@ interface RevokeFormProps {
    * Prefilled from the register: the registry and id the agent needs, which stay valid after the
    * agent removed the exchange (revoking by exchange id would then fail).
    */
-  issued?: Pick<IssuedCredential, 'rev_reg_id' | 'cred_rev_id' | 'filter_kind' | 'connection_id' | 'holder_label'>;
+  issued?: Pick<IssuedCredential, 'rev_reg_id' | 'cred_rev_id' | 'filter_kind' | 'connection_id' | 'holder_label'> &
+    Partial<Pick<IssuedCredential, 'cred_ex_id' | 'schema_id' | 'attributes'>>;
   onDone?: () => void;
   onCancel?: () => void;
 }
@@ -47,6 +52,11 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
   const { register, handleSubmit, formState, setError, control } = form;
   const values = useWatch({ control }) as RevokeFormValues;
   const errors = formState.errors;
+  // Revoked and left pending: the dialog offers to publish it now, as after a bulk revocation.
+  const [leftPending, setLeftPending] = useState(false);
+  // From an exchange: the register says whose credential it is and two of its values.
+  const fromExchange = useQuery({ ...revocationQueries.issuedBy(exchange?.cred_ex_id ?? ''), enabled: !!exchange });
+  const known = issued ?? fromExchange.data?.results[0];
   const mutation = useMutation({
     meta: { showsOwnErrors: true },
     mutationFn: (body: RevokeInput) => callApi(consoleApiRefs.revoke, { body }),
@@ -54,8 +64,10 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
       void queryClient.invalidateQueries({ queryKey: revocationKeys.all() });
       void queryClient.invalidateQueries({ queryKey: registerKeys.all() });
       if (exchange) void queryClient.invalidateQueries({ queryKey: credentialKeys.detail(exchange.cred_ex_id) });
-      toast.success(values.publish === 'now' ? 'Credential revoked and published' : 'Credential revoked: pending until published');
-      onDone?.();
+      if (values.publish === 'now') {
+        toast.success('Credential revoked and published');
+        onDone?.();
+      } else setLeftPending(true);
     },
     onError: (error) => applyServerErrors(error, setError),
   });
@@ -70,9 +82,26 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
     settled.credRevId === typed.credRevId &&
     typed.revRegId !== '' &&
     /^\d{1,10}$/.test(typed.credRevId);
-  const named = useQuery({ ...revocationQueries.named(settled.revRegId, settled.credRevId), enabled: lookUp });
-  const found = lookUp && named.data ? named.data.results[0] : undefined;
-  const holder = connections.labelOf(values.connection_id || exchange?.connection_id) ?? issued?.holder_label ?? found?.holder_label ?? undefined;
+  const typedLookup = useQuery({ ...revocationQueries.named(settled.revRegId, settled.credRevId), enabled: lookUp });
+  const found = lookUp && typedLookup.data ? typedLookup.data.results[0] : undefined;
+  const holder = connections.labelOf(values.connection_id || exchange?.connection_id) ?? known?.holder_label ?? found?.holder_label ?? undefined;
+  const named = known
+    ? credentialWords({ holder_label: known.holder_label ?? holder ?? null, schema_id: known.schema_id ?? null, values: known.attributes }).sentence
+    : undefined;
+
+  if (leftPending)
+    return (
+      <RevokedPublish
+        named={named ?? (holder ? `the credential of ${holder}` : 'the credential')}
+        revRegId={known?.rev_reg_id ?? (values.by === 'pair' ? values.rev_reg_id.trim() : undefined) ?? undefined}
+        onDone={() => {
+          setLeftPending(false);
+          form.reset();
+          mutation.reset();
+          onDone?.();
+        }}
+      />
+    );
 
   return (
     <form className="revoke-form" noValidate onSubmit={handleSubmit((v) => mutation.mutate(toRevokeBody(v)))}>
@@ -81,10 +110,11 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
           {errors.root.message}
         </p>
       )}
-      {issued && (
-        <p className="muted small">
-          Registry <span className="mono">{issued.rev_reg_id}</span>, credential revocation id <span className="mono">{issued.cred_rev_id}</span>
-        </p>
+      {known && (
+        <NamedCredential
+          credential={{ holder_label: known.holder_label ?? holder ?? null, schema_id: known.schema_id ?? null, values: known.attributes }}
+          ids={{ rev_reg_id: known.rev_reg_id, cred_rev_id: known.cred_rev_id, cred_ex_id: known.cred_ex_id ?? exchange?.cred_ex_id }}
+        />
       )}
       {!exchange && !issued && (
         <div className="filter-grid">
@@ -107,8 +137,8 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
           </div>
         </div>
       )}
-      {lookUp && named.data && <RegisterFinding credential={found} credRevId={typed.credRevId} />}
-      {lookUp && named.isError && <p className="muted small">Credence’s register could not be asked whose credential this is.</p>}
+      {lookUp && typedLookup.data && <RegisterFinding credential={found} credRevId={typed.credRevId} />}
+      {lookUp && typedLookup.isError && <p className="muted small">Credence’s register could not be asked whose credential this is.</p>}
       <fieldset>
         <legend>When</legend>
         <label className="check">
@@ -150,7 +180,7 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
         {errors.comment && <p className="field-error">{errors.comment.message}</p>}
       </div>
       <p className="callout callout-attention" aria-live="polite">
-        {revokeStatement(values, holder)}
+        {revokeStatement(values, holder, named)}
       </p>
       <div className="dialog-buttons">
         {onCancel && (
