@@ -1,5 +1,8 @@
-// `pnpm test`: typecheck, lint, unit tests, builds, end-to-end tests; ends with one line "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+// `pnpm test`: typecheck, lint, unit tests, builds, end-to-end tests; ends with the ten slowest tests and
+// one line "N passed, N failed". Typecheck, lint and the builds run side by side (their output is shown
+// once each is done); the unit tests, then the end-to-end tests, run alone (decision 028).
+import { Buffer } from 'node:buffer';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -14,6 +17,24 @@ function run(title, command, args, env = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   console.log(`  ${title}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status ?? result.signal})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return result.status === 0;
+}
+
+/** As `run`, beside other steps: the step's output is held and shown in one piece once it is done. */
+function runBeside(title, command, args) {
+  const t0 = Date.now();
+  return new Promise((done) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (status, signal) => {
+      console.log(`\n▶ ${title}`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(`  ${title}: ${status === 0 ? 'ok' : `failed (exit ${status ?? signal})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      done(status === 0);
+    });
+  });
 }
 
 function readJson(path) {
@@ -53,6 +74,46 @@ function playwrightFailures(report) {
   return lines;
 }
 
+/** Every unit test with its time, from Vitest's JSON report. */
+function vitestTimes(report) {
+  return (report?.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? []).map((test) => ({
+      ms: test.duration ?? 0,
+      name: `unit: ${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName ?? test.title}`,
+    })),
+  );
+}
+
+/** Every end-to-end test's last attempt with its time, from Playwright's JSON report. */
+function playwrightTimes(report) {
+  const times = [];
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const last = test.results?.at(-1);
+        if (last) times.push({ ms: last.duration ?? 0, name: `e2e: ${spec.file}:${spec.line} › ${spec.title}` });
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report?.suites ?? []) visit(suite);
+  return times;
+}
+
+/** Whether a test of the "serial" project was left unrun (its dependency, the "parallel" project, failed). */
+function serialLeftUnrun(report) {
+  let unrun = false;
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? [])
+        if (test.projectName === 'serial' && test.status === 'skipped' && !test.results?.some((r) => r.status !== 'skipped')) unrun = true;
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report?.suites ?? []) visit(suite);
+  return unrun;
+}
+
 function firstLine(text) {
   // Reporters colour their messages; the plain words are what is wanted here.
   // eslint-disable-next-line no-control-regex
@@ -77,9 +138,22 @@ function stepFailed(title) {
   failures.push(`step: ${title}`);
 }
 
-if (!run('typecheck', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck'])) stepFailed('typecheck');
-// The house rules (type-aware lint, import boundaries, formatting) with 0 warnings; `pnpm fix` mends most.
-if (!run('lint', 'pnpm', ['lint'])) stepFailed('lint');
+const builds = async () => {
+  for (const pkg of ['web', 'sandbox', 'bff']) if (!(await runBeside(`${pkg} build`, 'pnpm', ['--filter', `./${pkg}`, 'run', 'build']))) return false;
+  return true;
+};
+const [typechecked, linted, built] = await Promise.all([
+  runBeside('typecheck', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck']),
+  // The house rules (type-aware lint, import boundaries, formatting) with 0 warnings; `pnpm fix` mends most.
+  runBeside('lint', 'pnpm', ['lint']),
+  // The end-to-end consoles run as `pnpm start` runs them: the built web app, the compiled sandbox agent and BFF.
+  builds(),
+]);
+if (!typechecked) stepFailed('typecheck');
+if (!linted) stepFailed('lint');
+
+/** Every test's time, for the ten slowest named at the end. */
+const times = [];
 
 const vitestJson = `${out}/vitest.json`;
 run('unit tests (vitest)', 'pnpm', ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
@@ -88,22 +162,38 @@ if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests + (vitest.numFailedTestSuites > 0 && vitest.numFailedTests === 0 ? 1 : 0);
   failures.push(...vitestFailures(vitest));
+  times.push(...vitestTimes(vitest));
 } else stepFailed('unit tests (no report)');
 
-// The end-to-end consoles run as `pnpm start` runs them: the built web app, the compiled sandbox agent and BFF.
-const built = ['web', 'sandbox', 'bff'].every((pkg) => run(`${pkg} build`, 'pnpm', ['--filter', `./${pkg}`, 'run', 'build']));
+/** Adds one Playwright run's report to the counts; false when there is none. */
+function countPlaywright(report) {
+  const stats = report?.stats;
+  if (!stats) return false;
+  passed += stats.expected + stats.flaky;
+  failed += stats.unexpected + (stats.expected + stats.unexpected + stats.flaky === 0 ? 1 : 0);
+  failures.push(...playwrightFailures(report));
+  times.push(...playwrightTimes(report));
+  return true;
+}
+
 if (built) {
   const pwJson = `${out}/playwright.json`;
   run('end-to-end tests (playwright)', 'pnpm', ['--filter', './e2e', 'exec', 'playwright', 'test'], { PW_JSON_OUT: pwJson });
-  const stats = readJson(pwJson)?.stats;
-  if (stats) {
-    passed += stats.expected + stats.flaky;
-    failed += stats.unexpected + (stats.expected + stats.unexpected + stats.flaky === 0 ? 1 : 0);
-    failures.push(...playwrightFailures(readJson(pwJson)));
-  } else stepFailed('end-to-end tests (no report)');
+  const report = readJson(pwJson);
+  if (!countPlaywright(report)) stepFailed('end-to-end tests (no report)');
+  else if (serialLeftUnrun(report)) {
+    // A parallel journey failed, so Playwright left the @serial ones unrun: they still count, on their own.
+    const serialJson = `${out}/playwright-serial.json`;
+    run('end-to-end tests, @serial ones (playwright)', 'pnpm', ['--filter', './e2e', 'exec', 'playwright', 'test', '--project=serial', '--no-deps'], {
+      PW_JSON_OUT: serialJson,
+    });
+    if (!countPlaywright(readJson(serialJson))) stepFailed('end-to-end tests, @serial ones (no report)');
+  }
 } else stepFailed('builds');
 
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\nAll steps took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+const slowest = times.sort((a, b) => b.ms - a.ms).slice(0, 10);
+if (slowest.length > 0) console.log(`Slowest tests:\n${slowest.map(({ ms, name }) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`).join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
