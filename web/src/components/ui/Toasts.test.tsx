@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { toast } from '../../lib/toast-store';
@@ -38,5 +39,32 @@ describe('Toasts', () => {
     app('/credentials/a');
     act(() => toast.info('Request received —', { href: '/credentials/a', label: 'Issue credential' }));
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('are not shown over a page that already offers their action, and come back when it no longer does', async () => {
+    const user = userEvent.setup();
+    function Queue() {
+      const [listed, setListed] = useState(true);
+      return (
+        <main id="main">
+          {listed && (
+            <a href="/credentials/b" className="button">
+              Issue credential
+            </a>
+          )}
+          <button type="button" onClick={() => setListed(false)}>
+            Done with it
+          </button>
+          <Toasts />
+        </main>
+      );
+    }
+    const router = createMemoryRouter([{ path: '/queue', element: <Queue /> }], { initialEntries: ['/queue'] });
+    render(<RouterProvider router={router} />);
+    act(() => toast.info('Request received from Bob —', { href: '/credentials/b', label: 'Issue credential' }));
+    // Needs me lists it with its own button: the toast would repeat it, over it.
+    expect(screen.queryByRole('status')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Done with it' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Request received from Bob');
   });
 });

@@ -1,16 +1,38 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { dismiss, dismissFor, useToasts } from '../../lib/toast-store';
 
 /**
+ * The links the page itself shows (in its main part), followed as the page changes: a toast offering one
+ * of them would only repeat it, and could sit over it.
+ */
+function usePageLinks(): (href: string) => boolean {
+  const [, setVersion] = useState(0);
+  useEffect(() => {
+    const main = document.getElementById('main');
+    if (!main || typeof MutationObserver === 'undefined') return undefined;
+    const observer = new MutationObserver(() => setVersion((v) => v + 1));
+    observer.observe(main, { childList: true, subtree: true, attributes: true, attributeFilter: ['href'] });
+    return () => observer.disconnect();
+  }, []);
+  return (href) => {
+    const main = document.getElementById('main');
+    return !!main && [...main.querySelectorAll('a[href]')].some((a) => a.getAttribute('href') === href);
+  };
+}
+
+/**
  * Announces toasts politely (errors assertively) and lets them be dismissed by keyboard. They sit in
  * the bottom corner, and the page keeps that much room below its content (--toast-space), so nothing
- * stays hidden under them. A toast pointing at the page the person is on is done with: it goes.
+ * stays hidden under them. A toast pointing at the page the person is on is done with: it goes. A toast
+ * whose action the page already offers (Needs me lists the request the toast announces) is not shown:
+ * the page's own button is the one to use, and the toast would cover it.
  */
 export function Toasts() {
   const { pathname } = useLocation();
   const toasts = useToasts();
-  const shown = toasts.filter((t) => t.action?.href !== pathname);
+  const onPage = usePageLinks();
+  const shown = toasts.filter((t) => t.action?.href !== pathname && !(t.action && onPage(t.action.href)));
   const done = shown.length !== toasts.length;
   useEffect(() => {
     if (done) dismissFor(pathname);

@@ -6,6 +6,7 @@ import { plainRefusal } from '../../lib/agent-refusal';
 import { isApiError } from '../../lib/api';
 import { callApi } from '../../lib/api-client';
 import { credentialKeys } from '../../lib/query-keys';
+import { dismissFor } from '../../lib/toast-store';
 import type { QueueItem } from './queue';
 
 interface Outcome {
@@ -57,6 +58,8 @@ export function IssueAllRequested({ items, labelOf }: { items: QueueItem[]; labe
       try {
         await callApi(agentApiRefs.issueCredential, { params: { cred_ex_id: item.id }, body: {} });
         done.push({ item });
+        // A toast that announced this request ("Issue credential") is done with.
+        dismissFor(item.href);
       } catch (error) {
         done.push({ item, problem: problemOf(error) });
       }
