@@ -30,7 +30,8 @@ export interface OidcSetup {
   stop(): Promise<void>;
 }
 
-async function waitFor(what: string, probe: () => Promise<boolean>, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+// 60 s: a console starting while other journeys run beside it on 2 shared cores can take over 30 s.
+async function waitFor(what: string, probe: () => Promise<boolean>, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`exited while waiting for ${what}`);

@@ -65,7 +65,8 @@ class Child {
 }
 
 /** Polls `probe` (which may throw) until it returns true, or throws with `what` once `timeoutMs` is over. */
-async function waitFor(what: string, probe: () => Promise<boolean>, child?: Child, timeoutMs = 30_000): Promise<void> {
+// 60 s: a console starting while other journeys run beside it on 2 shared cores can take over 30 s.
+async function waitFor(what: string, probe: () => Promise<boolean>, child?: Child, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child && !child.running) throw new Error(`${child.name} exited while waiting for ${what}`);

@@ -17,7 +17,7 @@ test.use({ baseURL: `http://127.0.0.1:${OIDC_BFF_PORT}` });
 const VIA = `· via 127.0.0.1:${OIDC_PROVIDER_PORT}`;
 
 test.beforeAll(async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   setup = await startOidcSetup({
     bffPort: OIDC_BFF_PORT,
     sandboxPort: OIDC_SANDBOX_PORT,

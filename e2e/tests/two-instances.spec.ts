@@ -14,7 +14,7 @@ let cluster: Cluster | undefined;
 test.use({ baseURL: `http://127.0.0.1:${TWO_NGINX_PORT}` });
 
 test.beforeAll(async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   cluster = await startCluster({
     nginxPort: TWO_NGINX_PORT,
     bffPorts: TWO_BFF_PORTS,
