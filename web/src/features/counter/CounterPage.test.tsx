@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { invitationFetchedKey, credentialKeys, presentationKeys } from '../../lib/query-keys';
+import { invitationFetchedKey, presentationKeys } from '../../lib/query-keys';
 import { cacheChange } from '../../test/cache-change';
 import { CRED_DEF_ID, SCHEMA_ID } from '../../test/record-shapes';
 import { renderPage } from '../../test/render-page';
 import { CounterPage } from './CounterPage';
-import { IssuerCounterPage } from './IssuerCounterPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -174,60 +173,5 @@ describe('the verifier’s counter', () => {
     // Against a real agent there is no simulated wallet.
     expect(screen.queryByRole('button', { name: /Simulate/ })).toBeNull();
     expect(page.sent('POST', '/api/invitation-links')).toHaveLength(1);
-  });
-});
-
-describe('the issuer’s counter', () => {
-  it('offers the details typed as a QR code, follows it to Issued, and empties the details for the next person', async () => {
-    const user = userEvent.setup();
-    let state = 'offer-sent';
-    const page = renderPage('/credentials/counter', '/credentials/counter', <IssuerCounterPage />, {
-      '/api/config': { username: 'issuer', role: 'issuer', mode: 'sandbox', wallet: { name: 'w', type: 'askar' } },
-      ...ownDefinitionAnswers,
-      'POST /api/issue-credential-2.0/create-offer': { cred_ex_id: CRED_EX_ID, state: 'offer-sent', role: 'issuer', created_at: at, updated_at: at },
-      'POST /api/invitation-links': link,
-      [`/api/issue-credential-2.0/records/${CRED_EX_ID}`]: () =>
-        Response.json({
-          cred_ex_record: { cred_ex_id: CRED_EX_ID, state, role: 'issuer', created_at: at, updated_at: at },
-          indy: null,
-          anoncreds: null,
-          ld_proof: null,
-          vc_di: null,
-        }),
-    });
-    await screen.findByRole('option', { name: 'Student ID 1.2 · revocable (indy)' });
-    await user.selectOptions(screen.getByLabelText('Credential to issue'), 'Student ID 1.2 · revocable (indy)');
-    await user.type(screen.getByLabelText('name'), 'Alice Jones');
-    await user.click(screen.getByRole('button', { name: 'Show QR code' }));
-    expect(await screen.findAllByText('Fill this in.')).toHaveLength(2);
-    await user.type(screen.getByLabelText('student_id'), 'S1234567');
-    await user.type(screen.getByLabelText('birth_year'), '2001');
-    await user.click(screen.getByRole('button', { name: 'Show QR code' }));
-
-    expect(await screen.findByRole('img', { name: /QR code of the credential offer/ })).toBeTruthy();
-    expect(page.sent('POST', '/api/issue-credential-2.0/create-offer')[0]!.body).toMatchObject({
-      filter: { indy: { cred_def_id: CRED_DEF_ID } },
-      credential_preview: {
-        attributes: [
-          { name: 'name', value: 'Alice Jones' },
-          { name: 'student_id', value: 'S1234567' },
-          { name: 'birth_year', value: '2001' },
-        ],
-      },
-      auto_issue: true,
-      auto_remove: false,
-    });
-    expect(page.sent('POST', '/api/invitation-links')[0]!.body).toMatchObject({ attachment: { id: CRED_EX_ID, type: 'credential-offer' } });
-    expect(screen.getByText(/for Alice Jones/)).toBeTruthy();
-    await cacheChange(() => page.client.setQueryData(invitationFetchedKey(CRED_EX_ID), true));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Scanned — waiting for the wallet…'));
-    state = 'done';
-    await cacheChange(() => page.client.invalidateQueries({ queryKey: credentialKeys.detail(CRED_EX_ID) }));
-    expect((await screen.findByRole('heading', { name: /Issued/ })).textContent).toBe('✓ Issued');
-    expect(screen.getByText('The Student ID is in the person’s wallet.')).toBeTruthy();
-
-    await user.click(screen.getByRole('button', { name: 'Next person' }));
-    expect(await screen.findByLabelText('name')).toHaveProperty('value', '');
-    expect(screen.getByLabelText<HTMLSelectElement>('Credential to issue').value).toBe(CRED_DEF_ID);
   });
 });

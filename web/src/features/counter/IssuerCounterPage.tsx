@@ -1,33 +1,30 @@
-import { type InvitationLink, type OwnCredDef, consoleApiRefs, agentApiRefs } from '@credence/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { type InvitationLink, consoleApiRefs, agentApiRefs, formatValue, kindOf, labelOf } from '@credence/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
-import { SubmitError } from '../../components/exchange-form/SubmitError';
-import { isApiError } from '../../lib/api';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { callApi } from '../../lib/api-client';
+import { useAttributeLabels } from '../../lib/attribute-labels';
 import { consoleConfigQueries } from '../../lib/console-config';
 import { pollWhileNotLive } from '../../lib/live-status';
-import { ownCredDefLabel, useOwnCredDefs } from '../../lib/own-definitions';
+import { useOwnCredDefs } from '../../lib/own-definitions';
 import { credentialKeys } from '../../lib/query-keys';
 import { CounterScreen, useFetched } from './CounterScreen';
-import { counterOffer, offerFormSchema, personOf, type OfferFormValues } from './counter-requests';
+import { counterOffer, personOf } from './counter-requests';
+import { IssuerCounterForm, rowsFor, type CounterOffer } from './IssuerCounterForm';
 import { offerStatus, type OfferStatus } from './counter-status';
 import './counter.css';
 
-interface Offer {
-  definition: OwnCredDef;
-  values: OfferFormValues['values'];
-}
+type Offer = CounterOffer;
 
 /** An issuer at a counter (/credentials/counter): a credential offer as a QR code, followed live until issued. */
 export function IssuerCounterPage() {
   const config = useQuery(consoleConfigQueries.current()).data;
   const definitions = useOwnCredDefs(config?.wallet.type ?? null);
   const [editing, setEditing] = useState(true);
-  // "Next person" keeps the credential chosen and empties the values: each person's are their own.
-  const [form, setForm] = useState<{ key: number; credDefId: string }>({ key: 0, credDefId: '' });
+  // Opened from a definition (`?definition=`): that credential is chosen. "Next person" keeps the
+  // credential chosen and empties the values: each person's are their own.
+  const [search] = useSearchParams();
+  const [form, setForm] = useState<{ key: number; credDefId: string }>({ key: 0, credDefId: search.get('definition') ?? '' });
   const start = useMutation({
     mutationFn: async ({ definition, values }: Offer) => {
       const record = await callApi(agentApiRefs.createOffer, { body: counterOffer(definition, values) });
@@ -61,7 +58,7 @@ export function IssuerCounterPage() {
           onChange={() => setEditing(true)}
         />
       ) : (
-        <OfferForm
+        <IssuerCounterForm
           key={form.key}
           focusFirst={form.key > 0}
           definitions={definitions.data}
@@ -78,101 +75,6 @@ export function IssuerCounterPage() {
         />
       )}
     </section>
-  );
-}
-
-interface OfferFormProps {
-  definitions: OwnCredDef[] | undefined;
-  loading: boolean;
-  loadError: string | undefined;
-  initial: OfferFormValues;
-  focusFirst: boolean;
-  busy: boolean;
-  error: Error | null;
-  onSubmit: (offer: Offer) => void;
-}
-
-const rowsFor = (definition: OwnCredDef | undefined) => (definition?.attributes ?? []).map((name) => ({ name, value: '' }));
-
-function OfferForm({ definitions, loading, loadError, initial, focusFirst, busy, error, onSubmit }: OfferFormProps) {
-  const form = useForm<OfferFormValues>({ resolver: zodResolver(offerFormSchema), defaultValues: initial });
-  const { register, formState, control } = form;
-  const rows = useFieldArray({ control, name: 'values' });
-  const credDefId = useWatch({ control, name: 'credDefId' });
-  const chosen = definitions?.find((d) => d.credDefId === credDefId);
-  const errors = formState.errors;
-  // The next person: the same credential, its rows empty, the first one ready to type in.
-  useEffect(() => {
-    if (focusFirst) form.setFocus('values.0.value');
-  }, [form, focusFirst]);
-  return (
-    <form
-      className="card counter-form"
-      noValidate
-      onSubmit={form.handleSubmit((values) => {
-        if (chosen) onSubmit({ definition: chosen, values: values.values });
-      })}
-    >
-      <h2>What to issue</h2>
-      <div className="field">
-        <label htmlFor="counter-offer-definition">Credential to issue</label>
-        <select
-          id="counter-offer-definition"
-          aria-invalid={errors.credDefId ? true : undefined}
-          aria-describedby={errors.credDefId ? 'counter-offer-definition-error' : undefined}
-          {...register('credDefId', {
-            onChange: (e: React.ChangeEvent<HTMLSelectElement>) => {
-              rows.replace(rowsFor(definitions?.find((d) => d.credDefId === e.target.value)));
-            },
-          })}
-        >
-          <option value="">{loading ? 'Loading…' : 'Choose one of this agent’s credentials'}</option>
-          {definitions?.map((d) => (
-            <option key={d.credDefId} value={d.credDefId}>
-              {ownCredDefLabel(d)}
-            </option>
-          ))}
-        </select>
-        {errors.credDefId && (
-          <p id="counter-offer-definition-error" className="field-error">
-            {errors.credDefId.message}
-          </p>
-        )}
-        {loadError && <p className="field-error">The agent’s credentials could not be read: {loadError}</p>}
-        {definitions?.length === 0 && <p className="field-error">This agent has no credential definitions of its own yet.</p>}
-      </div>
-      {rows.fields.length > 0 && (
-        <fieldset>
-          <legend>The person’s details</legend>
-          {rows.fields.map((row, i) => {
-            const error = errors.values?.[i]?.value;
-            return (
-              <div className="field" key={row.id}>
-                <label htmlFor={`counter-value-${i}`}>{row.name}</label>
-                <input
-                  id={`counter-value-${i}`}
-                  autoComplete="off"
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `counter-value-${i}-error` : undefined}
-                  {...register(`values.${i}.value`)}
-                />
-                {error && (
-                  <p id={`counter-value-${i}-error`} className="field-error">
-                    {error.message}
-                  </p>
-                )}
-              </div>
-            );
-          })}
-        </fieldset>
-      )}
-      <SubmitError message={error?.message} status={isApiError(error) ? error.status : undefined} />
-      <div className="form-buttons">
-        <button type="submit" className="button primary" disabled={busy}>
-          {busy ? 'Preparing…' : 'Show QR code'}
-        </button>
-      </div>
-    </form>
   );
 }
 
@@ -232,6 +134,7 @@ function CounterOffer({ credExId, link, offer, sandbox, onNext, onChange }: Coun
 }
 
 function Issued({ status, offer }: { status: Extract<OfferStatus, { step: 'issued' | 'failed' }>; offer: Offer }) {
+  const labels = useAttributeLabels().labelsFor(offer.definition.credDefId);
   if (status.step === 'failed') {
     return (
       <div className="counter-result result-bad">
@@ -257,8 +160,8 @@ function Issued({ status, offer }: { status: Extract<OfferStatus, { step: 'issue
       <dl className="counter-values">
         {offer.values.map((v) => (
           <div key={v.name}>
-            <dt>{v.name}</dt>
-            <dd>{v.value}</dd>
+            <dt>{labelOf(v.name, labels)}</dt>
+            <dd>{formatValue(v.name, v.value, kindOf(v.name, labels))}</dd>
           </div>
         ))}
       </dl>
