@@ -33,7 +33,7 @@ function console_(port: number, sandboxPort: number, walletType: string) {
     cwd: '../bff',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
+    timeout: 90_000,
     stdout: 'pipe' as const,
     env: {
       PORT: String(port),
@@ -74,7 +74,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   // Limits against a hung test, not speed checks: journeys side by side on 2 shared cores each go slower.
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PW_JSON_OUT ?? 'test-results/results.json' }]],
   use: {
