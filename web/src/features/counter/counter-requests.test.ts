@@ -1,6 +1,6 @@
 import type { OwnCredDef } from '@credence/shared';
 import { describe, expect, it } from 'vitest';
-import { checkFormSchema, checkSummary, counterOffer, counterProofRequest, emptyCheck, personOf } from './counter-requests';
+import { checkFormSchema, checkSummary, counterOffer, counterProofRequest, counterRequestBody, emptyCheck, personOf } from './counter-requests';
 
 const definition: OwnCredDef = {
   format: 'indy',
@@ -53,6 +53,35 @@ describe('a counter proof request', () => {
       'predicate.p_value: Enter a whole number, e.g. 18.',
     ]);
     expect(problems({ credDefId: 'x', attributes: ['name'], predicate: { name: '', p_type: '>=', p_value: '' } })).toBeUndefined();
+  });
+});
+
+describe('a counter check from a saved template', () => {
+  it('asks for the day of each check, not the day the template was saved', () => {
+    const template = {
+      id: 'a',
+      name: 'Over 18',
+      description: null,
+      presentation_request: {
+        indy: {
+          name: 'Age check',
+          version: '1.0',
+          requested_attributes: {},
+          requested_predicates: { p: { name: 'birthdate_dateint', p_type: '<=' as const, p_value: 20081127 } },
+          non_revoked: { from: 1, to: 1 },
+        },
+      },
+      rules: { ages: [{ referent: 'p', years: 18 }], not_revoked_now: true },
+      version: 1,
+      created_at: '',
+      created_by: '',
+      updated_at: '',
+      updated_by: '',
+    };
+    const on = (day: Date) => counterRequestBody({ template }, Math.floor(day.getTime() / 1000)).presentation_request.indy!;
+    const later = new Date(2027, 5, 15, 12, 0);
+    expect(on(later).requested_predicates.p!.p_value).toBe(20090615);
+    expect(on(later).non_revoked).toEqual({ from: Math.floor(later.getTime() / 1000), to: Math.floor(later.getTime() / 1000) });
   });
 });
 

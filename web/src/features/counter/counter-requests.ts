@@ -3,6 +3,7 @@ import {
   DATEINT_HINT,
   isDateint,
   isDateintAttribute,
+  resolveTemplateRequest,
   templateAsks,
   type CreateOfferBody,
   type OwnCredDef,
@@ -122,7 +123,14 @@ const fromTemplate = (ask: CounterAsk): ask is TemplateAsk => 'template' in ask;
 /** The request record a counter creates for either kind of check: verified on arrival, kept afterwards. */
 export function counterRequestBody(ask: CounterAsk, nowSeconds?: number) {
   if (!fromTemplate(ask)) return counterProofRequest(ask, nowSeconds);
-  return { presentation_request: ask.template.presentation_request, auto_verify: true, auto_remove: false, comment: ask.template.name };
+  // A template's relative rules ("at least 18 years old", "not revoked now") are counted for this person, now.
+  const now = nowSeconds === undefined ? new Date() : new Date(nowSeconds * 1000);
+  return {
+    presentation_request: resolveTemplateRequest(ask.template.presentation_request, ask.template.rules, now),
+    auto_verify: true,
+    auto_remove: false,
+    comment: ask.template.name,
+  };
 }
 
 /** Its name in a line ("Student ID", or the template's name) and what it asks for. */
@@ -130,7 +138,7 @@ export function askTitle(ask: CounterAsk): string {
   return fromTemplate(ask) ? ask.template.name : ask.definition.schemaName;
 }
 export function askSummary(ask: CounterAsk): string {
-  return fromTemplate(ask) ? templateAsks(ask.template.presentation_request) : checkSummary(ask);
+  return fromTemplate(ask) ? templateAsks(ask.template.presentation_request, ask.template.rules) : checkSummary(ask);
 }
 /** The wallet's goal line: "Show your Student ID", or the template's name. */
 export function askGoal(ask: CounterAsk): string {

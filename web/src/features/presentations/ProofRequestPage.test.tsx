@@ -56,7 +56,7 @@ async function fillValidRequest(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(screen.getByLabelText('Attribute 1 restriction 1 kind'), 'Credential definition id');
   await user.click(screen.getByLabelText('Attribute 1 restriction 1 value'));
   await user.paste(CRED_DEF_ID);
-  await user.click(screen.getByRole('button', { name: 'Add predicate' }));
+  await user.click(screen.getByRole('button', { name: 'Add number comparison' }));
   await user.type(screen.getByLabelText('Attribute'), 'age');
   await user.selectOptions(screen.getByLabelText('Operator'), '>=');
   await user.type(screen.getByLabelText('Value (whole number)'), '18');

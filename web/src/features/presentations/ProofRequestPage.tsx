@@ -1,6 +1,6 @@
-import { predicateTypes, type PresentationRequest, type ProofTemplate } from '@credence/shared';
+import type { PresentationRequest, ProofTemplate, TemplateRules } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConnectionField, FormatChoice, WithWalletType } from '../../components/exchange-form/ExchangeFormParts';
@@ -9,7 +9,10 @@ import { toast } from '../../lib/toast-store';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useRevalidateAll } from '../../lib/use-revalidate-all';
 import { useConnections } from '../../lib/connections';
-import { RestrictionRows } from './components/RestrictionRows';
+import { AttributeRowFields } from './components/AttributeRowFields';
+import { PredicateRowFields } from './components/PredicateRowFields';
+import { RequestInWords } from './components/RequestInWords';
+import { RevocationChoice } from './components/RevocationChoice';
 import { SubmitError } from '../../components/exchange-form/SubmitError';
 import { isApiError } from '../../lib/api';
 import { useOwnCredDefs } from '../../lib/own-definitions';
@@ -24,8 +27,21 @@ import {
   proofRequestFieldPath,
   proofRequestResolver,
   toProofRequestBody,
+  toTemplateRules,
+  type PredicateRow,
   type ProofRequestFormValues,
 } from './proof-request-form';
+import './proof-request.css';
+
+const newPredicate = (kind: 'age' | 'compare', credential = ''): PredicateRow => ({
+  credential,
+  kind,
+  years: '18',
+  name: '',
+  p_type: '>=',
+  p_value: '',
+  restrictions: [],
+});
 
 export function ProofRequestPage() {
   // Opened from a template's page: the builder starts filled from it.
@@ -59,7 +75,7 @@ function ProofRequestForm({ walletType, template }: { walletType: string | null;
   const [search] = useSearchParams();
   const [initial] = useState(() => {
     const empty = { ...emptyProofRequest(walletType), connection_id: search.get('connection') ?? '' };
-    return template ? fromPresentationRequest(template.presentation_request, empty) : { values: empty, unshown: [] };
+    return template ? fromPresentationRequest(template.presentation_request, empty, template.rules) : { values: empty, unshown: [] };
   });
   const form = useForm<ProofRequestFormValues>({ resolver: proofRequestResolver, defaultValues: initial.values });
   const { register, control, handleSubmit, setValue, setError, formState, getValues, reset } = form;
@@ -67,19 +83,41 @@ function ProofRequestForm({ walletType, template }: { walletType: string | null;
   const [startedFrom, setStartedFrom] = useState<{ template: ProofTemplate; unshown: string[] } | undefined>(
     template && { template, unshown: initial.unshown },
   );
-  const [toSave, setToSave] = useState<PresentationRequest | null>(null);
+  const [toSave, setToSave] = useState<{ request: PresentationRequest; rules: TemplateRules } | null>(null);
   const attributes = useFieldArray({ control, name: 'attributes' });
   const predicates = useFieldArray({ control, name: 'predicates' });
   const values = useWatch({ control }) as ProofRequestFormValues;
-  const preview = useMemo(() => JSON.stringify(toProofRequestBody(values), null, 2), [values]);
+  // What would be sent now: an age check and "not revoked now" are counted at this moment (and again when sent).
+  const now = useMemo(() => new Date(), [values]); // eslint-disable-line react-hooks/exhaustive-deps -- a new moment for each change
+  const preview = useMemo(() => JSON.stringify(toProofRequestBody(values, now), null, 2), [values, now]);
   const errors = formState.errors;
+  const definitions = ownDefinitions.data ?? [];
   useRevalidateAll(form, values);
+  // A new row starts from the credential the last one named: most requests ask for one credential.
+  const lastCredential = () => values.attributes?.at(-1)?.credential ?? '';
+
+  const linked = search.get('connection');
+  const linkedUnknown = !!linked && connections.status === 'success' && !connections.options.some((c) => c.id === linked);
+  // The connection from the address is chosen before the list arrives: once it does, the select shows
+  // it (or, when this agent has no such connection, nothing), so what is shown is what is sent.
+  useEffect(() => {
+    if (connections.status !== 'success') return;
+    const chosen = getValues('connection_id');
+    if (chosen) setValue('connection_id', connections.options.some((c) => c.id === chosen) ? chosen : '');
+    // Only when the list arrives: a later choice is the clerk's.
+  }, [connections.status]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const submit = (mode: ProofRequestFormValues['mode']) => {
     setValue('mode', mode);
-    void handleSubmit((valid) =>
+    void handleSubmit((valid) => {
+      const chosen = connections.options.find((c) => c.id === valid.connection_id);
+      if (mode === 'send' && chosen && !chosen.ready) {
+        setError('connection_id', { message: `${chosen.label} cannot receive a request yet. Choose another connection, or wait until it is ready.` });
+        return;
+      }
+      // Counted at the moment of sending: an age check asks for today's date, "not revoked now" for now.
       mutation.mutate(
-        { mode, body: toProofRequestBody(valid) },
+        { mode, body: toProofRequestBody(valid, new Date()) },
         {
           onSuccess: (record) => {
             toast.success(mode === 'send' ? `Request sent to ${connections.labelOf(valid.connection_id) ?? 'the connection'}` : 'Request created');
@@ -87,12 +125,12 @@ function ProofRequestForm({ walletType, template }: { walletType: string | null;
           },
           onError: (error) => applyServerErrors(error, setError, proofRequestFieldPath),
         },
-      ),
-    )();
+      );
+    })();
   };
 
   const fillFromTemplate = (chosen: ProofTemplate) => {
-    const filled = fromPresentationRequest(chosen.presentation_request, getValues());
+    const filled = fromPresentationRequest(chosen.presentation_request, getValues(), chosen.rules);
     reset(filled.values);
     setStartedFrom({ template: chosen, unshown: filled.unshown });
   };
@@ -101,7 +139,7 @@ function ProofRequestForm({ walletType, template }: { walletType: string | null;
   const saveAsTemplate = async () => {
     const mode = getValues('mode');
     setValue('mode', 'create');
-    await handleSubmit((valid) => setToSave(toProofRequestBody(valid).presentation_request))();
+    await handleSubmit((valid) => setToSave({ request: toProofRequestBody(valid).presentation_request, rules: toTemplateRules(valid) }))();
     setValue('mode', mode);
   };
 
@@ -133,21 +171,82 @@ function ProofRequestForm({ walletType, template }: { walletType: string | null;
               chosen={!!values.connection_id}
               error={errors.connection_id?.message}
             />
+            {linkedUnknown && !values.connection_id && (
+              <p className="field-error">The link named a connection this agent does not have (it may have been removed). Choose who is asked for the proof.</p>
+            )}
           </section>
 
           <section className="card" aria-labelledby="req-what-title">
             <h2 id="req-what-title">Request</h2>
-            <div className="filter-grid">
-              <div className="field">
-                <label htmlFor="req-name">Name</label>
-                <input id="req-name" placeholder="Proof of enrolment" aria-invalid={!!errors.name} {...register('name')} />
-                {errors.name && <p className="field-error">{errors.name.message}</p>}
-              </div>
-              <div className="field">
-                <label htmlFor="req-version">Version</label>
-                <input id="req-version" aria-invalid={!!errors.version} {...register('version')} />
-                {errors.version && <p className="field-error">{errors.version.message}</p>}
-              </div>
+            <div className="field">
+              <label htmlFor="req-name">Name</label>
+              <input id="req-name" placeholder="Proof of enrolment" aria-describedby="req-name-hint" aria-invalid={!!errors.name} {...register('name')} />
+              <p id="req-name-hint" className="muted small">
+                The person’s wallet shows this name.
+              </p>
+              {errors.name && <p className="field-error">{errors.name.message}</p>}
+            </div>
+          </section>
+
+          <section className="card" aria-labelledby="req-attrs-title">
+            <h2 id="req-attrs-title">What the person shows</h2>
+            {attributes.fields.map((field, index) => (
+              <AttributeRowFields
+                key={field.id}
+                index={index}
+                form={form}
+                definitions={definitions}
+                loading={ownDefinitions.isPending}
+                onRemove={() => attributes.remove(index)}
+              />
+            ))}
+            {errors.attributes?.root?.message && <p className="field-error">{errors.attributes.root.message}</p>}
+            <button type="button" className="button" onClick={() => attributes.append({ credential: lastCredential(), names: '', restrictions: [] })}>
+              Add attribute
+            </button>
+          </section>
+
+          <section className="card" aria-labelledby="req-preds-title">
+            <h2 id="req-preds-title">What the person proves without showing it</h2>
+            {predicates.fields.map((field, index) => (
+              <PredicateRowFields
+                key={field.id}
+                index={index}
+                form={form}
+                definitions={definitions}
+                loading={ownDefinitions.isPending}
+                onRemove={() => predicates.remove(index)}
+              />
+            ))}
+            <div className="form-buttons">
+              <button type="button" className="button" onClick={() => predicates.append(newPredicate('age', lastCredential()))}>
+                Add age check (at least N years old)
+              </button>
+              <button type="button" className="button" onClick={() => predicates.append(newPredicate('compare', lastCredential()))}>
+                Add number comparison
+              </button>
+            </div>
+          </section>
+
+          <section className="card" aria-labelledby="req-options-title">
+            <h2 id="req-options-title">Options</h2>
+            <RevocationChoice form={form} />
+            <label className="check">
+              <input type="checkbox" {...register('auto_verify')} /> Verify automatically when the presentation arrives
+            </label>
+            <div className="field">
+              <label htmlFor="req-comment">Comment (optional)</label>
+              <textarea id="req-comment" rows={2} aria-invalid={!!errors.comment} {...register('comment')} />
+              {errors.comment && <p className="field-error">{errors.comment.message}</p>}
+            </div>
+          </section>
+
+          <details className="card request-advanced">
+            <summary>Advanced: version, formats and what will be sent</summary>
+            <div className="field">
+              <label htmlFor="req-version">Version</label>
+              <input id="req-version" aria-invalid={!!errors.version} {...register('version')} />
+              {errors.version && <p className="field-error">{errors.version.message}</p>}
             </div>
             <FormatChoice
               legend="Formats"
@@ -156,113 +255,8 @@ function ProofRequestForm({ walletType, template }: { walletType: string | null;
               walletType={walletType}
               error={errors.formats?.message}
             />
-          </section>
-
-          <section className="card" aria-labelledby="req-attrs-title">
-            <h2 id="req-attrs-title">Attributes to reveal</h2>
-            {attributes.fields.map((field, index) => (
-              <fieldset key={field.id} className="request-row">
-                <legend>Attribute {index + 1}</legend>
-                <div className="field">
-                  <label htmlFor={`attr-${index}`}>Attribute name (several, comma-separated, must come from one credential)</label>
-                  <input id={`attr-${index}`} aria-invalid={!!errors.attributes?.[index]?.names} {...register(`attributes.${index}.names`)} />
-                  {errors.attributes?.[index]?.names && <p className="field-error">{errors.attributes[index].names.message}</p>}
-                </div>
-                <RestrictionRows
-                  ownDefinitions={ownDefinitions.data}
-                  control={control}
-                  register={register}
-                  name={`attributes.${index}.restrictions`}
-                  owner={`Attribute ${index + 1}`}
-                  error={errors.attributes?.[index]?.restrictions}
-                />
-                <button type="button" className="button subtle" onClick={() => attributes.remove(index)}>
-                  Remove attribute {index + 1}
-                </button>
-              </fieldset>
-            ))}
-            {errors.attributes?.root?.message && <p className="field-error">{errors.attributes.root.message}</p>}
-            <button type="button" className="button" onClick={() => attributes.append({ names: '', restrictions: [] })}>
-              Add attribute
-            </button>
-          </section>
-
-          <section className="card" aria-labelledby="req-preds-title">
-            <h2 id="req-preds-title">Predicates (proved without revealing the value)</h2>
-            {predicates.fields.map((field, index) => {
-              const rowErrors = errors.predicates?.[index];
-              return (
-                <fieldset key={field.id} className="request-row">
-                  <legend>Predicate {index + 1}</legend>
-                  <div className="predicate-grid">
-                    <div className="field">
-                      <label htmlFor={`pred-name-${index}`}>Attribute</label>
-                      <input id={`pred-name-${index}`} aria-invalid={!!rowErrors?.name} {...register(`predicates.${index}.name`)} />
-                      {rowErrors?.name && <p className="field-error">{rowErrors.name.message}</p>}
-                    </div>
-                    <div className="field">
-                      <label htmlFor={`pred-type-${index}`}>Operator</label>
-                      <select id={`pred-type-${index}`} {...register(`predicates.${index}.p_type`)}>
-                        {predicateTypes.map((t) => (
-                          <option key={t} value={t}>
-                            {t}
-                          </option>
-                        ))}
-                      </select>
-                    </div>
-                    <div className="field">
-                      <label htmlFor={`pred-value-${index}`}>Value (whole number)</label>
-                      <input id={`pred-value-${index}`} inputMode="numeric" aria-invalid={!!rowErrors?.p_value} {...register(`predicates.${index}.p_value`)} />
-                      {rowErrors?.p_value && <p className="field-error">{rowErrors.p_value.message}</p>}
-                    </div>
-                  </div>
-                  <RestrictionRows
-                    ownDefinitions={ownDefinitions.data}
-                    control={control}
-                    register={register}
-                    name={`predicates.${index}.restrictions`}
-                    owner={`Predicate ${index + 1}`}
-                    error={rowErrors?.restrictions}
-                  />
-                  <button type="button" className="button subtle" onClick={() => predicates.remove(index)}>
-                    Remove predicate {index + 1}
-                  </button>
-                </fieldset>
-              );
-            })}
-            <button type="button" className="button" onClick={() => predicates.append({ name: '', p_type: '>=', p_value: '', restrictions: [] })}>
-              Add predicate
-            </button>
-          </section>
-
-          <section className="card" aria-labelledby="req-options-title">
-            <h2 id="req-options-title">Options</h2>
-            <label className="check">
-              <input type="checkbox" {...register('nonRevoked.enabled')} /> Ask for proof that the credentials are not revoked (non_revoked)
-            </label>
-            {values.nonRevoked?.enabled && (
-              <div className="filter-grid">
-                <div className="field">
-                  <label htmlFor="nr-from">Not revoked from</label>
-                  <input id="nr-from" type="date" aria-invalid={!!errors.nonRevoked?.from} {...register('nonRevoked.from')} />
-                  {errors.nonRevoked?.from && <p className="field-error">{errors.nonRevoked.from.message}</p>}
-                </div>
-                <div className="field">
-                  <label htmlFor="nr-to">Not revoked to</label>
-                  <input id="nr-to" type="date" aria-invalid={!!errors.nonRevoked?.to} {...register('nonRevoked.to')} />
-                  {errors.nonRevoked?.to && <p className="field-error">{errors.nonRevoked.to.message}</p>}
-                </div>
-              </div>
-            )}
-            <label className="check">
-              <input type="checkbox" {...register('auto_verify')} /> Verify automatically when the presentation arrives (auto_verify)
-            </label>
-            <div className="field">
-              <label htmlFor="req-comment">Comment (optional)</label>
-              <textarea id="req-comment" rows={2} aria-invalid={!!errors.comment} {...register('comment')} />
-              {errors.comment && <p className="field-error">{errors.comment.message}</p>}
-            </div>
-          </section>
+            <RequestPreview route={proofRequestRoute(values.mode ?? 'send')} body={preview} />
+          </details>
 
           <SubmitError message={errors.root?.message} status={isApiError(mutation.error) ? mutation.error.status : undefined} />
           <div className="form-buttons">
@@ -278,7 +272,8 @@ function ProofRequestForm({ walletType, template }: { walletType: string | null;
           </div>
         </form>
         <SaveTemplateDialog
-          request={toSave}
+          request={toSave?.request ?? null}
+          rules={toSave?.rules ?? {}}
           startedFrom={startedFrom?.template}
           suggestedName={values.name}
           onSaved={(saved) => {
@@ -287,7 +282,7 @@ function ProofRequestForm({ walletType, template }: { walletType: string | null;
           }}
           onClose={() => setToSave(null)}
         />
-        <RequestPreview route={proofRequestRoute(values.mode ?? 'send')} body={preview} />
+        <RequestInWords values={values} person={connections.labelOf(values.connection_id)} definitions={definitions} now={now} />
       </div>
     </section>
   );

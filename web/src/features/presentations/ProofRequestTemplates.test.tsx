@@ -67,7 +67,7 @@ describe('proof-request templates in the builder', { timeout: 20_000 }, () => {
   it('fills the request from a chosen template, rows in the builder’s order, keeping whom it goes to', async () => {
     const user = userEvent.setup({ delay: null });
     showBuilder();
-    await screen.findByRole('option', { name: 'Alice Jones' });
+    await screen.findByRole('option', { name: 'Alice Jones' }, { timeout: 5_000 });
     await user.selectOptions(field('Connection'), 'Alice Jones');
     await user.selectOptions(await screen.findByLabelText('Template'), 'Bar entry');
     await user.click(screen.getByRole('button', { name: 'Fill in from template' }));
@@ -76,8 +76,11 @@ describe('proof-request templates in the builder', { timeout: 20_000 }, () => {
     await waitFor(() => expect(field('Name').value).toBe('Age check'));
     expect(field('Version').value).toBe('1.1');
     expect(screen.getAllByLabelText<HTMLInputElement>(/^Attribute name/).map((i) => i.value)).toEqual(['given, family', 'name']);
-    expect(field('Attribute 1 restriction 1 value').value).toBe(CRED_DEF_ID);
-    expect(field('Attribute 1 restriction 2 value').value).toBe('WgWxqztrNooG92RXvxSTWv');
+    // The definition is the row's credential, shown by what it is (not one of this agent's here); the rest stays under Advanced.
+    const credential = screen.getAllByLabelText<HTMLSelectElement>('From which credential')[0]!;
+    expect(credential.value).toBe(CRED_DEF_ID);
+    expect(credential.selectedOptions[0]?.textContent).toMatch(/^Another issuer’s credential/);
+    expect(field('Attribute 1 restriction 1 value').value).toBe('WgWxqztrNooG92RXvxSTWv');
     expect(field('Value (whole number)').value).toBe('18');
     expect(field('Connection').value).toBe(CONNECTION_ID);
     expect(screen.getByText(/Working from the template “Bar entry”, version 3/)).toBeTruthy();
@@ -117,6 +120,7 @@ describe('proof-request templates in the builder', { timeout: 20_000 }, () => {
         presentation_request: {
           indy: { name: 'Library card', version: '1.0', requested_attributes: { '0_name_uuid': { name: 'name' } }, requested_predicates: {} },
         },
+        rules: {},
       },
     ]);
     expect(screen.getByText(/Template “Library” saved/)).toBeTruthy();

@@ -5,6 +5,7 @@ import {
   fromPresentationRequest,
   proofRequestResolver,
   toProofRequestBody,
+  toTemplateRules,
   type ProofRequestFormValues,
 } from './proof-request-form';
 
@@ -98,7 +99,7 @@ describe('fromPresentationRequest (a template back into the builder)', () => {
     };
     const { values, unshown } = fromPresentationRequest(request, base);
     expect(unshown).toEqual([]);
-    expect(values.nonRevoked).toEqual({ enabled: true, from: '2026-11-01', to: '2026-11-30' });
+    expect(values.nonRevoked).toEqual({ enabled: true, when: 'between', from: '2026-11-01', to: '2026-11-30' });
     expect(toProofRequestBody({ ...values, mode: 'create' }).presentation_request).toEqual(request);
   });
 
@@ -119,5 +120,44 @@ describe('fromPresentationRequest (a template back into the builder)', () => {
       'alternative restrictions (only the first set is shown)',
       'the restriction attr::name::value',
     ]);
+  });
+});
+
+describe('relative rules: an age check and "not revoked now" are counted when the request is sent', () => {
+  const ageCheck = form((v) => {
+    v.predicates = [{ credential: 'X:3:CL:1:t', kind: 'age', years: '18', name: 'birthdate_dateint', p_type: '>=', p_value: '', restrictions: [] }];
+    v.nonRevoked = { enabled: true, when: 'now', from: '', to: '' };
+  });
+  const sentOn = (now: Date) => (toProofRequestBody(ageCheck, now) as { presentation_request: { indy: any } }).presentation_request.indy;
+
+  it('asks for the clerk’s day of sending, N years back, on two different days (a fixed clock)', () => {
+    const first = new Date(2026, 10, 27, 9, 30);
+    const second = new Date(2027, 2, 2, 16, 45);
+    expect(sentOn(first).requested_predicates).toEqual({
+      '0_birthdate_dateint_LE_uuid': { name: 'birthdate_dateint', p_type: '<=', p_value: 20081127, restrictions: [{ cred_def_id: 'X:3:CL:1:t' }] },
+    });
+    expect(sentOn(first).non_revoked).toEqual({ from: Math.floor(first.getTime() / 1000), to: Math.floor(first.getTime() / 1000) });
+    expect(sentOn(second).requested_predicates['0_birthdate_dateint_LE_uuid'].p_value).toBe(20090302);
+    expect(sentOn(second).non_revoked).toEqual({ from: Math.floor(second.getTime() / 1000), to: Math.floor(second.getTime() / 1000) });
+  });
+
+  it('keeps the rules for a template, and a template’s rules come back as the same rows', () => {
+    const rules = toTemplateRules(ageCheck);
+    expect(rules).toEqual({ ages: [{ referent: '0_birthdate_dateint_LE_uuid', years: 18 }], not_revoked_now: true });
+    const saved = toProofRequestBody({ ...ageCheck, mode: 'create' }, new Date(2026, 10, 27)).presentation_request;
+    const { values } = fromPresentationRequest(saved, emptyProofRequest('askar'), rules);
+    expect(values.predicates).toEqual([
+      { credential: 'X:3:CL:1:t', kind: 'age', years: '18', name: 'birthdate_dateint', p_type: '<=', p_value: '', restrictions: [] },
+    ]);
+    expect(values.nonRevoked.when).toBe('now');
+    // Used a year later, the same template asks for that day.
+    const later = toProofRequestBody({ ...values, mode: 'create' }, new Date(2027, 10, 28)).presentation_request as { indy: any };
+    expect(later.indy.requested_predicates['0_birthdate_dateint_LE_uuid'].p_value).toBe(20091128);
+  });
+
+  it('says on its own field when the years are not a whole number from 1 to 150', async () => {
+    const { errors } = await resolve({ ...ageCheck, predicates: [{ ...ageCheck.predicates[0]!, years: 'adult' }] });
+    expect(errors.predicates?.[0]?.years?.message).toBe('Enter a whole number of years, 1 to 150');
+    expect(errors.predicates?.[0]?.p_value).toBeUndefined();
   });
 });

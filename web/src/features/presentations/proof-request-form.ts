@@ -1,13 +1,19 @@
 import {
+  dateintYearsBefore,
   isAnoncredsWallet,
+  localDay,
+  MAX_AGE_YEARS,
   presCreateRequestBodySchema,
   presSendRequestBodySchema,
   type PresCreateRequestBody,
-  type PresentationRequest,
   type PresSendRequestBody,
+  type TemplateRules,
   agentApiRefs,
 } from '@credence/shared';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import { bodyResolver } from '../../lib/body-resolver';
+
+export { fromPresentationRequest } from './proof-request-restore';
 
 /** Restriction keys offered in the form; `issuer` and `schema_issuer` take each format's own name. */
 export const restrictionChoices = [
@@ -18,7 +24,7 @@ export const restrictionChoices = [
   { key: 'issuer', label: 'Issuer (issuer_did / issuer_id)' },
   { key: 'schema_issuer', label: 'Schema issuer (schema_issuer_did / schema_issuer_id)' },
 ] as const;
-type RestrictionChoice = (typeof restrictionChoices)[number]['key'];
+export type RestrictionChoice = (typeof restrictionChoices)[number]['key'];
 const formatKey = (key: RestrictionChoice, format: 'indy' | 'anoncreds'): string =>
   key === 'issuer'
     ? format === 'indy'
@@ -35,21 +41,39 @@ export interface RestrictionRow {
   value: string;
 }
 
+export interface AttributeRow {
+  /** The credential definition it must come from ('' : any issuer's, or as the restrictions under Advanced say). */
+  credential?: string;
+  /** One attribute, or several (comma-separated) that must come from one credential. */
+  names: string;
+  /** Under "Advanced": typed restrictions, all of which must match (with the credential above). */
+  restrictions: RestrictionRow[];
+}
+export interface PredicateRow {
+  credential?: string;
+  /** `age`: "at least `years` years old, from the date attribute `name`", turned into a date when sent. */
+  kind?: 'age' | 'compare';
+  years?: string;
+  name: string;
+  p_type: '>=' | '>' | '<=' | '<';
+  p_value: string;
+  restrictions: RestrictionRow[];
+}
 export interface ProofRequestFormValues {
   mode: 'send' | 'create';
   connection_id: string;
   name: string;
   version: string;
   formats: { indy: boolean; anoncreds: boolean };
-  /** `names`: one attribute, or several (comma-separated) that must come from one credential. */
-  attributes: { names: string; restrictions: RestrictionRow[] }[];
-  predicates: { name: string; p_type: '>=' | '>' | '<=' | '<'; p_value: string; restrictions: RestrictionRow[] }[];
-  nonRevoked: { enabled: boolean; from: string; to: string };
+  attributes: AttributeRow[];
+  predicates: PredicateRow[];
+  /** `when: 'now'`: not revoked at the moment the request is sent; `between`: the chosen days. */
+  nonRevoked: { enabled: boolean; when?: 'now' | 'between'; from: string; to: string };
   auto_verify: boolean;
   comment: string;
 }
 
-const today = (now = new Date()) => `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+export const today = (now = new Date()) => `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 
 export function emptyProofRequest(walletType: string | null | undefined, now = new Date()): ProofRequestFormValues {
   const anoncredsWallet = isAnoncredsWallet(walletType);
@@ -59,15 +83,15 @@ export function emptyProofRequest(walletType: string | null | undefined, now = n
     name: '',
     version: '1.0',
     formats: { indy: !anoncredsWallet, anoncreds: anoncredsWallet },
-    attributes: [{ names: '', restrictions: [] }],
+    attributes: [{ credential: '', names: '', restrictions: [] }],
     predicates: [],
-    nonRevoked: { enabled: false, from: today(now), to: today(now) },
+    nonRevoked: { enabled: false, when: 'now', from: today(now), to: today(now) },
     auto_verify: false,
     comment: '',
   };
 }
 
-const slug = (text: string) =>
+export const slug = (text: string) =>
   text
     .trim()
     .replace(/[^A-Za-z0-9]+/g, '_')
@@ -84,15 +108,34 @@ export function daySeconds(date: string, edge: 'start' | 'end'): number | undefi
 /** An integer from the form's text, or the text itself so the schema names the field. */
 const integerOrText = (text: string): number | string => (/^-?\d+$/.test(text.trim()) ? Number(text.trim()) : text);
 
+/** Whole years from the form's text (1–150), or undefined. */
+export const yearsOf = (text: string | undefined): number | undefined => {
+  const n = /^\s*\d{1,3}\s*$/.test(text ?? '') ? Number(text) : NaN;
+  return n >= 1 && n <= MAX_AGE_YEARS ? n : undefined;
+};
+
+const predicateKey = (p: PredicateRow, i: number) => `${i}_${slug(p.name)}_${predicateCode[p.kind === 'age' ? '<=' : p.p_type]}_uuid`;
+
 /**
- * Exactly the body the builder sends. Referents start with the row number (`0_name_uuid`), so the
- * schema's errors can be put back on their rows.
+ * Exactly the body the builder sends at `now`: "at least N years old" becomes `<name> <= ` the clerk's
+ * calendar day N years back (YYYYMMDD), "not revoked now" the interval `{ from: now, to: now }`.
+ * Referents start with the row number (`0_name_uuid`), so the schema's errors can be put back on their rows.
  */
-export function toProofRequestBody(values: ProofRequestFormValues): PresSendRequestBody | PresCreateRequestBody {
+export function toProofRequestBody(values: ProofRequestFormValues, now: Date = new Date()): PresSendRequestBody | PresCreateRequestBody {
+  const seconds = Math.floor(now.getTime() / 1000);
   const requestFor = (format: 'indy' | 'anoncreds') => {
-    const restrictions = (rows: RestrictionRow[]) =>
-      rows.length ? { restrictions: [Object.fromEntries(rows.map((r) => [formatKey(r.key, format), r.value.trim()]))] } : {};
-    const window = values.nonRevoked.enabled ? { from: daySeconds(values.nonRevoked.from, 'start'), to: daySeconds(values.nonRevoked.to, 'end') } : undefined;
+    const restrictions = (credential: string | undefined, rows: RestrictionRow[]) => {
+      const set = {
+        ...(credential?.trim() && { cred_def_id: credential.trim() }),
+        ...Object.fromEntries(rows.map((r) => [formatKey(r.key, format), r.value.trim()])),
+      };
+      return Object.keys(set).length || rows.length ? { restrictions: [set] } : {};
+    };
+    const window = !values.nonRevoked.enabled
+      ? undefined
+      : values.nonRevoked.when === 'now'
+        ? { from: seconds, to: seconds }
+        : { from: daySeconds(values.nonRevoked.from, 'start'), to: daySeconds(values.nonRevoked.to, 'end') };
     return {
       name: values.name.trim(),
       version: values.version.trim(),
@@ -103,14 +146,18 @@ export function toProofRequestBody(values: ProofRequestFormValues): PresSendRequ
             .map((n) => n.trim())
             .filter(Boolean);
           const key = `${i}_${names.length > 1 ? 'group' : slug(names[0] ?? '')}_uuid`;
-          return [key, { ...(names.length > 1 ? { names } : { name: names[0] ?? '' }), ...restrictions(a.restrictions) }];
+          return [key, { ...(names.length > 1 ? { names } : { name: names[0] ?? '' }), ...restrictions(a.credential, a.restrictions) }];
         }),
       ),
       requested_predicates: Object.fromEntries(
-        values.predicates.map((p, i) => [
-          `${i}_${slug(p.name)}_${predicateCode[p.p_type]}_uuid`,
-          { name: p.name.trim(), p_type: p.p_type, p_value: integerOrText(p.p_value), ...restrictions(p.restrictions) },
-        ]),
+        values.predicates.map((p, i) => {
+          const years = yearsOf(p.years);
+          const comparison =
+            p.kind === 'age'
+              ? { p_type: '<=' as const, p_value: years === undefined ? (p.years ?? '') : dateintYearsBefore(localDay(now), years) }
+              : { p_type: p.p_type, p_value: integerOrText(p.p_value) };
+          return [predicateKey(p, i), { name: p.name.trim(), ...comparison, ...restrictions(p.credential, p.restrictions) }];
+        }),
       ),
       ...(window && { non_revoked: window }),
     };
@@ -123,6 +170,16 @@ export function toProofRequestBody(values: ProofRequestFormValues): PresSendRequ
     auto_verify: values.auto_verify,
     ...(values.comment.trim() && { comment: values.comment.trim() }),
   };
+}
+
+/** What a template keeps: the request as it would be sent now, and the rules that make it again on the day it is used. */
+export function toTemplateRules(values: ProofRequestFormValues): TemplateRules {
+  const ages = values.predicates.flatMap((p, i) => {
+    const years = yearsOf(p.years);
+    return p.kind === 'age' && years !== undefined ? [{ referent: predicateKey(p, i), years }] : [];
+  });
+  const now = values.nonRevoked.enabled && values.nonRevoked.when === 'now';
+  return { ...(ages.length && { ages }), ...(now && { not_revoked_now: true }) };
 }
 
 /** Where each error of the body belongs in the form. */
@@ -146,73 +203,22 @@ export function proofRequestFieldPath(path: string): string {
 export const proofRequestRoute = (mode: ProofRequestFormValues['mode']) =>
   mode === 'send' ? agentApiRefs.sendPresentationRequest : agentApiRefs.createPresentationRequest;
 
-export const proofRequestResolver = bodyResolver<ProofRequestFormValues, unknown>(
+const bodyChecks = bodyResolver<ProofRequestFormValues, unknown>(
   (values) => (values.mode === 'send' ? presSendRequestBodySchema : presCreateRequestBodySchema),
-  toProofRequestBody,
+  (values) => toProofRequestBody(values),
   proofRequestFieldPath,
 );
 
-const choiceOf: Record<string, RestrictionChoice> = {
-  cred_def_id: 'cred_def_id',
-  schema_id: 'schema_id',
-  schema_name: 'schema_name',
-  schema_version: 'schema_version',
-  issuer_did: 'issuer',
-  issuer_id: 'issuer',
-  schema_issuer_did: 'schema_issuer',
-  schema_issuer_id: 'schema_issuer',
+/** The body's checks, and an age rule's years said on its own field ("at least N years old"). */
+export const proofRequestResolver: Resolver<ProofRequestFormValues> = async (values, context, options) => {
+  const result = await bodyChecks(values, context, options);
+  const ageProblems = values.predicates.flatMap((p, i) => (p.kind === 'age' && yearsOf(p.years) === undefined ? [i] : []));
+  if (ageProblems.length === 0) return result;
+  const errors = result.errors as Record<string, unknown> & { predicates?: Record<number, Record<string, unknown>> };
+  const predicates: Record<number, Record<string, unknown>> = { ...(errors.predicates ?? {}) };
+  for (const i of ageProblems) {
+    const { p_value: _p, ...rest } = predicates[i] ?? {};
+    predicates[i] = { ...rest, years: { type: 'validation', message: `Enter a whole number of years, 1 to ${MAX_AGE_YEARS}` } };
+  }
+  return { values: {}, errors: { ...errors, predicates } as unknown as FieldErrors<ProofRequestFormValues> };
 };
-
-/** A date field's value (local calendar day) for integer seconds. */
-const dayOf = (seconds: number | undefined, fallback: string) => (seconds === undefined ? fallback : today(new Date(seconds * 1000)));
-
-/** The row number the builder wrote first in each referent (`3_name_uuid`); a stored request may come back in another key order. */
-const byRow = <T>(entries: Record<string, T>): T[] =>
-  Object.entries(entries)
-    .map(([key, value], i) => ({ row: /^(\d+)_/.exec(key) ? Number(/^(\d+)_/.exec(key)![1]) : Number.MAX_SAFE_INTEGER, i, value }))
-    .sort((a, b) => a.row - b.row || a.i - b.i)
-    .map((e) => e.value);
-
-/**
- * The builder's values for a saved request (a template), over `base` (whom it goes to, the options):
- * the inverse of `toProofRequestBody`. What the builder has no field for is listed in `unshown`, so
- * the page can say that it is left out rather than drop it without a word.
- */
-export function fromPresentationRequest(request: PresentationRequest, base: ProofRequestFormValues): { values: ProofRequestFormValues; unshown: string[] } {
-  const proof = request.indy ?? request.anoncreds;
-  const unshown = new Set<string>();
-  if (!proof) return { values: base, unshown: [] };
-  const rows = (restrictions: Record<string, string>[] | undefined): RestrictionRow[] => {
-    if (!restrictions?.length) return [];
-    if (restrictions.length > 1) unshown.add('alternative restrictions (only the first set is shown)');
-    return Object.entries(restrictions[0]!).flatMap(([key, value]) => {
-      const choice = choiceOf[key];
-      if (choice) return [{ key: choice, value }];
-      unshown.add(`the restriction ${key}`);
-      return [];
-    });
-  };
-  const attributes = byRow(proof.requested_attributes).map((a) => {
-    if (a.non_revoked) unshown.add('a revocation window on one attribute');
-    return { names: a.names?.join(', ') ?? a.name ?? '', restrictions: rows(a.restrictions) };
-  });
-  const predicates = byRow(proof.requested_predicates).map((p) => {
-    if (p.non_revoked) unshown.add('a revocation window on one predicate');
-    return { name: p.name, p_type: p.p_type, p_value: String(p.p_value), restrictions: rows(p.restrictions) };
-  });
-  const window = proof.non_revoked;
-  return {
-    values: {
-      ...base,
-      name: proof.name,
-      version: proof.version,
-      formats: { indy: request.indy !== undefined, anoncreds: request.anoncreds !== undefined },
-      attributes,
-      predicates,
-      nonRevoked: window
-        ? { enabled: true, from: dayOf(window.from, base.nonRevoked.from), to: dayOf(window.to, base.nonRevoked.to) }
-        : { ...base.nonRevoked, enabled: false },
-    },
-    unshown: [...unshown],
-  };
-}

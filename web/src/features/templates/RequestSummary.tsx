@@ -1,4 +1,4 @@
-import type { PresentationRequest } from '@credence/shared';
+import { ageRuleOf, labelOf, type PresentationRequest, type TemplateRules } from '@credence/shared';
 
 const KEY_WORDS: Record<string, string> = {
   cred_def_id: 'credential definition',
@@ -26,8 +26,8 @@ function restrictionText(restrictions: Record<string, string>[] | undefined): st
 
 const day = (seconds: number | undefined) => (seconds === undefined ? '…' : new Date(seconds * 1000).toLocaleDateString());
 
-/** What a saved request asks the person to show, in plain words. */
-export function RequestSummary({ request }: { request: PresentationRequest }) {
+/** What a saved request asks the person to show, in plain words; its relative rules as rules, counted on the day it is used. */
+export function RequestSummary({ request, rules }: { request: PresentationRequest; rules?: TemplateRules | undefined }) {
   const proof = request.indy ?? request.anoncreds;
   if (!proof) return null;
   const formats = [request.indy && 'indy', request.anoncreds && 'anoncreds'].filter(Boolean).join(' and ');
@@ -45,15 +45,21 @@ export function RequestSummary({ request }: { request: PresentationRequest }) {
         ))}
         {Object.entries(proof.requested_predicates).map(([referent, p]) => (
           <li key={referent}>
-            Prove {p.name} {SYMBOL[p.p_type]} {p.p_value} without showing it
+            {ageRuleOf(rules, referent)
+              ? `Prove they are at least ${ageRuleOf(rules, referent)!.years} years old, from ${labelOf(p.name)}, without showing it (counted on the day it is sent)`
+              : `Prove ${p.name} ${SYMBOL[p.p_type]} ${p.p_value} without showing it`}
             {restrictionText(p.restrictions) && <span className="muted"> — {restrictionText(p.restrictions)}</span>}
           </li>
         ))}
       </ul>
-      {proof.non_revoked && (
-        <p className="muted">
-          Not revoked between {day(proof.non_revoked.from)} and {day(proof.non_revoked.to)}
-        </p>
+      {rules?.not_revoked_now ? (
+        <p className="muted">Not revoked at the moment the request is sent</p>
+      ) : (
+        proof.non_revoked && (
+          <p className="muted">
+            Not revoked between {day(proof.non_revoked.from)} and {day(proof.non_revoked.to)}
+          </p>
+        )
       )}
     </div>
   );

@@ -63,7 +63,7 @@ export function TemplatePage() {
       <div className="template-columns">
         <section className="card" aria-labelledby="template-asks-title">
           <h2 id="template-asks-title">What it asks for</h2>
-          <RequestSummary request={t.presentation_request} />
+          <RequestSummary request={t.presentation_request} rules={t.rules} />
         </section>
         <DetailsForm key={t.version} template={t} onReload={() => void template.refetch()} />
       </div>
@@ -193,7 +193,7 @@ function VersionDetails({ template, version: v }: { template: ProofTemplate; ver
       </summary>
       {v.description && <p>{v.description}</p>}
       {full.data ? (
-        <RequestSummary request={full.data.presentation_request} />
+        <RequestSummary request={full.data.presentation_request} rules={full.data.rules} />
       ) : full.isError ? (
         <p className="field-error">This version could not be read: {full.error.message}</p>
       ) : (

@@ -1,4 +1,4 @@
-import { templateNameSchema, type PresentationRequest, type ProofTemplate } from '@credence/shared';
+import { templateNameSchema, type PresentationRequest, type ProofTemplate, type TemplateRules } from '@credence/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -17,6 +17,8 @@ type SaveFormValues = z.infer<typeof saveFormSchema>;
 interface SaveTemplateDialogProps {
   /** The builder's request, checked; null while the dialog is closed. */
   request: PresentationRequest | null;
+  /** Its relative rules ("at least N years old", "not revoked now"), kept so the template asks for the day it is used. */
+  rules: TemplateRules;
   /** The template the builder was filled from, if any: saving may make a new version of it. */
   startedFrom: ProofTemplate | undefined;
   suggestedName: string;
@@ -25,15 +27,17 @@ interface SaveTemplateDialogProps {
 }
 
 /** "Save as template…": the builder's request under a name, as a new template or a new version of the one it came from. */
-export function SaveTemplateDialog({ request, startedFrom, suggestedName, onSaved, onClose }: SaveTemplateDialogProps) {
+export function SaveTemplateDialog({ request, rules, startedFrom, suggestedName, onSaved, onClose }: SaveTemplateDialogProps) {
   return (
     <Dialog open={request !== null} title="Save as a template" onClose={onClose}>
-      {request && <SaveTemplateForm request={request} startedFrom={startedFrom} suggestedName={suggestedName} onSaved={onSaved} onClose={onClose} />}
+      {request && (
+        <SaveTemplateForm request={request} rules={rules} startedFrom={startedFrom} suggestedName={suggestedName} onSaved={onSaved} onClose={onClose} />
+      )}
     </Dialog>
   );
 }
 
-function SaveTemplateForm({ request, startedFrom, suggestedName, onSaved, onClose }: SaveTemplateDialogProps & { request: PresentationRequest }) {
+function SaveTemplateForm({ request, rules, startedFrom, suggestedName, onSaved, onClose }: SaveTemplateDialogProps & { request: PresentationRequest }) {
   const save = useSaveTemplate();
   const form = useForm<SaveFormValues>({
     resolver: zodResolver(saveFormSchema),
@@ -42,7 +46,7 @@ function SaveTemplateForm({ request, startedFrom, suggestedName, onSaved, onClos
   const { register, handleSubmit, setError, formState } = form;
   const errors = formState.errors;
   const submit = handleSubmit(({ name, description, as }) => {
-    const body = { name, description, presentation_request: request };
+    const body = { name, description, presentation_request: request, rules };
     save.mutate(as === 'version' && startedFrom ? { id: startedFrom.id, body: { ...body, version: startedFrom.version } } : { body }, {
       onSuccess: (saved) => {
         toast.success(`Template “${saved.name}” saved${saved.version > 1 ? ` as version ${saved.version}` : ''}`);

@@ -1,0 +1,119 @@
+import { predicateTypes, type OwnCredDef } from '@credence/shared';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { attributeLabel, dateAttributes } from '../credential-choices';
+import type { ProofRequestFormValues } from '../proof-request-form';
+import { CredentialSelect } from './CredentialSelect';
+import { RestrictionRows } from './RestrictionRows';
+
+const OPERATOR_WORDS = { '>=': 'at least', '>': 'more than', '<=': 'at most', '<': 'less than' } as const;
+
+interface PredicateRowFieldsProps {
+  index: number;
+  form: UseFormReturn<ProofRequestFormValues>;
+  definitions: readonly OwnCredDef[];
+  loading: boolean;
+  onRemove: () => void;
+}
+
+/**
+ * One thing proved without showing it: "at least N years old, from <date attribute>" (turned into a
+ * date on the day the request is sent), or a number compared; the attribute picked from the chosen
+ * credential's schema, typed only when any issuer's credential may answer.
+ */
+export function PredicateRowFields({ index, form, definitions, loading, onRemove }: PredicateRowFieldsProps) {
+  const { control, register, setValue, formState } = form;
+  const row = useWatch({ control, name: `predicates.${index}` });
+  const errors = formState.errors.predicates?.[index];
+  const definition = definitions.find((d) => d.credDefId === row?.credential);
+  const age = row?.kind === 'age';
+  const owner = `Predicate ${index + 1}`;
+  const choices = definition ? (age ? dateAttributes(definition) : definition.attributes) : undefined;
+  // A name kept from a template that the schema's list does not offer stays a choice: what is sent is what is shown.
+  const options = choices && row?.name && !choices.includes(row.name) ? [...choices, row.name] : choices;
+  return (
+    <fieldset className="request-row">
+      <legend>
+        {owner}: {age ? 'age check' : 'number comparison'}
+      </legend>
+      <CredentialSelect
+        id={`pred-cred-${index}`}
+        field={register(`predicates.${index}.credential`, {
+          onChange: (e: React.ChangeEvent<HTMLSelectElement>) => {
+            const next = definitions.find((d) => d.credDefId === e.target.value);
+            if (next && row?.name && !next.attributes.includes(row.name)) setValue(`predicates.${index}.name`, '');
+          },
+        })}
+        value={row?.credential}
+        definitions={definitions}
+        loading={loading}
+      />
+      <div className="predicate-grid">
+        <div className="field">
+          <label htmlFor={`pred-name-${index}`}>{age ? 'Date of birth from' : 'Attribute'}</label>
+          {options ? (
+            <select id={`pred-name-${index}`} aria-invalid={!!errors?.name} {...register(`predicates.${index}.name`)} value={row?.name ?? ''}>
+              <option value="">{options.length ? 'Choose an attribute' : age ? 'This credential holds no date' : 'No attributes'}</option>
+              {options.map((name) => (
+                <option key={name} value={name}>
+                  {attributeLabel(name)}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input id={`pred-name-${index}`} spellCheck={false} aria-invalid={!!errors?.name} {...register(`predicates.${index}.name`)} />
+          )}
+          {errors?.name && <p className="field-error">{errors.name.message}</p>}
+        </div>
+        {age ? (
+          <div className="field">
+            <label htmlFor={`pred-years-${index}`}>At least (years old)</label>
+            <input
+              id={`pred-years-${index}`}
+              inputMode="numeric"
+              aria-invalid={!!errors?.years}
+              aria-describedby={`pred-years-hint-${index}`}
+              {...register(`predicates.${index}.years`)}
+            />
+            {errors?.years && <p className="field-error">{errors.years.message}</p>}
+            <p id={`pred-years-hint-${index}`} className="muted small">
+              Counted on the day the request is sent.
+            </p>
+          </div>
+        ) : (
+          <>
+            <div className="field">
+              <label htmlFor={`pred-type-${index}`}>Operator</label>
+              <select id={`pred-type-${index}`} {...register(`predicates.${index}.p_type`)}>
+                {predicateTypes.map((t) => (
+                  <option key={t} value={t}>
+                    {OPERATOR_WORDS[t]} ({t})
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={`pred-value-${index}`}>Value (whole number)</label>
+              <input id={`pred-value-${index}`} inputMode="numeric" aria-invalid={!!errors?.p_value} {...register(`predicates.${index}.p_value`)} />
+              {errors?.p_value && <p className="field-error">{errors.p_value.message}</p>}
+            </div>
+          </>
+        )}
+      </div>
+      {!options && age && <p className="muted small">The attribute’s name as the credential holds it, a date as YYYYMMDD (e.g. birthdate_dateint).</p>}
+      <details className="row-advanced" open={(row?.restrictions?.length ?? 0) > 0 || undefined}>
+        <summary>Advanced: restrict by id</summary>
+        <RestrictionRows
+          ownDefinitions={definitions}
+          control={control}
+          register={register}
+          name={`predicates.${index}.restrictions`}
+          owner={owner}
+          error={errors?.restrictions}
+        />
+      </details>
+      <button type="button" className="button subtle" onClick={onRemove}>
+        Remove predicate {index + 1}
+      </button>
+    </fieldset>
+  );
+}
