@@ -4,7 +4,11 @@ import {
   credentialFormatOf,
   credentialPreviewOf,
   schemaIdOf,
+  formatValue,
+  kindOf,
+  labelOf,
   storedCredentialIdOf,
+  type AttributeLabels,
   type CredExDetail,
 } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -21,7 +25,7 @@ import { TechnicalDetails } from '../../components/ui/TechnicalDetails';
 import { CredentialActions } from './components/CredentialActions';
 import { OfferReview } from './components/OfferReview';
 import { ProposalReview } from './components/ProposalReview';
-import { shownValue } from '../../lib/attribute-values';
+import { useAttributeLabels } from '../../lib/attribute-labels';
 import { useConnections } from '../../lib/connections';
 import { useWasDeleted } from '../../lib/deleted-records';
 import { formatDateTime, humanize } from '../../lib/format';
@@ -37,6 +41,10 @@ export interface CredentialDetailPageProps {
 
 const toList = { href: '/credentials', label: 'Credential exchanges' };
 
+/** Each value under its label, a date as a date (the labels an admin set for the definition, else derived from the names). */
+const labelled = (attributes: readonly { name: string; value: string }[], labels: AttributeLabels) =>
+  attributes.map((a) => ({ name: labelOf(a.name, labels), value: formatValue(a.name, a.value, kindOf(a.name, labels)) }));
+
 export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps = {}) {
   const { credExId = '' } = useParams();
   const wasDeleted = useWasDeleted(credExId);
@@ -44,6 +52,7 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
   const detail = useQuery({ ...credentialQueries.detail(credExId), enabled: !wasDeleted && missingId !== credExId });
   if (isNoSuchRecord(detail.error) && missingId !== credExId) setMissingId(credExId);
   const connections = useConnections();
+  const { labelsFor } = useAttributeLabels();
   const agentRecord = detail.data?.cred_ex_record;
   const issued = agentRecord?.role === 'issuer' && (agentRecord.state === 'credential-issued' || agentRecord.state === 'done');
   const revocation = useQuery({
@@ -86,7 +95,7 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
       {preview && !reviewingOffer && (
         <section aria-labelledby="attributes-title" className="card">
           <h2 id="attributes-title">Attributes</h2>
-          <AttributeTable attributes={preview.attributes.map((a) => ({ name: a.name, value: shownValue(a.name, a.value) }))} />
+          <AttributeTable attributes={labelled(preview.attributes, labelsFor(credDefId))} />
         </section>
       )}
       <section aria-labelledby="fields-title" className="card">

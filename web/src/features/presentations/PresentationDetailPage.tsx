@@ -9,6 +9,7 @@ import { ErrorMessage, FieldList, Mono, NextStepCallout, yesNo } from '../../com
 import { StateBadge } from '../../components/ui/StateBadge';
 import { TechnicalDetails } from '../../components/ui/TechnicalDetails';
 import { VerifiedBadge } from '../../components/ui/VerifiedBadge';
+import { useAttributeLabels } from '../../lib/attribute-labels';
 import { useConnections } from '../../lib/connections';
 import { consoleConfigQueries } from '../../lib/console-config';
 import { useWasDeleted } from '../../lib/deleted-records';
@@ -54,6 +55,7 @@ export function PresentationDetailPage() {
   const config = useQuery(consoleConfigQueries.current()).data;
   // To name a presented credential as the definitions page does (ours are "issued by this agent").
   const own = useQuery({ ...ownDefinitionQueries.list(config?.wallet.type ?? null), enabled: !!config && !!detail.data }).data;
+  const { labelsFor } = useAttributeLabels();
   const proverPanel = useRef<HTMLElement>(null);
 
   if (wasDeleted || !detail.isSuccess)
@@ -83,7 +85,7 @@ export function PresentationDetailPage() {
       />
       <VerificationResult record={record} />
       <PresentedCredentials record={record} own={own} />
-      <RequestedItems record={record} />
+      <RequestedItems record={record} labelsFor={labelsFor} />
       {answering && <ProverPanel record={record} ref={proverPanel} />}
       <section aria-labelledby="pres-fields-title" className="card">
         <h2 id="pres-fields-title">Exchange</h2>

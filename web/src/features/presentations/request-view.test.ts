@@ -40,15 +40,15 @@ describe('requestedItems', () => {
       {
         referent: 'a',
         kind: 'attribute',
-        asked: 'name',
+        asked: 'Name',
         restrictions: ['Credential definition X:3:CL:1:t and Schema name Student ID'],
         answer: 'Alice',
         answered: true,
       },
-      { referent: 'g', kind: 'attribute', asked: 'degree, student_id', restrictions: [], answer: 'degree: BSc, student_id: S1', answered: true },
-      { referent: 'h', kind: 'attribute', asked: 'email', restrictions: [], answer: 'not revealed', answered: true },
+      { referent: 'g', kind: 'attribute', asked: 'Degree, Student ID', restrictions: [], answer: 'Degree: BSc, Student ID: S1', answered: true },
+      { referent: 'h', kind: 'attribute', asked: 'Email', restrictions: [], answer: 'not revealed', answered: true },
       // Whether the predicate holds is the verification's to say, not the wallet's answer's.
-      { referent: 'p', kind: 'predicate', asked: 'age >= 18', restrictions: [], answer: undefined, answered: true },
+      { referent: 'p', kind: 'predicate', asked: 'Age >= 18', restrictions: [], answer: undefined, answered: true },
     ]);
   });
 
@@ -69,5 +69,24 @@ describe('requestedItems', () => {
     const [first] = requestedItems(dated as unknown as PresExRecord);
     expect(first?.answer).toMatch(/2007/);
     expect(first?.answer).not.toBe('20071121');
+  });
+
+  it('says each attribute by the label set for the credential it came from, and a date comparison in words', () => {
+    const dated = structuredClone(record) as unknown as {
+      by_format: {
+        pres_request: { indy: { requested_attributes: Record<string, unknown>; requested_predicates: Record<string, unknown> } };
+        pres: { indy: { requested_proof: { revealed_attrs: Record<string, unknown>; predicates: Record<string, unknown> }; identifiers: unknown[] } };
+      };
+    };
+    dated.by_format.pres_request.indy.requested_attributes = { a: { name: 'dob' } };
+    dated.by_format.pres_request.indy.requested_predicates = { p: { name: 'dob', p_type: '<=', p_value: 20081127 } };
+    dated.by_format.pres.indy.requested_proof.revealed_attrs = { a: { sub_proof_index: 0, raw: '20071121' } };
+    dated.by_format.pres.indy.requested_proof.predicates = { p: { sub_proof_index: 0 } };
+    dated.by_format.pres.indy.identifiers = [{ cred_def_id: 'D:3:CL:1:t' }];
+    const labelsFor = (credDefId: string | undefined) =>
+      credDefId === 'D:3:CL:1:t' ? [{ name: 'dob', label: 'Date of birth', kind: 'date' as const }] : undefined;
+    const [attribute, predicate] = requestedItems(dated as unknown as PresExRecord, labelsFor);
+    expect(attribute).toMatchObject({ asked: 'Date of birth', answer: '21 Nov 2007' });
+    expect(predicate?.asked).toBe('Date of birth on or before 27 Nov 2008');
   });
 });

@@ -1,10 +1,9 @@
-import type { PresExRecord } from '@credence/shared';
-import { shownValue } from '../../lib/attribute-values';
+import { formatValue, kindOf, labelOf, type AttributeLabels, type PresExRecord } from '@credence/shared';
 
 export interface RequestedItem {
   referent: string;
   kind: 'attribute' | 'predicate';
-  /** "name", "degree, student_id" or "birthdate_dateint <= 20071121". */
+  /** "Name", "Degree, Student ID" or "Birthdate on or before 21 Nov 2007", in the definition's labels. */
   asked: string;
   restrictions: string[];
   /** What the presentation showed for an attribute (a date as a date), "not revealed", or nothing yet. */
@@ -21,14 +20,31 @@ interface ProofRequestShape {
   requested_predicates?: Record<string, { name: string; p_type: string; p_value: number; restrictions?: Restriction[] }>;
   non_revoked?: { from?: number; to?: number };
 }
+type SubProof = { sub_proof_index?: number };
 interface ProofShape {
   requested_proof?: {
-    revealed_attrs?: Record<string, { raw?: string }>;
-    revealed_attr_groups?: Record<string, { values?: Record<string, { raw?: string }> }>;
+    revealed_attrs?: Record<string, { raw?: string } & SubProof>;
+    revealed_attr_groups?: Record<string, { values?: Record<string, { raw?: string }> } & SubProof>;
     self_attested_attrs?: Record<string, string>;
-    unrevealed_attrs?: Record<string, unknown>;
-    predicates?: Record<string, unknown>;
+    unrevealed_attrs?: Record<string, SubProof>;
+    predicates?: Record<string, SubProof>;
   };
+  identifiers?: { cred_def_id?: string }[];
+}
+
+/** The labels (and kinds) an admin set for a credential definition's attributes; none: derived from the names. */
+export type LabelsFor = (credDefId: string | undefined) => AttributeLabels | undefined;
+
+const DATE_COMPARISONS: Record<string, string> = { '<=': 'on or before', '<': 'before', '>=': 'on or after', '>': 'after' };
+
+/** "Birthdate on or before 27 Nov 2008" for a date; "Enrolment year >= 2018" otherwise. */
+function predicateInWords(predicate: { name: string; p_type: string; p_value: number }, labels: AttributeLabels | undefined): string {
+  const label = labelOf(predicate.name, labels);
+  if (kindOf(predicate.name, labels) === 'date') {
+    const day = formatValue(predicate.name, String(predicate.p_value), 'date');
+    if (day !== String(predicate.p_value)) return `${label} ${DATE_COMPARISONS[predicate.p_type] ?? predicate.p_type} ${day}`;
+  }
+  return `${label} ${predicate.p_type} ${predicate.p_value}`;
 }
 
 /** The request of an exchange (indy or anoncreds, whichever it holds) and the format it is in. */
@@ -64,26 +80,38 @@ const restrictionText = (restrictions: Restriction[] | undefined) =>
   );
 
 /** Each referent of the request, with what the presentation (if any) answered for it. */
-export function requestedItems(record: PresExRecord): RequestedItem[] {
+export function requestedItems(record: PresExRecord, labelsFor: LabelsFor = () => undefined): RequestedItem[] {
   const found = proofRequestOf(record);
   if (!found) return [];
   const proofs = record.by_format?.pres as Record<string, ProofShape> | undefined;
-  const proof = (proofs?.[found.format] ?? proofs?.indy ?? proofs?.anoncreds)?.requested_proof;
+  const presented = proofs?.[found.format] ?? proofs?.indy ?? proofs?.anoncreds;
+  const proof = presented?.requested_proof;
+  // Each answer's labels: those of the credential it came from (its sub-proof), else of the definition the request restricts it to.
+  const labelsOf = (answered: SubProof | undefined, restrictions: Restriction[] | undefined) =>
+    labelsFor(
+      (answered?.sub_proof_index !== undefined ? presented?.identifiers?.[answered.sub_proof_index]?.cred_def_id : undefined) ??
+        restrictions?.find((r) => r.cred_def_id)?.cred_def_id,
+    );
   const items: RequestedItem[] = [];
   for (const [referent, attr] of Object.entries(found.request.requested_attributes ?? {})) {
     const names = attr.names ?? (attr.name ? [attr.name] : []);
+    const labels = labelsOf(
+      proof?.revealed_attrs?.[referent] ?? proof?.revealed_attr_groups?.[referent] ?? proof?.unrevealed_attrs?.[referent],
+      attr.restrictions,
+    );
+    const shown = (name: string, raw: string) => formatValue(name, raw, kindOf(name, labels));
     let answer: string | undefined;
-    if (proof?.revealed_attrs?.[referent]) answer = shownValue(names[0] ?? '', proof.revealed_attrs[referent].raw ?? '');
+    if (proof?.revealed_attrs?.[referent]) answer = shown(names[0] ?? '', proof.revealed_attrs[referent].raw ?? '');
     else if (proof?.revealed_attr_groups?.[referent]) {
       answer = Object.entries(proof.revealed_attr_groups[referent].values ?? {})
-        .map(([n, v]) => `${n}: ${shownValue(n, v.raw ?? '')}`)
+        .map(([n, v]) => `${labelOf(n, labels)}: ${shown(n, v.raw ?? '')}`)
         .join(', ');
     } else if (proof?.self_attested_attrs?.[referent] !== undefined) answer = `${proof.self_attested_attrs[referent]} (self-attested)`;
     else if (proof?.unrevealed_attrs?.[referent]) answer = 'not revealed';
     items.push({
       referent,
       kind: 'attribute',
-      asked: names.join(', '),
+      asked: names.map((n) => labelOf(n, labels)).join(', '),
       restrictions: restrictionText(attr.restrictions),
       answer,
       answered: answer !== undefined,
@@ -93,7 +121,7 @@ export function requestedItems(record: PresExRecord): RequestedItem[] {
     items.push({
       referent,
       kind: 'predicate',
-      asked: `${predicate.name} ${predicate.p_type} ${predicate.p_value}`,
+      asked: predicateInWords(predicate, labelsOf(proof?.predicates?.[referent], predicate.restrictions)),
       restrictions: restrictionText(predicate.restrictions),
       answer: undefined,
       answered: !!proof?.predicates?.[referent],

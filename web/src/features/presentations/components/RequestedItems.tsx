@@ -2,13 +2,13 @@ import type { PresExRecord } from '@credence/shared';
 import { ScrollRegion } from '../../../components/ui/ScrollRegion';
 import { formatDateTime } from '../../../lib/format';
 import { ANSWER_HEADINGS, PREDICATE_ANSWERS, presentationStage } from '../presentation-view';
-import { proofRequestOf, requestedItems } from '../request-view';
+import { proofRequestOf, requestedItems, type LabelsFor } from '../request-view';
 
 /** What the request asks for, referent by referent, and what the presentation answered. */
-export function RequestedItems({ record }: { record: PresExRecord }) {
+export function RequestedItems({ record, labelsFor }: { record: PresExRecord; labelsFor?: LabelsFor }) {
   const found = proofRequestOf(record);
   if (!found) return null;
-  const items = requestedItems(record);
+  const items = requestedItems(record, labelsFor);
   const window = found.request.non_revoked;
   const stage = presentationStage(record);
   return (
