@@ -34,8 +34,9 @@ export function UpdatedAgo({ at }: { at: string }) {
 export function NextStep({ errorMsg, action }: { errorMsg: string | null | undefined; action: AdvisedAction | undefined }) {
   if (errorMsg) {
     return (
+      // Not "Next step: Failed": what to do is to read why, on the exchange's page.
       <span className="text-danger" title={errorMsg}>
-        Failed
+        See why it failed
       </span>
     );
   }
