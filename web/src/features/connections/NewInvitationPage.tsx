@@ -73,19 +73,19 @@ function CreateInvitation() {
             <label htmlFor="invite-alias">Who is it for? (optional)</label>
             <input id="invite-alias" value={alias} onChange={(e) => setAlias(e.target.value)} maxLength={200} aria-describedby="invite-alias-hint" />
             <p className="muted small" id="invite-alias-hint">
-              Our name for the connection, e.g. “Alice Jones (front desk)”. <span className="mono">alias</span>
+              Our name for the connection, e.g. “Alice Jones (front desk)”.
             </p>
           </div>
           <div className="field">
             <label htmlFor="invite-goal">What is it for? (optional)</label>
             <input id="invite-goal" value={goal} onChange={(e) => setGoal(e.target.value)} maxLength={500} aria-describedby="invite-goal-hint" />
             <p className="muted small" id="invite-goal-hint">
-              Shown by their wallet, e.g. “To receive your student card”. <span className="mono">goal</span>
+              Shown by their wallet, e.g. “To receive your student card”.
             </p>
           </div>
           <label className="check">
             <input type="checkbox" checked={multiUse} onChange={(e) => setMultiUse(e.target.checked)} /> Several people may use this invitation (a poster or a
-            web page) <span className="muted mono small">multi_use</span>
+            web page)
           </label>
           <SubmitError message={create.error?.message} status={isApiError(create.error) ? create.error.status : undefined} />
           <div className="form-buttons">
