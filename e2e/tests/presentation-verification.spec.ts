@@ -14,7 +14,9 @@ const proofRequest = {
 
 /** Sends the request to Dana Okafor, as the proof request form does, but not verified on arrival: the clerk verifies. */
 async function askDana(page: Page): Promise<string> {
-  const { results } = (await (await page.request.get('/api/connections')).json()) as { results: { connection_id: string; their_label?: string; alias?: string }[] };
+  const { results } = (await (await page.request.get('/api/connections')).json()) as {
+    results: { connection_id: string; their_label?: string; alias?: string }[];
+  };
   const dana = results.find((c) => (c.alias ?? c.their_label) === 'Dana Okafor');
   expect(dana, 'the sandbox’s Dana Okafor').toBeTruthy();
   const sent = await page.request.post('/api/present-proof-2.0/send-request', {
@@ -75,7 +77,10 @@ for (const [width, height, name] of [
 
       // The list says the same of it.
       await page.goto('/presentations');
-      const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: /./ }) }).first();
+      const row = page
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name: /./ }) })
+        .first();
       await expect(row).not.toContainText('claimed, not yet verified');
     });
   });
