@@ -1,9 +1,13 @@
-import { roleMayUse, type OwnCredDef } from '@credence/shared';
+import { ATTRIBUTE_KIND_NAMES, kindOf, labelOf, roleMayUse, type OwnCredDef } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { WithWalletType } from '../../components/exchange-form/ExchangeFormParts';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { useOwnCredDefs } from '../../lib/own-definitions';
+import { useAttributeLabels } from '../../lib/attribute-labels';
+import { definitionName } from '../../lib/definition-names';
+import { AttributeLabelsEditor } from './components/AttributeLabelsEditor';
 import { consoleConfigQueries } from '../../lib/console-config';
 import { CredDefForm, type CreatedCredDef } from './components/CredDefForm';
 import { RegistryHealth } from './components/RegistryHealth';
@@ -48,7 +52,7 @@ function Definitions({ walletType }: { walletType: string | null }) {
       ) : credDefs.data.length === 0 ? (
         <div className="state-panel">No credential definitions yet.</div>
       ) : (
-        <CredDefTable walletType={walletType} rows={credDefs.data} />
+        <CredDefTable walletType={walletType} rows={credDefs.data} mayWrite={mayWrite} />
       )}
       {credDefs.data && credDefs.data.some((d) => d.revocable) && (
         <>
@@ -121,37 +125,92 @@ function Definitions({ walletType }: { walletType: string | null }) {
   );
 }
 
-function CredDefTable({ walletType, rows }: { walletType: string | null; rows: OwnCredDef[] }) {
+function CredDefTable({ walletType, rows, mayWrite }: { walletType: string | null; rows: OwnCredDef[]; mayWrite: boolean }) {
+  const labels = useAttributeLabels();
+  const [editing, setEditing] = useState<string>();
+  const edited = rows.find((d) => d.credDefId === editing);
   return (
-    <div className="table-wrap">
-      <table className="data-table stack-narrow">
-        <caption className="visually-hidden">Credential definitions ({rows.length})</caption>
-        <thead>
-          <tr>
-            <th scope="col">Credential</th>
-            <th scope="col">Tag</th>
-            <th scope="col">Attributes</th>
-            <th scope="col">Revocation</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((d) => (
-            <tr key={d.credDefId}>
-              <td data-label="Credential">
-                <div className="definition-name">
-                  {d.schemaName} {d.schemaVersion}
-                  <div className="muted small mono break">{d.credDefId}</div>
-                </div>
-              </td>
-              <td data-label="Tag">{d.tag}</td>
-              <td data-label="Attributes">{d.attributes.join(', ')}</td>
-              <td data-label="Revocation">
-                <RegistryStatus walletType={walletType} credDefId={d.credDefId} revocable={d.revocable} />
-              </td>
+    <>
+      <div className="table-wrap">
+        <table className="data-table stack-narrow">
+          <caption className="visually-hidden">Credential definitions ({rows.length})</caption>
+          <thead>
+            <tr>
+              <th scope="col">Credential</th>
+              <th scope="col">Tag</th>
+              <th scope="col">Attributes</th>
+              <th scope="col">Revocation</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((d) => {
+              const name = definitionName(d, rows);
+              const set = labels.labelsFor(d.credDefId);
+              return (
+                <tr key={d.credDefId}>
+                  <td data-label="Credential">
+                    <div className="definition-name">
+                      {d.schemaName} {d.schemaVersion}
+                      <div className="muted small mono break">{d.credDefId}</div>
+                    </div>
+                  </td>
+                  <td data-label="Tag">{d.tag}</td>
+                  <td data-label="Attributes">
+                    <ul className="attribute-labels-list">
+                      {d.attributes.map((a) => (
+                        <li key={a}>
+                          {labelOf(a, set)}
+                          {kindOf(a, set) !== 'text' && <span className="muted small"> · {ATTRIBUTE_KIND_NAMES[kindOf(a, set)].toLowerCase()}</span>}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td data-label="Revocation">
+                    <RegistryStatus walletType={walletType} credDefId={d.credDefId} revocable={d.revocable} />
+                  </td>
+                  <td data-label="Actions">
+                    <div className="definition-actions">
+                      <Link className="button" to={`/credentials/new?definition=${encodeURIComponent(d.credDefId)}`} aria-label={`Offer ${name}`}>
+                        Offer
+                      </Link>
+                      <Link
+                        className="button"
+                        to={`/credentials/counter?definition=${encodeURIComponent(d.credDefId)}`}
+                        aria-label={`Issue ${name} at the counter`}
+                      >
+                        At the counter
+                      </Link>
+                      {mayWrite && (
+                        <button
+                          type="button"
+                          className="button"
+                          aria-label={`Labels of ${name}`}
+                          aria-expanded={editing === d.credDefId}
+                          onClick={() => setEditing(d.credDefId)}
+                        >
+                          Labels…
+                        </button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {edited && (
+        <AttributeLabelsEditor
+          key={edited.credDefId}
+          definition={edited}
+          name={definitionName(edited, rows)}
+          saved={labels.labelsFor(edited.credDefId)}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+    </>
   );
 }
