@@ -8,8 +8,8 @@ import { Link } from 'react-router';
 export function NoLedgerCheck() {
   return (
     <p className="muted small registry-no-check">
-      The ledger check is not available on an anoncreds wallet: the agent keeps this registry’s revocation list itself, and revocations reach the ledger when
-      they are published on the <Link to="/revocation">Revocation page</Link>.
+      The ledger check of these registries is not available on an anoncreds wallet: the agent keeps each registry’s revocation list itself, and revocations
+      reach the ledger when they are published on the <Link to="/revocation">Revocation page</Link>.
     </p>
   );
 }

@@ -8,6 +8,7 @@ import { ownCredDefLabel } from '../../../lib/own-definitions';
 import { schemaKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast-store';
 import { schemaQueries } from '../queries';
+import { NoLedgerCheck } from './NoLedgerCheck';
 import { RegistryRow } from './RegistryRow';
 
 /**
@@ -63,6 +64,7 @@ export function RegistryHealth({ walletType, credDef, mayRotate }: { walletType:
           ))}
         </ul>
       )}
+      {mayRotate && isAnoncredsWallet(walletType) && registries.data && registries.data.length > 0 && <NoLedgerCheck />}
       <Dialog open={confirming} title={`Rotate the registries of ${label}?`} onClose={close}>
         <p>The registry in use is retired and a fresh one takes over for new credentials. Credentials already issued stay valid and can still be revoked.</p>
         {rotate.isError && (

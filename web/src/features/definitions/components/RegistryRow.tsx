@@ -9,7 +9,6 @@ import { toast } from '../../../lib/toast-store';
 import { fullness, registryStateWords } from '../definition-forms';
 import type { RegistryView } from '../queries';
 import { checkSentence, credentialWords } from '../registry-check';
-import { NoLedgerCheck } from './NoLedgerCheck';
 
 /** How many of a registry's credentials the row names at most (the rest are counted). */
 const NAMED = 200;
@@ -162,7 +161,8 @@ export function RegistryRow({
       <div className="muted small mono break">{registry.id}</div>
       {registry.tailsUri && <div className="muted small mono break">Tails: {registry.tailsUri}</div>}
       <PendingRevocations revRegId={registry.id} />
-      {mayCheck && (isAnoncredsWallet(walletType) ? <NoLedgerCheck /> : <LedgerCheck registry={registry} label={label} />)}
+      {/* Not on an anoncreds wallet: its definition's registries say once why (NoLedgerCheck). */}
+      {mayCheck && !isAnoncredsWallet(walletType) && <LedgerCheck registry={registry} label={label} />}
     </li>
   );
 }
