@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '../fixtures';
-import { UPGRADE_BFF_PORT } from '../settings';
 
 // @serial: it counts the audit log's revocations and expects nothing else left pending.
 test('an admin revokes a credential leaving it pending, finds it on the pending page, publishes it', { tag: '@serial' }, async ({ loggedInAs }) => {
@@ -51,36 +50,6 @@ test('an admin revokes a credential leaving it pending, finds it on the pending 
   // The definitions journey before this one rotated registries (also under /api/revocation/): not this journey's.
   const actions = csv.slice(1).map((line) => line.split(',')[4]);
   expect(actions.filter((action) => !action?.includes('/active-registry/'))).toEqual(['POST /api/revocation/publish', 'POST /api/revocation/revoke']);
-});
-
-test.describe('on the console whose wallet is upgraded', () => {
-  test.use({ baseURL: `http://127.0.0.1:${UPGRADE_BFF_PORT}` });
-
-  test('the upgrade guard opens after all three steps, and the upgrade is followed to askar-anoncreds', async ({ loggedInAs }) => {
-    const page = await loggedInAs('admin', '/wallet');
-    const upgrade = page.getByRole('button', { name: 'Upgrade wallet (irreversible)' });
-    await expect(page.getByText('it cannot be undone')).toBeVisible();
-    await expect(upgrade).toBeDisabled();
-    await page.getByLabel('I have backed up the wallet and its key.').check();
-    await expect(upgrade).toBeDisabled();
-    await page.getByLabel('I have tested the upgrade on a copy outside production.').check();
-    await expect(upgrade).toBeDisabled();
-    await page.getByLabel(/Type the wallet name/).fill('credence-sandbo');
-    await expect(upgrade).toBeDisabled();
-    await page.getByLabel(/Type the wallet name/).fill('credence-sandbox');
-    await expect(upgrade).toBeEnabled();
-    await upgrade.click();
-    const progress = page.getByRole('status', { name: 'Upgrade progress' });
-    await expect(progress).toContainText(/Upgrading|not answering/);
-    await expect(progress).toContainText('Done: the wallet is now of the anoncreds type.', { timeout: 20_000 });
-    await expect(page.locator('dd').getByText('askar-anoncreds', { exact: true })).toBeVisible();
-    await expect(page.getByText('Sandbox agent · askar-anoncreds')).toBeVisible();
-
-    await page.getByRole('link', { name: 'Audit' }).click();
-    await expect(page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ hasText: 'POST /api/wallet/upgrade' })).toContainText(
-      'wallet_name: credence-sandbox',
-    );
-  });
 });
 
 test('issuer staff cannot reach revocation, wallet or audit, in the app or the API', async ({ loggedInAs }) => {
