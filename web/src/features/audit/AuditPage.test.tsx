@@ -133,7 +133,9 @@ describe('AuditPage', () => {
     ).toEqual(['When', 'What happened', 'Result']);
     const details = within(table).getByText('Details').closest('details')!;
     expect(details.open).toBe(false);
-    expect(details.textContent).toContain('POST /api/issue-credential-2.0/records/{cred_ex_id}/issue');
+    expect(details.textContent).toContain('POST /api/issue-credential-2.0/records/{cred_ex_id}/issue → 200');
+    // The result reads Done or Refused; the HTTP status is a technical detail.
+    expect(within(table).getByText('Done').textContent).toBe('Done');
     expect(details.textContent).toContain('cred_ex_id: 11111111-1111-4111-8111-111111111111');
   });
 });

@@ -50,7 +50,9 @@ function WhatHappened({ entry, onlyTheirs }: { entry: AuditEntry; onlyTheirs: st
       <details className="audit-request small">
         <summary>Details</summary>
         <div className="mono muted">
-          <div>{entry.action}</div>
+          <div>
+            {entry.action} → {entry.status}
+          </div>
           {Object.entries(entry.target).map(([k, v]) => (
             <div key={k}>
               {k}: {v}
@@ -308,7 +310,7 @@ export function AuditPage() {
                   </td>
                   <td data-label="Result">
                     <span className={`badge ${e.outcome === 'success' ? 'badge-success' : 'badge-danger'}`}>
-                      {e.outcome === 'success' ? 'Done' : 'Refused'} {e.status}
+                      {e.outcome === 'success' ? 'Done' : 'Refused'}
                     </span>
                   </td>
                 </tr>
