@@ -79,7 +79,8 @@ export interface ScanAnswer {
 const WALLET_ENDPOINT = 'https://mobile-wallet.sandbox.invalid/didcomm';
 
 export class OutOfBand {
-  private readonly records = new Map<string, OobRecord>();
+  /** Read by GET /out-of-band/records (routes/out-of-band.ts); written only here. */
+  readonly records = new Map<string, OobRecord>();
   /** Its own stream, so handing out invitations never changes what the seeded engines draw. */
   private readonly rng = new SeededRandom(randomInt(2 ** 31));
   private readonly connections: ConnectionRecords;

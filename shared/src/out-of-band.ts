@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { RESERVED_KEYS } from './reserved-keys.js';
+import { uuidSchema } from './queries.js';
 
 /**
  * Out-of-band invitations (RFC 0434) as ACA-Py 1.6.1 creates and receives them. Credence offers the
@@ -125,3 +126,12 @@ export const oobRecordSchema = z.looseObject({
   updated_at: z.string().optional(),
 });
 export type OobRecord = z.infer<typeof oobRecordSchema>;
+
+/** Query of `GET /out-of-band/records` as the console asks it: the invitation behind one connection (a pending one's QR code). */
+export const oobRecordsQuerySchema = z.strictObject({
+  connection_id: uuidSchema.optional(),
+  limit: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1).max(100).optional(),
+});
+/** OobRecordList: each record with its invitation message, from which the invitation's URL (the QR code) is made again. */
+export const oobRecordListSchema = z.object({ results: z.array(oobRecordSchema.extend({ invitation: invitationMessageObject.partial().optional() })) });
+export type OobRecordWithInvitation = z.infer<typeof oobRecordListSchema>['results'][number];

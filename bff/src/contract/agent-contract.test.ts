@@ -216,6 +216,12 @@ async function connections(c: Console) {
     goal: 'To receive your student card',
   });
   expect(JSON.parse(Buffer.from(new URL(single.invitation_url).searchParams.get('oob')!, 'base64url').toString())).toEqual(single.invitation);
+  // Not yet used: the pending connection's invitation is read again (its QR code shown again, not made anew).
+  const pending = ((await json(issuer, 'GET', '/api/connections')).results as { connection_id: string; invitation_msg_id?: string }[]).find(
+    (r) => r.invitation_msg_id === single.invi_msg_id,
+  )!;
+  const records = await json(issuer, 'GET', `/api/out-of-band/records?connection_id=${pending.connection_id}&limit=1`);
+  expect(records.results).toEqual([expect.objectContaining({ oob_id: single.oob_id, state: 'await-response', invitation: single.invitation })]);
   const scanned = await sandbox.outOfBand.scan(single.invitation_url, { label: 'Grace Hopper' });
   expect(scanned.oob_id).toBe(single.oob_id);
   await settle();
@@ -228,6 +234,8 @@ async function connections(c: Console) {
     'completed',
   ]);
   expect(walked('out_of_band', 'oob_id', single.oob_id)).toEqual(['await-response', 'done', 'deleted']);
+  // Used once: its record is gone, and with it the QR code.
+  expect((await json(issuer, 'GET', `/api/out-of-band/records?connection_id=${pending.connection_id}`)).results).toEqual([]);
 
   // Multi-use: a connection per scan; the invitation and its own connection stay.
   const multi = await json(verifier, 'POST', '/api/out-of-band/create-invitation?multi_use=true&auto_accept=true', {

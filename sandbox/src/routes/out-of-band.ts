@@ -5,6 +5,7 @@ import { handshakeProtocol } from '../out-of-band/handshake-protocols.js';
 import type { InvitationMessage } from '../out-of-band/invitation.js';
 import { readBody } from '../request-body.js';
 import { FieldChecks, uuid4Message } from '../validation.js';
+import { pageOf } from '../store.js';
 import type { SandboxRouteHelpers } from './helpers.js';
 
 const UUID4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
@@ -146,8 +147,31 @@ function checkInvitationMessage(body: Record<string, unknown>): void {
 }
 
 /** /out-of-band/… and DELETE /connections/{id}, as protocols/out_of_band/v1_0/routes.py and connections/routes.py answer. */
-export function outOfBandRoutes(outOfBand: OutOfBand, { authorize }: SandboxRouteHelpers) {
+export function outOfBandRoutes(outOfBand: OutOfBand, { authorize, exchangeFilter }: SandboxRouteHelpers) {
   const app = new Hono();
+
+  // out_of_band/v1_0/routes.py invitation_records_list (OobRecordListQueryStringSchema): filtered by connection,
+  // invitation message, role and state, paged. A single-use invitation's record goes once it is used.
+  app.get('/out-of-band/records', (c) => {
+    const { filter, page, checks } = exchangeFilter(
+      c,
+      ['sender', 'receiver'],
+      ['initial', 'prepare-response', 'await-response', 'reuse-not-accepted', 'reuse-accepted', 'done', 'deleted'],
+    );
+    const inviMsgId = checks.uuid4('invi_msg_id', c.req.query('invi_msg_id'));
+    checks.done();
+    authorize(c);
+    const results = pageOf(
+      outOfBand.records.values(),
+      (r) =>
+        (filter.connection_id === undefined || r.connection_id === filter.connection_id) &&
+        (inviMsgId === undefined || r.invi_msg_id === inviMsgId) &&
+        (filter.role === undefined || r.role === filter.role) &&
+        (filter.state === undefined || r.state === filter.state),
+      page,
+    );
+    return c.json({ results });
+  });
 
   // ConnectionsConnIdMatchInfoSchema takes any text: an id that is no record's is a 404.
   app.delete('/connections/:conn_id', (c) => {

@@ -78,7 +78,9 @@ import {
   createInvitationQuerySchema,
   invitationMessageSchema,
   invitationRecordSchema,
+  oobRecordListSchema,
   oobRecordSchema,
+  oobRecordsQuerySchema,
   receiveInvitationQuerySchema,
 } from '../out-of-band.js';
 import { agentRoute, type AgentRouteEntry } from './route.js';
@@ -248,6 +250,14 @@ export const agentApi = {
     query: receiveInvitationQuerySchema,
     body: invitationMessageSchema,
     response: oobRecordSchema,
+  }),
+  /** A pending invitation's record, with its message: its QR code is shown again, not made anew. */
+  outOfBandRecords: agentRoute({
+    method: 'GET',
+    path: '/out-of-band/records',
+    access: areaRoles.connections,
+    query: oobRecordsQuerySchema,
+    response: oobRecordListSchema,
   }),
 
   // `created` before `:cred_def_id`, so the router never takes the word for an id.

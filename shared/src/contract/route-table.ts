@@ -75,6 +75,7 @@ export const agentApiRefs = routeRefs<typeof agentApi>('agent', {
   removeConnection: ['DELETE', '/connections/:conn_id', ['issuer', 'verifier', 'admin']],
   createInvitation: ['POST', '/out-of-band/create-invitation', ['issuer', 'verifier', 'admin']],
   receiveInvitation: ['POST', '/out-of-band/receive-invitation', ['issuer', 'verifier', 'admin']],
+  outOfBandRecords: ['GET', '/out-of-band/records', ['issuer', 'verifier', 'admin']],
   createdCredDefs: ['GET', '/credential-definitions/created', ['issuer', 'verifier', 'admin']],
   credDef: ['GET', '/credential-definitions/:cred_def_id', ['issuer', 'verifier', 'admin']],
   createdSchemas: ['GET', '/schemas/created', ['issuer', 'admin']],

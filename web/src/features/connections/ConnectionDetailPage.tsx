@@ -15,6 +15,7 @@ import { consoleConfigQueries } from '../../lib/console-config';
 import { formatDateTime, humanize, schemaLabel } from '../../lib/format';
 import { toast } from '../../lib/toast-store';
 import { ConnectionStateBadge } from './connection-states';
+import { PendingInvitation } from './PendingInvitation';
 import { connectionDetailQueries } from './queries';
 
 /** ACA-Py's invitation_mode (once, multi, static) in a clerk's words. */
@@ -84,7 +85,7 @@ export function ConnectionDetailPage() {
       <div className="action-row">
         {role && roleMayUse(role, 'credentials') && (c.state === 'active' || c.state === 'completed') && (
           <Link className="button primary" to={`/credentials/new?connection=${c.connection_id}`}>
-            Offer a credential
+            Offer a credential to {connectionLabel(c)}
           </Link>
         )}
         {role && roleMayUse(role, 'presentations') && (c.state === 'active' || c.state === 'completed') && (
@@ -94,6 +95,7 @@ export function ConnectionDetailPage() {
         )}
         <RemoveConnection connId={c.connection_id} name={connectionLabel(c)} />
       </div>
+      <PendingInvitation connection={c} />
       <section className="card" aria-labelledby="connection-fields">
         <h2 id="connection-fields">Connection</h2>
         <FieldList

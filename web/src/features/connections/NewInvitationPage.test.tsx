@@ -19,9 +19,14 @@ const URL_ = `http://127.0.0.1:8020?oob=${encoded}`;
 
 function show(mode: 'sandbox' | 'agent' = 'agent') {
   let created = false;
+  // On the sandbox, the holder connects when the simulated wallet scans; against an agent, at once (a phone did).
+  let scanned = false;
   const page = renderPage('/connections/new', '/connections/new', <NewInvitationPage />, {
     '/api/config': { username: 'issuer', role: 'issuer', mode, wallet: { name: 'issuer-wallet', type: 'askar' } },
-    'POST /api/sandbox/wallet-scan': { connection_id: 'c-1' },
+    'POST /api/sandbox/wallet-scan': () => {
+      scanned = true;
+      return jsonAnswer({ connection_id: 'c-1' });
+    },
     'POST /api/out-of-band/create-invitation': () => {
       created = true;
       return jsonAnswer({ invi_msg_id: INVITATION['@id'], oob_id: 'oob-1', state: 'await-response', invitation: INVITATION, invitation_url: URL_ });
@@ -30,7 +35,7 @@ function show(mode: 'sandbox' | 'agent' = 'agent') {
     // After the invitation, the holder has scanned and connected.
     '/api/connections': () =>
       jsonAnswer({
-        results: created
+        results: (mode === 'sandbox' ? scanned : created)
           ? [{ connection_id: 'c-1', their_label: 'Mobile wallet', state: 'active', invitation_msg_id: INVITATION['@id'], created_at: at, updated_at: at }]
           : [],
       }),
@@ -58,14 +63,28 @@ describe('NewInvitationPage', { timeout: 20_000 }, () => {
 
   it('on the sandbox agent, lets a simulated wallet scan a single-use invitation once', async () => {
     const user = userEvent.setup({ delay: null });
-    const { sent } = show('sandbox');
+    const { sent, client } = show('sandbox');
     await user.click(screen.getByRole('button', { name: 'Create invitation' }));
     const scan = await screen.findByRole('button', { name: 'Simulate a wallet scanning this' });
     await user.click(scan);
     await waitFor(() => expect(sent('POST', '/api/sandbox/wallet-scan')).toHaveLength(1));
     expect(sent('POST', '/api/sandbox/wallet-scan')[0]!.body).toEqual({ invitation_url: URL_ });
-    // Single use: scanned once, it cannot be scanned again.
-    await waitFor(() => expect((scan as HTMLButtonElement).disabled).toBe(true));
+    // Single use: scanned once, the code goes and the next step is offered.
+    await client.invalidateQueries({ queryKey: ['connections'] });
+    expect(await screen.findByRole('link', { name: 'Offer a credential to Mobile wallet' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Simulate a wallet/ })).toBeNull();
+  });
+
+  it('once a single-use code is used, takes it away and offers a credential to the person who connected', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { client } = show();
+    await user.click(screen.getByRole('button', { name: 'Create invitation' }));
+    await client.invalidateQueries({ queryKey: ['connections'] });
+    expect(await screen.findByText('Connected with Mobile wallet.')).toBeTruthy();
+    expect(screen.queryByRole('img', { name: /QR code of the invitation/ })).toBeNull();
+    expect(screen.queryByLabelText('Invitation URL')).toBeNull();
+    expect(screen.getByText('This QR code has been used.', { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Offer a credential to Mobile wallet' }).getAttribute('href')).toBe('/credentials/new?connection=c-1');
   });
 
   it('against a real agent, shows no simulated scan', async () => {

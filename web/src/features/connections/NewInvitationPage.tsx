@@ -110,10 +110,12 @@ function CreatedInvitation({ invitation, multiUse, onAnother }: { invitation: In
   });
   const { latest, made } = invitationProgress(list.data?.results ?? [], invitationMsgId);
   const url = invitation.invitation_url ?? '';
+  // A single-use code, once used, is gone: it is not shown any more, and the next step is offered instead.
+  const used = !multiUse && latest.step === 'connected';
   return (
     <div className="created-invitation">
       <div className="invitation-layout">
-        <InvitationQr url={url} label="QR code of the invitation: scan it with a wallet app" />
+        {!used && <InvitationQr url={url} label="QR code of the invitation: scan it with a wallet app" />}
         <div>
           <ProgressLine progress={latest} multiUse={multiUse} />
           {multiUse && made.length > 0 && (
@@ -128,7 +130,7 @@ function CreatedInvitation({ invitation, multiUse, onAnother }: { invitation: In
               </ul>
             </>
           )}
-          <SimulateScan invitationUrl={url} multiUse={multiUse} />
+          {!used && <SimulateScan invitationUrl={url} multiUse={multiUse} />}
           <div className="form-buttons">
             <button type="button" className="button" onClick={onAnother}>
               New invitation
@@ -158,9 +160,17 @@ function ProgressLine({ progress, multiUse }: { progress: InvitationProgress; mu
           <strong>The connection with {progress.name} failed.</strong> {progress.connection.error_msg}
         </p>
       ) : (
-        <p>
-          <strong>Connected with {progress.name}.</strong> <Link to={`/connections/${progress.connection.connection_id}`}>Open the connection</Link>
-        </p>
+        <>
+          <p>
+            <strong>Connected with {progress.name}.</strong> <Link to={`/connections/${progress.connection.connection_id}`}>Open the connection</Link>
+            {!multiUse && <span className="muted small"> This QR code has been used.</span>}
+          </p>
+          <p>
+            <Link className="button primary" to={`/credentials/new?connection=${progress.connection.connection_id}`}>
+              Offer a credential to {progress.name}
+            </Link>
+          </p>
+        </>
       )}
     </div>
   );
