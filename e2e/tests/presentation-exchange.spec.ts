@@ -9,18 +9,22 @@ test('a verifier clerk builds a request with a restriction, a >= predicate and a
   await page.getByLabel('Connection').selectOption({ label: 'Dana Okafor' });
   await page.getByLabel('Name', { exact: true }).fill('Proof of enrolment');
   await page.getByLabel(/^Attribute name/).fill('name');
+  // A restriction typed by hand is under the row's "Advanced".
+  await page.getByText('Advanced: restrict by id').first().click();
   await page.getByRole('button', { name: '+ Restriction' }).first().click();
   await page.getByLabel('Attribute 1 restriction 1 kind').selectOption('schema_name');
   await page.getByLabel('Attribute 1 restriction 1 value').fill('Student ID');
-  await page.getByRole('button', { name: 'Add predicate' }).click();
+  await page.getByRole('button', { name: 'Add number comparison' }).click();
   await page.getByLabel('Attribute', { exact: true }).fill('enrolment_year');
   await page.getByLabel('Operator').selectOption('>=');
   await page.getByLabel('Value (whole number)').fill('2018');
   const nonRevoked = page.getByLabel(/Ask for proof that the credentials are not revoked/);
   await nonRevoked.focus();
   await page.keyboard.press('Space');
+  await page.getByLabel('Between two days').check();
   await expect(page.getByLabel('Not revoked from')).toBeVisible();
 
+  await page.getByText('Advanced: version, formats and what will be sent').click();
   const preview = page.getByLabel('Request body');
   await expect(preview).toContainText('"p_type": ">="');
   await expect(preview).toContainText('"schema_name": "Student ID"');
@@ -57,7 +61,7 @@ test('a bad predicate value is shown on its field', async ({ loggedInAs }) => {
   const page = await loggedInAs('verifier', '/presentations/new');
   await page.getByLabel('Name', { exact: true }).fill('Age check');
   await page.getByLabel(/^Attribute name/).fill('name');
-  await page.getByRole('button', { name: 'Add predicate' }).click();
+  await page.getByRole('button', { name: 'Add number comparison' }).click();
   await page.getByLabel('Attribute', { exact: true }).fill('age');
   await page.getByLabel('Value (whole number)').fill('18.5');
   await page.getByRole('button', { name: 'Send request' }).click();

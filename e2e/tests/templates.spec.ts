@@ -24,6 +24,8 @@ for (const size of sizes) {
       const page = await loggedInAs('verifier', '/presentations/new');
       await page.getByLabel('Name', { exact: true }).fill('Proof of enrolment');
       await page.getByLabel(/^Attribute name/).fill('name');
+      // Typed restrictions are the exception: under "Advanced" in the row.
+      await page.getByText('Advanced: restrict by id').first().click();
       await page.getByRole('button', { name: '+ Restriction' }).first().click();
       await page.getByLabel('Attribute 1 restriction 1 kind').selectOption('schema_name');
       await page.getByLabel('Attribute 1 restriction 1 value').fill('Student ID');
