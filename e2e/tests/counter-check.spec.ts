@@ -14,8 +14,8 @@ for (const size of [
     }) => {
       const page = await loggedInAs('verifier', '/presentations/counter');
       await page.getByLabel('Credential to check').selectOption({ label: 'Student ID 1.2 · revocable (indy)' });
-      await expect(page.getByRole('checkbox', { name: 'student_id' })).toBeChecked();
-      await page.getByRole('checkbox', { name: 'degree' }).check();
+      await expect(page.getByRole('checkbox', { name: 'Student ID' })).toBeChecked();
+      await page.getByRole('checkbox', { name: 'Degree' }).check();
       await page.getByRole('button', { name: 'Show QR code' }).click();
       await expect(page.getByRole('img', { name: /QR code of the proof request/ })).toBeVisible();
       const url = await page.getByLabel('Invitation URL', { exact: true }).inputValue();
@@ -28,7 +28,7 @@ for (const size of [
       await page.getByRole('button', { name: 'Simulate a wallet scanning this' }).click();
       await expect(page.getByText('✓ Verified')).toBeVisible();
       await expect(page.getByRole('definition').first()).not.toBeEmpty();
-      await expect(page.getByText('degree', { exact: true })).toBeVisible();
+      await expect(page.getByText('Degree', { exact: true })).toBeVisible();
       await page.screenshot({ path: test.info().outputPath('counter-verified.png'), fullPage: true });
       expect(await violations(page)).toEqual([]);
 

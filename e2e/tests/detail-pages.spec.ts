@@ -57,9 +57,12 @@ for (const [width, height, name] of [
       const select = page.getByLabel('Credential to check');
       await expect(select).toHaveValue(credDefId);
       await expect(select.locator('option:checked')).toHaveText(new RegExp(`^${schema.name} `));
-      await expect(page.getByRole('checkbox', { name: first!, exact: true })).toBeChecked();
-      await expect(page.getByRole('checkbox', { name: second!, exact: true })).toBeChecked();
-      await expect(page.getByText('The QR code will ask for:')).toHaveText(`The QR code will ask for: ${first}, ${second}`);
+      // Each attribute under its label (set on /definitions, else derived from its name).
+      const box = (attribute: string) => page.locator(`input[type="checkbox"][value="${attribute}"]`);
+      await expect(box(first!)).toBeChecked();
+      await expect(box(second!)).toBeChecked();
+      const labels = await Promise.all([first!, second!].map(async (a) => (await page.locator('label.check', { has: box(a) }).textContent())!.trim()));
+      await expect(page.getByText('The QR code will ask for:')).toHaveText(`The QR code will ask for: ${labels.join(', ')}`);
       await fitsTheWidth(page, width);
       expect(await violations(page)).toEqual([]);
       await page.screenshot({ path: test.info().outputPath(`counter-link-${name}.png`), fullPage: true });

@@ -70,11 +70,11 @@ describe('the verifier’s counter opened from its address', () => {
     const select = await screen.findByLabelText<HTMLSelectElement>('Credential to check');
     // What the select shows is the definition the request will name.
     expect(select.selectedOptions[0]?.textContent).toBe('Student ID 1.2 · revocable (indy)');
-    expect([checkbox('name').checked, checkbox('student_id').checked, checkbox('birth_year').checked]).toEqual([true, true, false]);
+    expect([checkbox('Name').checked, checkbox('Student ID').checked, checkbox('Birth year').checked]).toEqual([true, true, false]);
     expect(screen.getByLabelText<HTMLSelectElement>('Attribute').value).toBe('birth_year');
     expect(screen.getByLabelText<HTMLSelectElement>('Must be').value).toBe('<=');
     expect(screen.getByLabelText<HTMLInputElement>('Number').value).toBe('2008');
-    expect(screen.getByText(/The QR code will ask for:/).textContent).toBe('The QR code will ask for: name, student_id; birth_year ≤ 2008');
+    expect(screen.getByText(/The QR code will ask for:/).textContent).toBe('The QR code will ask for: Name, Student ID; Birth year ≤ 2008');
 
     await user.click(screen.getByRole('button', { name: 'Show QR code' }));
     await screen.findByRole('img', { name: /QR code of the proof request/ });
@@ -119,7 +119,7 @@ describe('the verifier’s counter opened from its address', () => {
     openAt(`/presentations/counter?definition=${encodeURIComponent(CRED_DEF_ID)}&show=name,shoe_size&predicate=height&p_value=2`);
     expect(await screen.findByText(/asks for shoe_size, which a Student ID does not hold/)).toBeTruthy();
     expect(screen.getByText(/asks to prove height/)).toBeTruthy();
-    expect([checkbox('name').checked, checkbox('student_id').checked]).toEqual([true, false]);
-    expect(screen.getByText(/The QR code will ask for:/).textContent).toBe('The QR code will ask for: name');
+    expect([checkbox('Name').checked, checkbox('Student ID').checked]).toEqual([true, false]);
+    expect(screen.getByText(/The QR code will ask for:/).textContent).toBe('The QR code will ask for: Name');
   });
 });

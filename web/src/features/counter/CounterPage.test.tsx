@@ -85,8 +85,8 @@ describe('the verifier’s counter', () => {
 
     await screen.findByRole('option', { name: 'Student ID 1.2 · revocable (indy)' });
     await user.selectOptions(screen.getByLabelText('Credential to check'), 'Student ID 1.2 · revocable (indy)');
-    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'name' }).checked).toBe(true);
-    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'student_id' }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Name' }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Student ID' }).checked).toBe(true);
     await user.selectOptions(screen.getByLabelText('Attribute'), 'birth_year');
     await user.selectOptions(screen.getByLabelText('Must be'), '<=');
     await user.type(screen.getByLabelText('Number'), '2008');
@@ -140,6 +140,9 @@ describe('the verifier’s counter', () => {
     expect(within(proved).getByText('Alice Jones')).toBeTruthy();
     expect(within(proved).getByText('S1234567')).toBeTruthy();
     expect(within(proved).getByText(/birth_year ≤ 2008/)).toBeTruthy();
+    // Under the attributes' labels, not their names.
+    expect(within(proved).getByText('Student ID', { selector: 'dt' })).toBeTruthy();
+    expect(within(proved).queryByText('student_id', { selector: 'dt' })).toBeNull();
     expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Next person' }));
@@ -147,7 +150,7 @@ describe('the verifier’s counter', () => {
     expect(screen.getByRole('status').textContent).toBe('Waiting for the person to scan the QR code…');
     expect(page.sent('POST', '/api/present-proof-2.0/create-request')).toHaveLength(2);
     expect(page.sent('POST', '/api/invitation-links')[1]!.body).toMatchObject({ attachment: { id: CRED_EX_ID } });
-  });
+  }, 15_000); // A whole journey (form, QR code, scan, verdict, next person): 2–5 s on a busy 2-core machine.
 
   it('says plainly when the wallet had no proof to give', async () => {
     const user = userEvent.setup();

@@ -1,4 +1,4 @@
-import { type InvitationLink, type OwnCredDef, consoleApiRefs, agentApiRefs } from '@credence/shared';
+import { type AttributeLabels, type InvitationLink, type OwnCredDef, consoleApiRefs, agentApiRefs, formatValue, kindOf, labelOf } from '@credence/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { SubmitError } from '../../components/exchange-form/SubmitError';
 import { isApiError } from '../../lib/api';
 import { callApi } from '../../lib/api-client';
+import { useAttributeLabels } from '../../lib/attribute-labels';
 import { consoleConfigQueries } from '../../lib/console-config';
 import { pollWhileNotLive } from '../../lib/live-status';
 import { ownCredDefLabel, useOwnCredDefs } from '../../lib/own-definitions';
@@ -31,12 +32,16 @@ import { TemplateChoice } from './TemplateChoice';
 import { counterStatus, predicateText, type CounterStatus } from './counter-status';
 import './counter.css';
 
+type LabelsFor = ReturnType<typeof useAttributeLabels>['labelsFor'];
+
 const PREDICATE_WORDS = { '>=': 'at least', '>': 'more than', '<=': 'at most', '<': 'less than' } as const;
 
 /** A verifier at a counter (/presentations/counter): one proof request as a QR code, the result in large type, then the next person. */
 export function CounterPage() {
   const config = useQuery(consoleConfigQueries.current()).data;
   const definitions = useOwnCredDefs(config?.wallet.type ?? null);
+  // Attributes in the labels an admin set for each definition (else derived from their names), a date as a date.
+  const { labelsFor } = useAttributeLabels();
   const [editing, setEditing] = useState(true);
   const [search, setSearch] = useSearchParams();
   // The check the address names (a link, a reload, a bookmark), read as the page opens.
@@ -75,6 +80,7 @@ export function CounterPage() {
           onChange={() => setEditing(true)}
           starting={start.isPending}
           startError={start.error}
+          labels={'definition' in start.data.check ? labelsFor(start.data.check.definition.credDefId) : undefined}
         />
       ) : (
         <>
@@ -95,6 +101,7 @@ export function CounterPage() {
               loading={definitions.isPending}
               loadError={definitions.error?.message}
               initial={builtValues(start.data?.check) ?? fromAddress?.values ?? emptyCheck}
+              labelsFor={labelsFor}
               busy={start.isPending}
               error={start.error}
               onSubmit={(check) => start.mutate(check)}
@@ -111,12 +118,13 @@ interface CheckFormProps {
   loading: boolean;
   loadError: string | undefined;
   initial: CheckFormValues;
+  labelsFor: LabelsFor;
   busy: boolean;
   error: Error | null;
   onSubmit: (check: Check) => void;
 }
 
-function CheckForm({ definitions, loading, loadError, initial, busy, error, onSubmit }: CheckFormProps) {
+function CheckForm({ definitions, loading, loadError, initial, labelsFor, busy, error, onSubmit }: CheckFormProps) {
   const form = useForm<CheckFormValues>({ resolver: zodResolver(checkFormSchema), defaultValues: initial });
   const { register, formState, setValue, control } = form;
   const credDefId = useWatch({ control, name: 'credDefId' });
@@ -125,6 +133,8 @@ function CheckForm({ definitions, loading, loadError, initial, busy, error, onSu
   const attributes = useWatch({ control, name: 'attributes' });
   const predicate = useWatch({ control, name: 'predicate' });
   const errors = formState.errors;
+  const labels = labelsFor(credDefId);
+  const label = (name: string) => labelOf(name, labels);
   return (
     <form
       className="card counter-form"
@@ -173,7 +183,7 @@ function CheckForm({ definitions, loading, loadError, initial, busy, error, onSu
             <div className="counter-checks">
               {chosen.attributes.map((name) => (
                 <label className="check" key={name}>
-                  <input type="checkbox" value={name} {...register('attributes')} /> {name}
+                  <input type="checkbox" value={name} {...register('attributes')} /> {label(name)}
                 </label>
               ))}
             </div>
@@ -193,7 +203,7 @@ function CheckForm({ definitions, loading, loadError, initial, busy, error, onSu
                   <option value="">None</option>
                   {chosen.attributes.map((name) => (
                     <option key={name} value={name}>
-                      {name}
+                      {label(name)}
                     </option>
                   ))}
                 </select>
@@ -234,7 +244,7 @@ function CheckForm({ definitions, loading, loadError, initial, busy, error, onSu
       )}
       {chosen && (attributes.length > 0 || predicate.name) && (
         <p className="counter-asks" aria-live="polite">
-          The QR code will ask for: <strong>{checkSummary({ definition: chosen, values: { credDefId, attributes, predicate } })}</strong>
+          The QR code will ask for: <strong>{checkSummary({ definition: chosen, values: { credDefId, attributes, predicate } }, label)}</strong>
         </p>
       )}
       <SubmitError message={error?.message} status={isApiError(error) ? error.status : undefined} />
@@ -273,9 +283,10 @@ interface CounterCheckProps {
   onChange: () => void;
   starting: boolean;
   startError: Error | null;
+  labels: AttributeLabels | undefined;
 }
 
-function CounterCheck({ presExId, link, check, sandbox, onNext, onChange, starting, startError }: CounterCheckProps) {
+function CounterCheck({ presExId, link, check, sandbox, onNext, onChange, starting, startError, labels }: CounterCheckProps) {
   const fetched = useFetched(presExId);
   const record = useQuery({
     queryKey: presentationKeys.detail(presExId),
@@ -297,7 +308,9 @@ function CounterCheck({ presExId, link, check, sandbox, onNext, onChange, starti
         steps={VERIFIER_STEPS}
         step={stepOf(status)}
         status={STATUS_TEXT[status.step]}
-        result={status.step === 'verified' || status.step === 'not-verified' || status.step === 'failed' ? <Verdict status={status} /> : undefined}
+        result={
+          status.step === 'verified' || status.step === 'not-verified' || status.step === 'failed' ? <Verdict status={status} labels={labels} /> : undefined
+        }
         sandbox={sandbox}
         withoutCredential="…a wallet without the credential"
         next={{ label: 'Next person', busy: starting, onClick: onNext }}
@@ -309,7 +322,13 @@ function CounterCheck({ presExId, link, check, sandbox, onNext, onChange, starti
   );
 }
 
-function Verdict({ status }: { status: Extract<CounterStatus, { step: 'verified' | 'not-verified' | 'failed' }> }) {
+function Verdict({
+  status,
+  labels,
+}: {
+  status: Extract<CounterStatus, { step: 'verified' | 'not-verified' | 'failed' }>;
+  labels: AttributeLabels | undefined;
+}) {
   if (status.step === 'failed') {
     return (
       <div className="counter-result result-bad">
@@ -339,13 +358,13 @@ function Verdict({ status }: { status: Extract<CounterStatus, { step: 'verified'
           <dl className="counter-values">
             {status.revealed.map((r) => (
               <div key={r.name}>
-                <dt>{r.name}</dt>
-                <dd>{r.value}</dd>
+                <dt>{labelOf(r.name, labels)}</dt>
+                <dd>{formatValue(r.name, r.value, kindOf(r.name, labels))}</dd>
               </div>
             ))}
             {status.predicates.map((p) => (
               <div key={predicateText(p)}>
-                <dt>{p.name}</dt>
+                <dt>{labelOf(p.name, labels)}</dt>
                 <dd>
                   {predicateText(p)} {ok ? <span className="counter-proved">proved, value not shown</span> : null}
                 </dd>

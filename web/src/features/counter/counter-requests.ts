@@ -77,10 +77,10 @@ export function counterProofRequest({ definition, values }: Check, nowSeconds = 
 }
 
 /** What the clerk sees they are checking: "name, degree; age ≥ 18". */
-export function checkSummary({ values }: Check): string {
+export function checkSummary({ values }: Check, label: (name: string) => string = (name) => name): string {
   const symbol = { '>=': '≥', '>': '>', '<=': '≤', '<': '<' }[values.predicate.p_type];
-  const predicate = values.predicate.name ? `${values.predicate.name} ${symbol} ${values.predicate.p_value}` : '';
-  return [values.attributes.join(', '), predicate].filter(Boolean).join('; ');
+  const predicate = values.predicate.name ? `${label(values.predicate.name)} ${symbol} ${values.predicate.p_value}` : '';
+  return [values.attributes.map(label).join(', '), predicate].filter(Boolean).join('; ');
 }
 
 /** An issuer's counter offer: one value per attribute of the chosen definition's schema. */
