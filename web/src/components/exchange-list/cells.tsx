@@ -2,7 +2,7 @@ import type { AdvisedAction, IssuedStatus, RegisterAttribute } from '@credence/s
 import { Link } from 'react-router';
 import { formatDateTime, shortId, timeAgo } from '../../lib/format';
 import { useFromHere } from '../ui/BackLink';
-import { RevokedMark } from '../ui/IssuedStatusBadge';
+import { RevokedMark, revokedTwice } from '../ui/IssuedStatusBadge';
 import { StateBadge } from '../ui/StateBadge';
 
 /** The row's link: when the exchange started, opening its page, whose back link returns to this list as it is (filters, page). */
@@ -68,7 +68,7 @@ export function AttributeValues({ attributes, shown = 4 }: { attributes: Registe
 export function KeptState({ state, removed, revoked }: { state: string; removed: boolean; revoked?: { credExId: string; status: IssuedStatus | null } }) {
   return (
     <span className="register-status">
-      <StateBadge state={state} />
+      {!revokedTwice(state, revoked?.status) && <StateBadge state={state} />}
       {revoked && <RevokedMark credExId={revoked.credExId} status={revoked.status} />}
       {removed && <span className="muted small">Removed from the agent</span>}
     </span>

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { NextStep } from './cells';
+import { MemoryRouter } from 'react-router';
+import { KeptState, NextStep } from './cells';
 
 const SRC = join(__dirname, '../..');
 
@@ -26,5 +27,26 @@ describe('the console speaks a clerk’s language', () => {
     render(<NextStep errorMsg="Credential definition not found" action={undefined} />);
     expect(screen.queryByText('Failed')).toBeNull();
     expect(screen.getByText('See why it failed').getAttribute('title')).toBe('Credential definition not found');
+  });
+});
+
+describe('a revoked credential', () => {
+  it('is said revoked once, not by its state and again by its mark', () => {
+    render(
+      <MemoryRouter>
+        <KeptState state="credential-revoked" removed={false} revoked={{ credExId: 'x', status: 'revoked' }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByText(/revoked/i)).toHaveLength(1);
+    expect(screen.getByRole('link').textContent).toContain('Revoked');
+  });
+
+  it('keeps the state when the register does not know it revoked', () => {
+    render(
+      <MemoryRouter>
+        <KeptState state="credential-revoked" removed={false} revoked={{ credExId: 'x', status: null }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByText(/revoked/i)).toHaveLength(1);
   });
 });

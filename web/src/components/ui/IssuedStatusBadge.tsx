@@ -32,3 +32,8 @@ export function RevokedMark({ credExId, status }: { credExId: string; status: Is
     </Link>
   );
 }
+
+/** The exchange's state already says revoked, and the mark beside it would say it again: the mark (linked, and precise about publication) is kept. */
+export function revokedTwice(state: string, status: IssuedStatus | null | undefined): boolean {
+  return state === 'credential-revoked' && !!status && status !== 'issued';
+}

@@ -19,7 +19,7 @@ import { BackLink } from '../../components/ui/BackLink';
 import { isNoSuchRecord, RecordStates } from '../../components/ui/RecordStates';
 import { NextSteps } from '../../components/ui/NextSteps';
 import { ErrorMessage, FieldList, Mono, NextStepCallout, yesNo } from '../../components/ui/RecordParts';
-import { RevokedMark } from '../../components/ui/IssuedStatusBadge';
+import { RevokedMark, revokedTwice } from '../../components/ui/IssuedStatusBadge';
 import { StateBadge } from '../../components/ui/StateBadge';
 import { TechnicalDetails } from '../../components/ui/TechnicalDetails';
 import { CredentialActions } from './components/CredentialActions';
@@ -80,7 +80,7 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
       <BackLink fallback={toList} />
       <div className="page-head">
         <h1 id="credential-title">{credentialTitle(record, schemaId, person, preview?.attributes)}</h1>
-        <StateBadge state={record.state} />
+        {!revokedTwice(record.state, revocation.data) && <StateBadge state={record.state} />}
         <RevokedMark credExId={record.cred_ex_id} status={revocation.data} />
       </div>
       <ErrorMessage message={record.error_msg} />
