@@ -50,7 +50,7 @@ async function malloryBff() {
   return { ...bff, settle, mallory, credDef, values, issuer };
 }
 
-describe('every CSV export opens safely in a spreadsheet', () => {
+describe('every CSV export opens safely in a spreadsheet', { timeout: 30_000 }, () => {
   it('keeps a value with a line break in its cell and starts no cell with a formula, in each export', async () => {
     const bff = await malloryBff();
     const admin = await bff.cookieFor('admin');

@@ -24,7 +24,7 @@ const entry = (changes: Partial<AuditEntry> = {}): AuditEntry => ({
 const auditQuery = (requests: { url: string }[]) =>
   Object.fromEntries(new URL(requests.filter((r) => r.url.startsWith('/api/audit?')).at(-1)!.url, 'http://x').searchParams);
 
-describe('AuditPage', () => {
+describe('AuditPage', { timeout: 30_000 }, () => {
   it('leaves sign-ins out unless asked, says how many entries there are, and shows each in business terms', async () => {
     const user = userEvent.setup();
     const { requests, router } = renderPage('/audit', '/audit', <AuditPage />, {
