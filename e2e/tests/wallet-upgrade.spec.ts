@@ -18,6 +18,8 @@ const alumniRegistries = (page: Page, format: 'indy' | 'anoncreds') => page.getB
 test('an admin makes the Alumni card, upgrades the wallet, and finds the same definition afterwards, with what changed said (1400 px)', async ({
   loggedInAs,
 }) => {
+  // Definition, registries, upgrade and restart, looked at twice: slow on a busy machine.
+  test.slow();
   // The Alumni card, made on the askar wallet; its ledger check answers there.
   const page = await loggedInAs('admin', '/definitions');
   await page.setViewportSize({ width: 1400, height: 900 });
@@ -134,4 +136,8 @@ test('another browser (a phone, 390 px) had no record of before: the page gives 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await violations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('wallet-upgraded-other-browser-390.png'), fullPage: true });
+  // And in the dark.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await violations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('wallet-upgraded-other-browser-390-dark.png'), fullPage: true });
 });
