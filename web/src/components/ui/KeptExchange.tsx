@@ -35,6 +35,14 @@ function Values({ attributes, caption }: { attributes: RegisterExchange['attribu
  * An exchange the agent no longer has (ACA-Py removes finished ones by default), as Credence's
  * register kept it: who, what, the values, how it ended. Read-only: nothing is left to do at the agent.
  */
+/** A presentation's values are proved only once verified: before (or never) they were the wallet's claim. */
+function presentedCaption(e: RegisterExchange): string {
+  if (e.role !== 'verifier') return 'Values we presented';
+  if (e.verified === true) return 'Values proved (verified)';
+  if (e.verified === false) return 'Values sent (not verified)';
+  return 'Values claimed (never verified)';
+}
+
 export function KeptExchange({ kind, id, back, agentAnswer, notKept }: KeptExchangeProps) {
   const kept = useQuery({
     queryKey: [...registerKeys.exchanges(), 'one', kind, id] as const,
@@ -84,7 +92,7 @@ export function KeptExchange({ kind, id, back, agentAnswer, notKept }: KeptExcha
                 ] as [string, ReactNode, string][])
               : ([
                   ['Asked for', e.requested && [...e.requested.attributes, ...e.requested.predicates].join(', ')],
-                  ['Predicates proved', e.predicates_proved.join(', ')],
+                  [e.role === 'verifier' && e.verified === true ? 'Predicates proved' : 'Predicates answered', e.predicates_proved.join(', ')],
                   ['Result', e.role === 'verifier' ? <VerifiedBadge verified={e.verified} /> : null, 'verified'],
                 ] as [string, ReactNode, string?][])),
             ['Started', formatDateTime(e.created_at)],
@@ -92,7 +100,7 @@ export function KeptExchange({ kind, id, back, agentAnswer, notKept }: KeptExcha
           ]}
         />
       </section>
-      <Values attributes={e.attributes} caption={credential ? 'Values offered or issued' : 'Values proved'} />
+      <Values attributes={e.attributes} caption={credential ? 'Values offered or issued' : presentedCaption(e)} />
     </article>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { agentPresentation, CONNECTION_ID, CRED_DEF_ID, SCHEMA_ID, specPresentation } from '../../test/record-shapes';
+import { agentPresentation, CONNECTION_ID, CRED_DEF_ID, registerRow, SCHEMA_ID, specPresentation } from '../../test/record-shapes';
 import { problemAnswer, renderPage } from '../../test/render-page';
 import { PresentationDetailPage } from './PresentationDetailPage';
 
@@ -83,5 +83,29 @@ describe('PresentationDetailPage', () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'No presentation exchange with this id' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'All presentation exchanges' }).getAttribute('href')).toBe('/presentations');
+  });
+
+  it('says what Credence kept of a removed presentation never verified as claimed, not proved', async () => {
+    renderPage('/presentations/:presExId', `/presentations/${id}`, <PresentationDetailPage />, {
+      [`/api/present-proof-2.0/records/${id}`]: () => problemAnswer(404, 'Record not found'),
+      '/api/register/exchanges': {
+        total: 1,
+        results: [
+          registerRow(id, {
+            kind: 'presentation',
+            role: 'verifier',
+            state: 'presentation-received',
+            removed_from_agent: true,
+            verified: null,
+            predicates_proved: ['age >= 18'],
+            attributes: [{ name: 'name', value: 'Alice Jones' }],
+          }),
+        ],
+      },
+      '/api/connections': { results: [] },
+    });
+    expect(await screen.findByText(/The agent no longer has this exchange/)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/proved/i);
+    expect(screen.getByText(/Values claimed \(never verified\)/)).toBeTruthy();
   });
 });
