@@ -90,7 +90,8 @@ export function AttributeLabelsEditor({ definition, name, saved, onClose }: Attr
       setImported({ ok: false, problems: [error instanceof Error ? error.message : 'The file could not be read.'] });
       return;
     }
-    const result = labelsFromOca(text, definition.attributes);
+    // Labels in the browser's language when the bundle has it, else English (decision 022).
+    const result = labelsFromOca(text, definition.attributes, navigator.language.split('-')[0] || 'en');
     if (!result.ok) {
       setImported({ ok: false, problems: result.problems });
       return;
