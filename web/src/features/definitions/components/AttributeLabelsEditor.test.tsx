@@ -47,7 +47,7 @@ const bundle = {
 describe('attribute labels on /definitions', { timeout: 20_000 }, () => {
   it('lists each attribute by its label (set, or derived from the name) and offers the credential from its row', async () => {
     showDefinitions('issuer');
-    const labels = await screen.findByText('Name of the student');
+    const labels = await screen.findByText('Name of the student', {}, { timeout: 5_000 });
     const list = within(labels.closest('ul')!);
     expect(list.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Name of the student', 'Birthdate · date', 'Student ID']);
     expect(screen.getByRole('link', { name: 'Offer Student ID 1.2' }).getAttribute('href')).toBe(
@@ -60,7 +60,7 @@ describe('attribute labels on /definitions', { timeout: 20_000 }, () => {
   it('lets an admin type labels and kinds, or import them from an OCA bundle, and saves them', async () => {
     const user = userEvent.setup({ delay: null });
     const page = showDefinitions('admin');
-    await user.click(await screen.findByRole('button', { name: 'Labels of Student ID 1.2' }));
+    await user.click(await screen.findByRole('button', { name: 'Labels of Student ID 1.2' }, { timeout: 5_000 }));
     expect(screen.getByLabelText<HTMLInputElement>('Label of full_name').value).toBe('Name of the student');
     expect(screen.getByLabelText<HTMLInputElement>('Label of student_id').placeholder).toBe('Student ID');
     expect(screen.getByLabelText<HTMLSelectElement>('Kind of birthdate_dateint').value).toBe('date');
@@ -89,7 +89,7 @@ describe('attribute labels on /definitions', { timeout: 20_000 }, () => {
     });
 
     // Typed by hand: a label and a kind.
-    await user.click(await screen.findByRole('button', { name: 'Labels of Student ID 1.2' }));
+    await user.click(await screen.findByRole('button', { name: 'Labels of Student ID 1.2' }, { timeout: 5_000 }));
     await user.type(screen.getByLabelText('Label of student_id'), 'Student number');
     await user.selectOptions(screen.getByLabelText('Kind of student_id'), 'Number');
     await user.click(screen.getByRole('button', { name: 'Save labels' }));
