@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { fillLabelled } from '../offer-form';
 import { SANDBOX_API_KEY, SANDBOX_PORT } from '../settings';
 
 /** The sandbox's simulated mobile wallet scans a QR code, as a holder's phone would. */
@@ -71,22 +72,21 @@ for (const size of [
       const picker = page.getByRole('combobox', { name: 'Connection' });
       await expect(picker).toHaveValue(/[0-9a-f-]{36}/);
       await expect(picker.locator('option:checked')).toHaveText(alias);
-      const definition = page.getByLabel('Credential definition', { exact: true });
-      await expect(definition.locator('option', { hasText: 'Student ID 1.2 · revocable (indy)' })).toHaveCount(1);
-      await definition.selectOption({ label: 'Student ID 1.2 · revocable (indy)' });
+      const definition = page.getByLabel('Credential to offer');
+      await expect(definition.locator('option', { hasText: 'Student ID 1.2' })).toHaveCount(1);
+      await definition.selectOption({ label: 'Student ID 1.2' });
+      await page.getByText(/^Advanced:/).click();
       await expect(page.getByRole('group', { name: 'Indy filter' }).getByLabel('Credential definition id')).toHaveValue(/:3:CL:\d+:revocable$/);
       // One row per schema attribute, every value required.
       await page.getByRole('button', { name: 'Send offer' }).click();
       await expect(page.getByText('Enter a value').first()).toBeVisible();
-      for (const [name, value] of Object.entries({
-        student_id: 'S7654321',
-        name: alias,
-        degree: 'BSc Computer Science',
-        enrolment_year: '2024',
-        birthdate_dateint: '20000101',
-      })) {
-        await page.getByLabel(`Value of ${name}`).fill(value);
-      }
+      await fillLabelled(page, {
+        'Student ID': 'S7654321',
+        Name: alias,
+        Degree: 'BSc Computer Science',
+        'Enrolment year': '2024',
+        Birthdate: '2000-01-01',
+      });
       await page.screenshot({ path: test.info().outputPath('offer-from-definition.png'), fullPage: true });
       await page.getByRole('button', { name: 'Send offer' }).click();
       await expect(page).toHaveURL(/\/credentials\/[0-9a-f-]{36}$/);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { typeIdsUnderAdvanced } from '../offer-form';
 import { ANONCREDS_BFF_PORT, SANDBOX_API_KEY, SANDBOX_PORT } from '../settings';
 
 const STUDENT_ID = ['student_id', 'name', 'degree', 'enrolment_year', 'birthdate_dateint'];
@@ -19,6 +20,7 @@ test.describe('issuer staff offer and issue', () => {
   test('offer with the indy filter on an askar wallet, see the request arrive, issue, and see it done', async ({ loggedInAs }) => {
     const page = await loggedInAs('issuer', '/credentials');
     await page.getByRole('link', { name: 'Offer a credential' }).click();
+    await typeIdsUnderAdvanced(page);
     await expect(page.getByRole('checkbox', { name: 'AnonCreds' })).toBeDisabled();
     await expect(page.getByText('AnonCreds needs the anoncreds wallet type; this wallet is askar.')).toBeVisible();
 
@@ -51,6 +53,7 @@ test.describe('issuer staff offer and issue', () => {
 
   test('a bad field is shown on the field and nothing is sent', async ({ loggedInAs }) => {
     const page = await loggedInAs('issuer', '/credentials/new');
+    await typeIdsUnderAdvanced(page);
     await page.getByRole('group', { name: 'Indy filter' }).getByLabel('Credential definition id').fill('not-a-credential-definition');
     await page.getByLabel('Attribute 1 name').fill('name');
     await page.getByRole('button', { name: 'Send offer' }).click();
@@ -64,6 +67,7 @@ test.describe('issuer staff offer and issue', () => {
   test('the agent’s refusal is shown, and the form keeps what was typed', async ({ loggedInAs, consoleErrors }) => {
     consoleErrors.allow(/status of 400/);
     const page = await loggedInAs('issuer', '/credentials/new');
+    await typeIdsUnderAdvanced(page);
     await page.getByLabel('Connection').selectOption({ label: 'Chen Wei' });
     await page.getByRole('group', { name: 'Indy filter' }).getByLabel('Schema name').fill('Student ID');
     await fillAttributes(page, { name: 'Chen Wei' });
@@ -126,6 +130,7 @@ test.describe('on an anoncreds wallet', () => {
 
   test('an offer can carry both the indy and the anoncreds filter', async ({ loggedInAs }) => {
     const page = await loggedInAs('issuer', '/credentials/new');
+    await typeIdsUnderAdvanced(page);
     await expect(page.getByRole('checkbox', { name: 'AnonCreds' })).toBeChecked();
     await page.getByRole('checkbox', { name: 'Indy' }).check();
     await page.getByLabel('Connection').selectOption({ label: 'Dana Okafor' });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { violations } from '../axe';
 import { expect, logIn, test } from '../fixtures';
+import { fillLabelled } from '../offer-form';
 import { SANDBOX_API_KEY, SANDBOX_PORT } from '../settings';
 
 const sizes = [
@@ -95,9 +96,9 @@ for (const size of sizes) {
       ).json();
       await page.getByRole('button', { name: 'Log out' }).click();
       await logIn(page, 'issuer', `/credentials/new?connection=${connection.connection_id}`);
-      await page.getByLabel('Credential definition', { exact: true }).selectOption({ label: `${label} (indy)` });
-      const values: Record<string, string> = { holder_name: holder, card_number: 'LC-0042', valid_until: '2027-12-31' };
-      for (const name of attributes) await page.getByRole('textbox', { name: `Value of ${name}` }).fill(values[name]!);
+      await page.getByLabel('Credential to offer').selectOption({ label: `${schemaName} 1.0` });
+      // Each attribute by a label derived from its name.
+      await fillLabelled(page, { 'Holder name': holder, 'Card number': 'LC-0042', 'Valid until': '2027-12-31' });
       await page.getByRole('button', { name: 'Send offer' }).click();
       await expect(page).toHaveURL(/\/credentials\/[0-9a-f-]{36}$/);
       await expect(page.getByText(`Offer sent to ${holder}`)).toBeVisible();

@@ -1,5 +1,6 @@
 import { violations } from '../axe';
 import { expect, test } from '../fixtures';
+import { fillLabelled } from '../offer-form';
 import { ANONCREDS_BFF_PORT, ANONCREDS_SANDBOX_PORT, SANDBOX_API_KEY } from '../settings';
 
 // On the anoncreds console: the revocation journey of the askar console counts its own audit entries.
@@ -29,13 +30,9 @@ for (const size of [
 
       // Issued with auto_remove: once done the agent deletes the exchange; the register keeps it.
       const page = await loggedInAs('admin', `/credentials/new?connection=${connection.connection_id}`);
-      const definition = page.getByLabel('Credential definition', { exact: true });
-      await definition.selectOption({ label: 'Student ID 1.2 · anoncreds-revocable (anoncreds)' });
-      for (const field of await page.getByRole('textbox', { name: /^Value of / }).all()) {
-        const name = (await field.getAttribute('aria-label'))!.replace('Value of ', '');
-        await field.fill(name === 'name' ? holder : name === 'student_id' ? 'S6332523' : name.endsWith('_dateint') ? '20010415' : '2001');
-      }
-      await page.getByRole('checkbox', { name: /Remove the exchange record when it is done/ }).check();
+      await page.getByLabel('Credential to offer').selectOption({ label: 'Student ID 1.2' });
+      await fillLabelled(page, { 'Student ID': 'S6332523', Name: holder, Degree: '2001', 'Enrolment year': '2001', Birthdate: '2001-04-15' });
+      await page.getByRole('checkbox', { name: /Remove the exchange from the list once it is done/ }).check();
       await page.getByRole('button', { name: 'Send offer' }).click();
       await page.getByRole('button', { name: 'Issue credential' }).click();
       // The agent deleted it while the page was open: the page now shows what Credence kept.

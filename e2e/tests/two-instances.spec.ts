@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIResponse, Page } from '@playwright/test';
 import { expect, logIn, test } from '../fixtures';
+import { typeIdsUnderAdvanced } from '../offer-form';
 import { DEMO_PASSWORD, SANDBOX_API_KEY, TWO_BFF_PORTS, TWO_NGINX_PORT, TWO_SANDBOX_PORT, WEBHOOK_SECRET } from '../settings';
 import { startCluster, type Cluster } from '../two-instances-setup';
 
@@ -99,6 +100,7 @@ test('one login through nginx: work across both instances, one killed, both rest
       // The list stays on screen while the offer's code loads, and it has a Connection filter of its own.
       await expect(page.getByRole('heading', { level: 1, name: 'Offer a credential' })).toBeVisible();
       await page.getByLabel('Connection').selectOption({ label: 'Bob Smith' });
+      await typeIdsUnderAdvanced(page);
       // The format ticked at first follows the wallet type the console read from the agent; this journey offers indy.
       await page.getByRole('checkbox', { name: 'Indy' }).check();
       const indy = page.getByRole('group', { name: 'Indy filter' });
