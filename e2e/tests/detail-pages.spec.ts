@@ -12,7 +12,8 @@ for (const [width, height, name] of [
   [390, 844, 'phone'],
 ] as const) {
   test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height } });
+    // The phone in dark mode, the desktop in light: both colour schemes pass axe.
+    test.use({ viewport: { width, height }, colorScheme: width < 500 ? 'dark' : 'light' });
 
     test(`an issued credential's page names the credential and the person and ends with the next step (${name})`, async ({ loggedInAs }) => {
       const page = await loggedInAs('issuer', '/credentials');

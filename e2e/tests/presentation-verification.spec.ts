@@ -31,7 +31,8 @@ for (const [width, height, name] of [
   [390, 844, 'phone'],
 ] as const) {
   test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height } });
+    // The phone in dark mode, the desktop in light: both colour schemes pass axe.
+    test.use({ viewport: { width, height }, colorScheme: width < 500 ? 'dark' : 'light' });
 
     test(`a presentation reads as claimed until verified, then verified, with the credential and the person named (${name})`, async ({ loggedInAs }) => {
       const page = await loggedInAs('verifier', '/presentations');
