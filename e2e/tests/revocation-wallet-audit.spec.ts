@@ -16,7 +16,11 @@ test('an admin revokes a credential leaving it pending, finds it on the pending 
   const dialog = page.getByRole('dialog', { name: 'Revoke this credential?' });
   await expect(dialog.getByText(/left pending: verifiers do not see it/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Revoke credential' }).click();
-  await expect(page.getByText('Credential revoked: pending until published')).toBeVisible();
+  // Left pending, the dialog offers to publish now; this journey publishes later, from the Revocation page.
+  await expect(dialog.getByText(/It is pending: verifiers still see the credential as valid/)).toBeVisible();
+  await expect(page.locator('#revocations-waiting')).toHaveText('1 revocation waits to be published');
+  await dialog.getByRole('button', { name: 'Publish later' }).click();
+  await expect(dialog).toBeHidden();
 
   await page.getByRole('link', { name: 'Revocation' }).click();
   const pending = page.getByRole('table', { name: 'Pending revocations' });

@@ -35,7 +35,8 @@ const credential = (overrides: Partial<IssuedCredential>): IssuedCredential => (
 });
 
 function RevokeStub({ credential: c }: { credential: IssuedCredential }) {
-  return <button type="button">Revoke {c.holder_label}</button>;
+  // As RevokeIssued: the control is given every row and offers revoking only a credential still valid.
+  return c.status === 'issued' ? <button type="button">Revoke {c.holder_label}</button> : null;
 }
 
 function show(path: string, results: IssuedCredential[], total = results.length) {

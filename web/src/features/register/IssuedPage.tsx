@@ -160,7 +160,8 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
             <span className="register-actions">
               <Link to={`/credentials/${c.cred_ex_id}`}>Exchange</Link>
               {c.removed_from_agent && <span className="muted small">removed from the agent</span>}
-              {RevokeControl && c.status === 'issued' && <RevokeControl credential={c} />}
+              {/* Always there: once revoked it shows nothing, but a dialog open on it stays open (publish now or later). */}
+              {RevokeControl && <RevokeControl credential={c} />}
             </span>
           );
         },

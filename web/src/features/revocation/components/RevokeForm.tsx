@@ -62,7 +62,8 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
     mutationFn: (body: RevokeInput) => callApi(consoleApiRefs.revoke, { body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: revocationKeys.all() });
-      void queryClient.invalidateQueries({ queryKey: registerKeys.all() });
+      // Left pending, the register (and the Issued row this dialog may live in) is refreshed once the admin has chosen when to publish.
+      if (values.publish === 'now') void queryClient.invalidateQueries({ queryKey: registerKeys.all() });
       if (exchange) void queryClient.invalidateQueries({ queryKey: credentialKeys.detail(exchange.cred_ex_id) });
       if (values.publish === 'now') {
         toast.success('Credential revoked and published');
@@ -95,6 +96,7 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
         named={named ?? (holder ? `the credential of ${holder}` : 'the credential')}
         revRegId={known?.rev_reg_id ?? (values.by === 'pair' ? values.rev_reg_id.trim() : undefined) ?? undefined}
         onDone={() => {
+          void queryClient.invalidateQueries({ queryKey: registerKeys.all() });
           setLeftPending(false);
           form.reset();
           mutation.reset();
