@@ -61,6 +61,12 @@ function showBuilder(path: string) {
       '/api/schemas/20': {
         schema: { id: SCHEMA_ID, name: 'Student ID', version: '1.2', attrNames: ['name', 'student_id', 'birthdate_dateint'], seqNo: 20, ver: '1.0' },
       },
+      // An admin labelled one attribute on /definitions; the others get a label made from their name.
+      '/api/attribute-labels': {
+        results: [
+          { cred_def_id: CRED_DEF_ID, attributes: [{ name: 'name', label: 'Full name', kind: 'text' }], source: 'manual', updated_at: at, updated_by: 'admin' },
+        ],
+      },
       '/api/proof-templates': {
         total: 1,
         results: [{ id: TEMPLATE_ID, name: 'Over 18', description: null, asks: 'x', version: 1, updated_at: at, updated_by: 'v' }],
@@ -88,7 +94,7 @@ describe('the proof request builder', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('Name'), 'Proof of enrolment');
     await user.type(screen.getByLabelText(/^Attribute name/), 'name');
     await user.click(screen.getByRole('button', { name: 'Send request' }));
-    await screen.findByRole('heading', { name: 'Presentation exchange page' });
+    await screen.findByRole('heading', { name: 'Presentation exchange page' }, { timeout: 10_000 });
     expect(sent('POST', SEND).map((r) => (r.body as Sent).connection_id)).toEqual([CONNECTION_ID]);
   });
 
@@ -121,9 +127,10 @@ describe('the proof request builder', { timeout: 30_000 }, () => {
     expect(within(predicate).getByLabelText<HTMLInputElement>('At least (years old)').value).toBe('18');
     expect(screen.getByLabelText<HTMLInputElement>('Now, at the moment the request is sent').checked).toBe(true);
     expect(screen.getByText(/at least 18 years old: Birthdate on or before 2 Mar 2009/)).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('Show Full name — from Student ID 1.2')).toBeTruthy(), { timeout: 5_000 });
 
     await user.click(screen.getByRole('button', { name: 'Send request' }));
-    await screen.findByRole('heading', { name: 'Presentation exchange page' });
+    await screen.findByRole('heading', { name: 'Presentation exchange page' }, { timeout: 10_000 });
     const body = sent('POST', SEND)[0]!.body as Sent;
     expect(body.connection_id).toBe(CONNECTION_ID);
     expect(body.presentation_request.indy.requested_predicates['0_birthdate_dateint_LE_uuid']!.p_value).toBe(20090302);
@@ -140,7 +147,7 @@ describe('the proof request builder', { timeout: 30_000 }, () => {
     const attribute = screen.getByRole('group', { name: 'Attribute 1' });
     await screen.findByRole('option', { name: 'Student ID 1.2' });
     await user.selectOptions(within(attribute).getByLabelText('From which credential'), 'Student ID 1.2');
-    await user.click(within(attribute).getByLabelText('Name'));
+    await user.click(await within(attribute).findByLabelText('Full name', {}, { timeout: 5_000 }));
     await user.click(within(attribute).getByLabelText('Student ID'));
     await user.click(screen.getByRole('button', { name: 'Add age check (at least N years old)' }));
     const predicate = screen.getByRole('group', { name: 'Predicate 1: age check' });
@@ -148,7 +155,7 @@ describe('the proof request builder', { timeout: 30_000 }, () => {
     await user.selectOptions(within(predicate).getByLabelText('Date of birth from'), 'Birthdate');
     await user.click(screen.getByLabelText('Ask for proof that the credentials are not revoked'));
     await user.click(screen.getByRole('button', { name: 'Send request' }));
-    await screen.findByRole('heading', { name: 'Presentation exchange page' });
+    await screen.findByRole('heading', { name: 'Presentation exchange page' }, { timeout: 10_000 });
     const request = (sent('POST', SEND)[0]!.body as { presentation_request: { indy: Record<string, unknown> } }).presentation_request.indy;
     expect(request.requested_attributes).toEqual({ '0_group_uuid': { names: ['name', 'student_id'], restrictions: [{ cred_def_id: CRED_DEF_ID }] } });
     expect(Object.keys(request.requested_predicates as object)).toEqual(['0_birthdate_dateint_LE_uuid']);

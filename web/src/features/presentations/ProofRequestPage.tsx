@@ -16,6 +16,7 @@ import { RevocationChoice } from './components/RevocationChoice';
 import { SubmitError } from '../../components/exchange-form/SubmitError';
 import { isApiError } from '../../lib/api';
 import { useOwnCredDefs } from '../../lib/own-definitions';
+import { useAttributeLabels } from '../../lib/attribute-labels';
 import { proofTemplateQueries } from '../../lib/proof-templates';
 import { SaveTemplateDialog } from './components/SaveTemplateDialog';
 import { TemplateStart } from './components/TemplateStart';
@@ -92,6 +93,7 @@ function ProofRequestForm({ walletType, template }: { walletType: string | null;
   const preview = useMemo(() => JSON.stringify(toProofRequestBody(values, now), null, 2), [values, now]);
   const errors = formState.errors;
   const definitions = ownDefinitions.data ?? [];
+  const { labelsFor } = useAttributeLabels();
   useRevalidateAll(form, values);
   // A new row starts from the credential the last one named: most requests ask for one credential.
   const lastCredential = () => values.attributes?.at(-1)?.credential ?? '';
@@ -196,6 +198,7 @@ function ProofRequestForm({ walletType, template }: { walletType: string | null;
                 index={index}
                 form={form}
                 definitions={definitions}
+                labelsFor={labelsFor}
                 loading={ownDefinitions.isPending}
                 onRemove={() => attributes.remove(index)}
               />
@@ -214,6 +217,7 @@ function ProofRequestForm({ walletType, template }: { walletType: string | null;
                 index={index}
                 form={form}
                 definitions={definitions}
+                labelsFor={labelsFor}
                 loading={ownDefinitions.isPending}
                 onRemove={() => predicates.remove(index)}
               />
@@ -282,7 +286,7 @@ function ProofRequestForm({ walletType, template }: { walletType: string | null;
           }}
           onClose={() => setToSave(null)}
         />
-        <RequestInWords values={values} person={connections.labelOf(values.connection_id)} definitions={definitions} now={now} />
+        <RequestInWords values={values} person={connections.labelOf(values.connection_id)} definitions={definitions} labelsFor={labelsFor} now={now} />
       </div>
     </section>
   );

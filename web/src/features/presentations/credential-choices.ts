@@ -1,14 +1,11 @@
-import { kindOf, labelOf, type OwnCredDef } from '@credence/shared';
+import { kindOf, labelOf, type AttributeLabel, type OwnCredDef } from '@credence/shared';
+import { definitionName } from '../../lib/definition-names';
 
-/**
- * A credential definition named as the definitions page names it ("Student ID 1.2"), with its tag
- * ("Student ID 1.2 · revocable") only when another shares the schema's name and version.
- */
-export function credentialName(definition: OwnCredDef, all: readonly OwnCredDef[]): string {
-  const base = `${definition.schemaName} ${definition.schemaVersion}`;
-  const twins = all.filter((d) => d.schemaName === definition.schemaName && d.schemaVersion === definition.schemaVersion);
-  return twins.length > 1 ? `${base} · ${definition.tag}` : base;
-}
+/** A credential definition named as the definitions page names it ("Student ID 1.2"; its tag too when two share that). */
+export const credentialName = (definition: OwnCredDef, all: readonly OwnCredDef[]): string => definitionName(definition, all);
+
+/** A definition's attribute labels (as set on /definitions), by its id; none for any issuer's or while they load. */
+export type LabelsFor = (credDefId: string | undefined) => readonly AttributeLabel[];
 
 /** A definition id a clerk can still recognise when it is not one of ours: "another issuer's (…:3:CL:12:default)". */
 export const foreignCredentialName = (credDefId: string): string =>
@@ -22,11 +19,11 @@ export function credentialNameOf(credDefId: string | undefined, all: readonly Ow
 }
 
 /**
- * An attribute as a clerk reads it. Per-definition labels (shared/src/attribute-labels.ts, set on
- * /definitions) are not read by the builder yet: the label is derived from the name ("birthdate_dateint"
- * → "Birthdate"), which is what `labelOf` gives for a definition without labels.
+ * An attribute as a clerk reads it: the label set for its definition on /definitions, else one derived
+ * from its name ("birthdate_dateint" → "Birthdate").
  */
-export const attributeLabel = (name: string): string => labelOf(name);
+export const attributeLabel = (name: string, labels?: readonly AttributeLabel[]): string => labelOf(name, labels);
 
-/** The attributes of a definition that hold a date (what "at least N years old" reads). */
-export const dateAttributes = (definition: OwnCredDef | undefined): string[] => (definition?.attributes ?? []).filter((name) => kindOf(name) === 'date');
+/** The attributes of a definition that hold a date (what "at least N years old" reads): a date kind, or a `_dateint`. */
+export const dateAttributes = (definition: OwnCredDef | undefined, labels?: readonly AttributeLabel[]): string[] =>
+  (definition?.attributes ?? []).filter((name) => kindOf(name, labels) === 'date');

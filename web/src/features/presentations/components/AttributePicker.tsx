@@ -1,4 +1,4 @@
-import type { OwnCredDef } from '@credence/shared';
+import type { AttributeLabel, OwnCredDef } from '@credence/shared';
 import { attributeLabel } from '../credential-choices';
 
 interface AttributePickerProps {
@@ -6,6 +6,7 @@ interface AttributePickerProps {
   id: string;
   owner: string;
   definition: OwnCredDef;
+  labels: readonly AttributeLabel[];
   /** The row's names, comma-separated (as the form keeps them). */
   names: string;
   invalid: boolean;
@@ -13,7 +14,7 @@ interface AttributePickerProps {
 }
 
 /** The chosen credential's attributes as boxes to tick: what the person shows, in the clerk's words. */
-export function AttributePicker({ id, owner, definition, names, invalid, onChange }: AttributePickerProps) {
+export function AttributePicker({ id, owner, definition, labels, names, invalid, onChange }: AttributePickerProps) {
   const ticked = names
     .split(',')
     .map((n) => n.trim())
@@ -27,7 +28,7 @@ export function AttributePicker({ id, owner, definition, names, invalid, onChang
       <div className="attribute-choices">
         {choices.map((name) => (
           <label key={name} className="check">
-            <input type="checkbox" checked={ticked.includes(name)} onChange={(e) => toggle(name, e.target.checked)} /> {attributeLabel(name)}
+            <input type="checkbox" checked={ticked.includes(name)} onChange={(e) => toggle(name, e.target.checked)} /> {attributeLabel(name, labels)}
           </label>
         ))}
       </div>

@@ -1,5 +1,6 @@
 import type { OwnCredDef } from '@credence/shared';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
+import type { LabelsFor } from '../credential-choices';
 import type { ProofRequestFormValues } from '../proof-request-form';
 import { AttributePicker } from './AttributePicker';
 import { CredentialSelect } from './CredentialSelect';
@@ -9,12 +10,13 @@ interface AttributeRowFieldsProps {
   index: number;
   form: UseFormReturn<ProofRequestFormValues>;
   definitions: readonly OwnCredDef[];
+  labelsFor: LabelsFor;
   loading: boolean;
   onRemove: () => void;
 }
 
 /** One thing the person shows: from which credential, which of its attributes; ids typed only under "Advanced". */
-export function AttributeRowFields({ index, form, definitions, loading, onRemove }: AttributeRowFieldsProps) {
+export function AttributeRowFields({ index, form, definitions, labelsFor, loading, onRemove }: AttributeRowFieldsProps) {
   const { control, register, setValue, formState } = form;
   const row = useWatch({ control, name: `attributes.${index}` });
   const errors = formState.errors.attributes?.[index];
@@ -46,6 +48,7 @@ export function AttributeRowFields({ index, form, definitions, loading, onRemove
           id={`attr-${index}`}
           owner={owner}
           definition={definition}
+          labels={labelsFor(definition.credDefId)}
           names={row?.names ?? ''}
           invalid={!!errors?.names}
           onChange={(names) => setValue(`attributes.${index}.names`, names, { shouldDirty: true })}

@@ -1,6 +1,6 @@
 import { predicateTypes, type OwnCredDef } from '@credence/shared';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { attributeLabel, dateAttributes } from '../credential-choices';
+import { attributeLabel, dateAttributes, type LabelsFor } from '../credential-choices';
 import type { ProofRequestFormValues } from '../proof-request-form';
 import { CredentialSelect } from './CredentialSelect';
 import { RestrictionRows } from './RestrictionRows';
@@ -11,6 +11,7 @@ interface PredicateRowFieldsProps {
   index: number;
   form: UseFormReturn<ProofRequestFormValues>;
   definitions: readonly OwnCredDef[];
+  labelsFor: LabelsFor;
   loading: boolean;
   onRemove: () => void;
 }
@@ -20,14 +21,15 @@ interface PredicateRowFieldsProps {
  * date on the day the request is sent), or a number compared; the attribute picked from the chosen
  * credential's schema, typed only when any issuer's credential may answer.
  */
-export function PredicateRowFields({ index, form, definitions, loading, onRemove }: PredicateRowFieldsProps) {
+export function PredicateRowFields({ index, form, definitions, labelsFor, loading, onRemove }: PredicateRowFieldsProps) {
   const { control, register, setValue, formState } = form;
   const row = useWatch({ control, name: `predicates.${index}` });
   const errors = formState.errors.predicates?.[index];
   const definition = definitions.find((d) => d.credDefId === row?.credential);
   const age = row?.kind === 'age';
   const owner = `Predicate ${index + 1}`;
-  const choices = definition ? (age ? dateAttributes(definition) : definition.attributes) : undefined;
+  const labels = labelsFor(definition?.credDefId);
+  const choices = definition ? (age ? dateAttributes(definition, labels) : definition.attributes) : undefined;
   // A name kept from a template that the schema's list does not offer stays a choice: what is sent is what is shown.
   const options = choices && row?.name && !choices.includes(row.name) ? [...choices, row.name] : choices;
   return (
@@ -55,7 +57,7 @@ export function PredicateRowFields({ index, form, definitions, loading, onRemove
               <option value="">{options.length ? 'Choose an attribute' : age ? 'This credential holds no date' : 'No attributes'}</option>
               {options.map((name) => (
                 <option key={name} value={name}>
-                  {attributeLabel(name)}
+                  {attributeLabel(name, labels)}
                 </option>
               ))}
             </select>

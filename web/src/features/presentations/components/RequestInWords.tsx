@@ -1,5 +1,5 @@
 import { dateintYearsBefore, localDay, type OwnCredDef } from '@credence/shared';
-import { attributeLabel, credentialNameOf } from '../credential-choices';
+import { attributeLabel, credentialNameOf, type LabelsFor } from '../credential-choices';
 import { yearsOf, type ProofRequestFormValues } from '../proof-request-form';
 
 const OPERATOR_WORDS = { '>=': 'at least', '>': 'more than', '<=': 'at most', '<': 'less than' } as const;
@@ -12,12 +12,13 @@ interface RequestInWordsProps {
   /** Whom it goes to, by name; undefined for a request without a connection. */
   person: string | undefined;
   definitions: readonly OwnCredDef[];
+  labelsFor: LabelsFor;
   /** The moment the words are for: an age check is counted on this day. */
   now: Date;
 }
 
 /** What will be asked, in a clerk's words: what the person shows and proves, from which credential, counted today. */
-export function RequestInWords({ values, person, definitions, now }: RequestInWordsProps) {
+export function RequestInWords({ values, person, definitions, labelsFor, now }: RequestInWordsProps) {
   const from = (credDefId: string | undefined) => {
     const name = credentialNameOf(credDefId, definitions);
     return name ? ` — from ${name}` : '';
@@ -38,7 +39,7 @@ export function RequestInWords({ values, person, definitions, now }: RequestInWo
       <ul>
         {shows.map((a, i) => (
           <li key={`a${i}`}>
-            Show {a.names.map(attributeLabel).join(', ')}
+            Show {a.names.map((n) => attributeLabel(n, labelsFor(a.credential))).join(', ')}
             {from(a.credential)}
           </li>
         ))}
@@ -50,9 +51,9 @@ export function RequestInWords({ values, person, definitions, now }: RequestInWo
               <li key={`p${i}`}>
                 {p.kind === 'age'
                   ? years === undefined
-                    ? `Prove an age from ${attributeLabel(p.name)}`
-                    : `Prove they are at least ${years} years old: ${attributeLabel(p.name)} on or before ${dateintText(dateintYearsBefore(localDay(now), years))} (counted on the day it is sent)`
-                  : `Prove ${attributeLabel(p.name)} is ${OPERATOR_WORDS[p.p_type]} ${p.p_value || '…'}`}
+                    ? `Prove an age from ${attributeLabel(p.name, labelsFor(p.credential))}`
+                    : `Prove they are at least ${years} years old: ${attributeLabel(p.name, labelsFor(p.credential))} on or before ${dateintText(dateintYearsBefore(localDay(now), years))} (counted on the day it is sent)`
+                  : `Prove ${attributeLabel(p.name, labelsFor(p.credential))} is ${OPERATOR_WORDS[p.p_type]} ${p.p_value || '…'}`}
                 , without showing it{from(p.credential)}
               </li>
             );
