@@ -20,23 +20,8 @@ import {
   presSendProposalBodySchema,
   presSendRequestBodySchema,
 } from '../presentation-bodies.js';
-import {
-  connectionIdParamsSchema,
-  connectionListQuerySchema,
-  credentialListQuerySchema,
-  credExIdParamsSchema,
-  presentationListQuerySchema,
-  presExIdParamsSchema,
-} from '../queries.js';
-import {
-  connectionListSchema,
-  connectionRecordSchema,
-  credExDetailSchema,
-  credExListSchema,
-  credExRecordSchema,
-  presExListSchema,
-  presExRecordSchema,
-} from '../records.js';
+import { credentialListQuerySchema, credExIdParamsSchema, presentationListQuerySchema, presExIdParamsSchema } from '../queries.js';
+import { credExDetailSchema, credExListSchema, credExRecordSchema, presExListSchema, presExRecordSchema } from '../records.js';
 import { withVerifiedFlag, withVerifiedFlags } from '../record-readers.js';
 import {
   anoncredsCredDefParamsSchema,
@@ -73,16 +58,7 @@ import {
   schemaSendBodySchema,
   schemaSendResultSchema,
 } from '../definition-writes.js';
-import {
-  createInvitationBodySchema,
-  createInvitationQuerySchema,
-  invitationMessageSchema,
-  invitationRecordSchema,
-  oobRecordListSchema,
-  oobRecordSchema,
-  oobRecordsQuerySchema,
-  receiveInvitationQuerySchema,
-} from '../out-of-band.js';
+import { connectionAgentApi } from './agent-api-connections.js';
 import { agentRoute, type AgentRouteEntry } from './route.js';
 
 /** The agent's `{}` answers (removal, problem report): nothing the console reads. */
@@ -214,51 +190,7 @@ export const agentApi = {
     response: agentAckSchema,
   }),
 
-  connections: agentRoute({
-    method: 'GET',
-    path: '/connections',
-    access: areaRoles.connections,
-    query: connectionListQuerySchema,
-    response: connectionListSchema,
-  }),
-  connection: agentRoute({
-    method: 'GET',
-    path: '/connections/:conn_id',
-    access: areaRoles.connections,
-    params: connectionIdParamsSchema,
-    response: connectionRecordSchema,
-  }),
-  removeConnection: agentRoute({
-    method: 'DELETE',
-    path: '/connections/:conn_id',
-    access: areaRoles.connections,
-    params: connectionIdParamsSchema,
-    response: agentAckSchema,
-  }),
-  createInvitation: agentRoute({
-    method: 'POST',
-    path: '/out-of-band/create-invitation',
-    access: areaRoles.connections,
-    query: createInvitationQuerySchema,
-    body: createInvitationBodySchema,
-    response: invitationRecordSchema,
-  }),
-  receiveInvitation: agentRoute({
-    method: 'POST',
-    path: '/out-of-band/receive-invitation',
-    access: areaRoles.connections,
-    query: receiveInvitationQuerySchema,
-    body: invitationMessageSchema,
-    response: oobRecordSchema,
-  }),
-  /** A pending invitation's record, with its message: its QR code is shown again, not made anew. */
-  outOfBandRecords: agentRoute({
-    method: 'GET',
-    path: '/out-of-band/records',
-    access: areaRoles.connections,
-    query: oobRecordsQuerySchema,
-    response: oobRecordListSchema,
-  }),
+  ...connectionAgentApi,
 
   // `created` before `:cred_def_id`, so the router never takes the word for an id.
   createdCredDefs: agentRoute({
