@@ -102,6 +102,7 @@ function samplesFor(ids: SampleIds): Record<string, { params?: Record<string, st
     'GET /connections/:conn_id': { params: { conn_id: ids.connection } },
     // Removing a connection that does not exist: the fuzzed requests must not remove the one the others use.
     'DELETE /connections/:conn_id': { params: { conn_id: '3fa85f64-5717-4562-b3fc-2c963f66afa6' } },
+    'GET /out-of-band/records': { query: { connection_id: '3fa85f64-5717-4562-b3fc-2c963f66afa6', limit: '5' } },
     'POST /out-of-band/create-invitation': {
       query: { multi_use: 'false' },
       body: { handshake_protocols: ['https://didcomm.org/didexchange/1.1'], alias: 'Fuzz', goal: 'To connect' },
