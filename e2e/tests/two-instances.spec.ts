@@ -4,6 +4,7 @@ import { expect, logIn, test } from '../fixtures';
 import { typeIdsUnderAdvanced } from '../offer-form';
 import { DEMO_PASSWORD, SANDBOX_API_KEY, TWO_BFF_PORTS, TWO_NGINX_PORT, TWO_SANDBOX_PORT, WEBHOOK_SECRET } from '../settings';
 import { startCluster, type Cluster } from '../two-instances-setup';
+import { technicalField } from '../technical-details';
 
 /**
  * docs/deploying.md, run: two compiled BFFs on one Postgres and one Redis, behind Debian's nginx as a
@@ -148,12 +149,16 @@ test('one login through nginx: work across both instances, one killed, both rest
     });
 
     await test.step('revoke the credential and publish the revocation', async () => {
-      const format = page.getByRole('region', { name: 'Format record (indy)' });
-      await expect(format.getByText(/:4:.*:CL_ACCUM:/)).toBeVisible();
-      const revRegId = (await format.locator('dd').nth(0).innerText()).trim();
+      const registry = await technicalField(page, 'Revocation registry id');
+      await expect(registry).toHaveText(/:4:.*:CL_ACCUM:/);
+      const revRegId = (await registry.innerText()).trim();
       await page.getByRole('button', { name: 'Revoke…' }).click();
-      await page.getByRole('dialog', { name: 'Revoke this credential?' }).getByRole('button', { name: 'Revoke credential' }).click();
-      await expect(page.getByText('Credential revoked: pending until published')).toBeVisible();
+      const dialog = page.getByRole('dialog', { name: /^Revoke .*credential\?$/ });
+      await dialog.getByRole('button', { name: 'Revoke credential' }).click();
+      // Left pending, the dialog offers to publish now; this journey publishes from the Revocation page.
+      await expect(dialog.getByText(/It is pending: verifiers still see the credential as valid/)).toBeVisible();
+      await dialog.getByRole('button', { name: 'Publish later' }).click();
+      await expect(dialog).toBeHidden();
       await page.getByRole('link', { name: 'Revocation' }).click();
       const row = page.getByRole('table', { name: 'Pending revocations' }).getByRole('row').filter({ hasText: revRegId });
       await row.getByRole('button', { name: /Publish registry/ }).click();
