@@ -50,9 +50,15 @@ for (const size of [
 
       await row.getByRole('button', { name: `Revoke the credential of ${holder}` }).click();
       const dialog = page.getByRole('dialog', { name: `Revoke ${holder}’s credential?` });
-      await expect(dialog.getByText(`(held by ${holder})`)).toBeVisible();
+      // The person and the credential with two of its values, not the registry (under Technical details).
+      await expect(dialog.getByText(`${holder} · Student ID 1.2`, { exact: true })).toBeVisible();
+      await expect(dialog.getByText(`This revokes ${holder}’s Student ID 1.2 (`)).toBeVisible();
       await dialog.getByRole('button', { name: 'Revoke credential' }).click();
-      await expect(page.getByText('Credential revoked: pending until published')).toBeVisible();
+      // Left pending (the default), the dialog says so and offers to publish now; the admin publishes later, from /revocation.
+      await expect(dialog.getByRole('status')).toContainText(`Revoked: ${holder}’s Student ID 1.2`);
+      await expect(dialog.getByRole('status')).toContainText('It is pending: verifiers still see the credential as valid until the revocation is published.');
+      await dialog.getByRole('button', { name: 'Publish later' }).click();
+      await expect(dialog).toBeHidden();
       await expect(row.getByText('Revoked — not yet published')).toBeVisible();
 
       await page.goto('/revocation');
