@@ -16,7 +16,8 @@ for (const size of [
       await page.getByLabel('Credential to check').selectOption({ label: 'Student ID 1.2 · revocable (indy)' });
       await expect(page.getByRole('checkbox', { name: 'Student ID' })).toBeChecked();
       await page.getByRole('checkbox', { name: 'Degree' }).check();
-      await page.getByRole('button', { name: 'Show QR code' }).click();
+      // Exact: a saved template has its own 'Show QR code for this template'.
+      await page.getByRole('button', { name: 'Show QR code', exact: true }).click();
       await expect(page.getByRole('img', { name: /QR code of the proof request/ })).toBeVisible();
       const url = await page.getByLabel('Invitation URL', { exact: true }).inputValue();
       // The short URL Credence serves, not the whole request: a QR code a phone can scan.
@@ -101,7 +102,7 @@ for (const size of [
       const checkAtTheCounter = async () => {
         await page.goto('/presentations/counter');
         await page.getByLabel('Credential to check').selectOption({ label: 'Student ID 1.2 · anoncreds-revocable (anoncreds)' });
-        await page.getByRole('button', { name: 'Show QR code' }).click();
+        await page.getByRole('button', { name: 'Show QR code', exact: true }).click();
         await page.getByRole('button', { name: 'Simulate a wallet scanning this' }).click();
       };
       // The wallet shows the credential it was given, with the details typed at the counter.
@@ -112,8 +113,17 @@ for (const size of [
       await page.goto(`/issued?q=${encodeURIComponent(holder)}`);
       const row = page.getByRole('table', { name: 'Issued credentials' }).getByRole('row').filter({ hasText: holder });
       await row.getByRole('button', { name: /^Revoke the credential of / }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Revoke credential' }).click();
-      await expect(page.getByText('Credential revoked: pending until published')).toBeVisible();
+      // Issued at the counter, it has no connection: the dialog names it by the credential and two of its values.
+      const dialog = page.getByRole('dialog', { name: 'Revoke the holder’s credential?' });
+      await expect(dialog.getByText(`Name: ${holder}`).first()).toBeVisible();
+      await dialog.getByRole('button', { name: 'Revoke credential' }).click();
+      // Left pending (the default), the dialog says so and offers to publish now; the clerk publishes later.
+      await expect(dialog.getByRole('status')).toContainText(`Revoked: the Student ID 1.2 of a holder with no connection`);
+      await expect(dialog.getByRole('status')).toContainText(`Name: ${holder}`);
+      await expect(dialog.getByRole('status')).toContainText('It is pending: verifiers still see the credential as valid until the revocation is published.');
+      await dialog.getByRole('button', { name: 'Publish later' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(row.getByText('Revoked — not yet published')).toBeVisible();
 
       // Revoked in the agent's wallet only: the ledger still says valid, and so does the proof.
       await checkAtTheCounter();
