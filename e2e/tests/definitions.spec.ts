@@ -95,6 +95,8 @@ for (const size of sizes) {
         })
       ).json();
       await page.getByRole('button', { name: 'Log out' }).click();
+      // Logged out before the next login: a page asked for meanwhile would be sent for the ending session.
+      await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
       await logIn(page, 'issuer', `/credentials/new?connection=${connection.connection_id}`);
       await page.getByLabel('Credential to offer').selectOption({ label: `${schemaName} 1.0` });
       // Each attribute by a label derived from its name.
@@ -109,12 +111,14 @@ for (const size of sizes) {
       // The holder answers; issued from one of the fresh registries, never a retired one.
       await page.getByRole('button', { name: 'Issue credential' }).click();
       await expect(page.locator('.page-head').getByText('Done')).toBeVisible();
-      const registryId = (await page
-        .getByRole('region', { name: 'Format record (indy)' })
-        .getByText(/:4:.*:CL_ACCUM:/)
-        .first()
-        .textContent())!.trim();
+      // The registry it came from is one click away, under "Technical details".
+      const registry = page.getByRole('definition').filter({ hasText: /:4:.*:CL_ACCUM:/ });
+      await expect(registry).toBeHidden();
+      await page.getByText('Technical details', { exact: true }).click();
+      const registryId = (await registry.textContent())!.trim();
       await page.getByRole('button', { name: 'Log out' }).click();
+      // Logged out before the next login: a page asked for meanwhile would be sent for the ending session.
+      await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
       await logIn(page, 'admin', '/definitions');
       const used = page
         .getByRole('region', { name: `${label} (indy)` })
