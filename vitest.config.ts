@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { projects: ['shared', 'sandbox', 'bff', 'web'] },
+  // Both cores: Vitest's default leaves one idle on a 2-core machine, and most files wait on a store or a socket.
+  test: { projects: ['shared', 'sandbox', 'bff', 'web'], maxWorkers: 2 },
 });
