@@ -8,9 +8,14 @@ test('an admin revokes a credential leaving it pending, finds it on the pending 
   await expect(table).not.toHaveAttribute('aria-busy');
   // A revocable one: its credential definition is tagged "revocable".
   await table.locator('tbody tr').filter({ hasText: 'revocable' }).first().locator('a').click();
-  const format = page.getByRole('region', { name: /Format record/ });
-  const credRevId = (await format.locator('dd').nth(1).innerText()).trim();
-  const revRegId = (await format.locator('dd').nth(0).innerText()).trim();
+  // The registry and the credential's index in it are one click away, under "Technical details".
+  const technical = page.getByRole('group').filter({ has: page.getByText('Technical details', { exact: true }) });
+  await technical.getByText('Technical details', { exact: true }).click();
+  const idOf = (term: string) => technical.getByRole('term').filter({ hasText: term }).locator('xpath=following-sibling::dd');
+  const revRegId = (await idOf('Revocation registry id').innerText()).trim();
+  const credRevId = (await idOf('Credential revocation id').innerText()).trim();
+  expect(revRegId).toMatch(/:4:.+:CL_ACCUM:|\/anoncreds\/v0\/REV_REG_DEF\//);
+  expect(credRevId).toMatch(/^\d+$/);
   const credExId = page.url().split('/').at(-1)!;
   await page.getByRole('button', { name: 'Revoke…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Revoke this credential?' });
@@ -47,9 +52,10 @@ test('an admin revokes a credential leaving it pending, finds it on the pending 
   await expect(audit.getByRole('row').filter({ hasText: 'POST /api/session' })).toHaveCount(0);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download as CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^credence-audit-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = readFileSync(await download.path(), 'utf8')
-    .trimEnd()
-    .split('\r\n');
+  const text = readFileSync(await download.path(), 'utf8');
+  // A byte order mark first, so a spreadsheet reads the file as UTF-8 (decision 027).
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const csv = text.slice(1).trimEnd().split('\r\n');
   expect(csv[0]).toBe('at,actor,via,role,action,target,status,outcome,summary,reason,link');
   // The definitions journey before this one rotated registries (also under /api/revocation/): not this journey's.
   const actions = csv.slice(1).map((line) => line.split(',')[4]);
