@@ -135,6 +135,12 @@ test.describe('on a phone', () => {
     await signInAtProvider(page, 'vera');
     await expect(page).toHaveURL(/\/presentations$/);
     await page.getByRole('button', { name: 'Menu' }).click();
+    // The open menu shows who is signed in, with the provider, and keeps Log out in reach beside it.
+    await expect(page.getByRole('group', { name: 'Current user' })).toHaveText(`Vera Verifier ${VIA} verifier`);
+    await page.screenshot({ path: 'test-results/oidc-menu-phone.png' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const logOut = (await page.getByRole('button', { name: 'Log out' }).boundingBox())!;
+    expect(logOut.x + logOut.width).toBeLessThanOrEqual(390);
     await logOutOfBoth(page);
   });
 });
