@@ -52,8 +52,11 @@ for (const size of sizes) {
       await expect(page.getByLabel('Order')).toHaveValue('newest');
 
       // Asked for, the holder's chores come after the issuer's, each group counted.
-      await page.getByRole('checkbox', { name: /Show holder tasks/ }).check();
+      // The box follows the address, which changes once the navigation it starts is done: click, then wait for both.
+      const showHolder = page.getByRole('checkbox', { name: /Show holder tasks/ });
+      await showHolder.click();
       await expect(page).toHaveURL(/holder=shown/);
+      await expect(showHolder).toBeChecked();
       const headings = main.getByRole('heading', { level: 2 });
       await expect(headings.first()).toHaveText(/^Credential requests to issue \d+$/);
       await expect(main.getByRole('region', { name: /as a holder/ }).first()).toBeVisible();
