@@ -178,7 +178,7 @@ test('one login through nginx: work across both instances, one killed, both rest
       expect(started.status()).toBe(202);
       // While the agent upgrades it answers 503 to everything, then restarts (502 meanwhile): the pages'
       // reads of the agent (the lists behind "Needs me", the console's settings) fail until it is back.
-      consoleErrors.allow(/status of 50[23] .*\/api\/(issue-credential-2\.0|present-proof-2\.0|config|connections)/);
+      consoleErrors.allow(/status of 50[23] .*\/api\/(issue-credential-2\.0|present-proof-2\.0|config|connections|revocation\/pending)/);
       const took = upstreams.indexOf(started.headers()['x-upstream']!);
       expect(took).toBeGreaterThanOrEqual(0);
       killed = took as 0 | 1;
