@@ -25,12 +25,12 @@ import { hostileBody, hostileQuery, hostileSegment, hostileString, POLLUTION_KEY
  * checked again here, and the sandbox (which refuses bad input with 422 as the agent does) must
  * never have had to refuse one.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const ANSWER_WITHIN_MS = 5_000;
 
 const tally = { inputs: 0, forwarded: 0, refusedByBff: 0, acceptedByBff: 0, webhooksPublished: 0 };
 afterAll(() => {
-  // The tally is for whoever tunes the run (FUZZ_RUNS=3000 …); the default run stays quiet.
+  // The tally is for whoever tunes the run (FUZZ_RUNS=3000 …; the default of 100 keeps the unit run short, decision 029); the default run stays quiet.
   if (process.env.FUZZ_RUNS === undefined) return;
   console.info(
     `[fuzz] ${tally.inputs} inputs: ${tally.refusedByBff} refused by the BFF (4xx), ${tally.acceptedByBff} answered 2xx, ${tally.forwarded} calls reached the sandbox agent (each re-checked), ${tally.webhooksPublished} webhook events published`,
