@@ -9,6 +9,8 @@ import {
   DEMO_PASSWORD,
   SANDBOX_API_KEY,
   SANDBOX_PORT,
+  SERIAL_BFF_PORT,
+  SERIAL_SANDBOX_PORT,
   UPGRADE_BFF_PORT,
   UPGRADE_SANDBOX_PORT,
   WEBHOOK_SECRET,
@@ -62,8 +64,9 @@ function console_(port: number, sandboxPort: number, walletType: string) {
  * worker), and a spec whose tests share nothing (accessibility.spec.ts) spreads its tests over all of them
  * with `test.describe.configure({ mode: 'parallel' })`. A journey that changes what others on the same
  * console see (takes the agent down, counts the audit log, publishes every pending revocation…) carries
- * the tag `@serial`: it runs in the "serial" project, alone, after every other journey (see e2e/README.md).
- * E2E_WORKERS sets how many run at once (1 runs everything one by one, as before).
+ * the tag `@serial`: it runs in the "serial" project, one at a time, on a console of its own, while the
+ * other journeys run (see e2e/README.md). E2E_WORKERS sets how many run at once in all (1 runs everything
+ * one by one).
  */
 const workers = Number(process.env.E2E_WORKERS ?? 3);
 
@@ -85,14 +88,16 @@ export default defineConfig({
   },
   projects: [
     { name: 'parallel', grepInvert: /@serial/ },
-    // After the parallel journeys (a failure there skips these: scripts/run-tests.mjs then runs them on their own).
-    { name: 'serial', grep: /@serial/, workers: 1, dependencies: ['parallel'] },
+    // One at a time, on their own console, beside the parallel journeys (decision 029).
+    { name: 'serial', grep: /@serial/, workers: 1, use: { baseURL: `http://127.0.0.1:${SERIAL_BFF_PORT}` } },
   ],
   // The console as `pnpm start` runs it (sandbox agent + BFF serving web/dist), on test ports: one on
-  // a standard (askar) wallet, one on an anoncreds wallet, one whose wallet a test upgrades.
+  // a standard (askar) wallet, one on an anoncreds wallet, one whose wallet a test upgrades, and the
+  // @serial journeys' own (a standard wallet, seeded as the first).
   webServer: [
     console_(BFF_PORT, SANDBOX_PORT, 'askar'),
     console_(ANONCREDS_BFF_PORT, ANONCREDS_SANDBOX_PORT, 'askar-anoncreds'),
     console_(UPGRADE_BFF_PORT, UPGRADE_SANDBOX_PORT, 'askar'),
+    console_(SERIAL_BFF_PORT, SERIAL_SANDBOX_PORT, 'askar'),
   ],
 });

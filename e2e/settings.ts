@@ -12,6 +12,9 @@ export const ANONCREDS_SANDBOX_PORT = port('E2E_ANONCREDS_SANDBOX_PORT', 8183);
 /** A third console, whose wallet the upgrade test converts. */
 export const UPGRADE_BFF_PORT = port('E2E_UPGRADE_BFF_PORT', 8184);
 export const UPGRADE_SANDBOX_PORT = port('E2E_UPGRADE_SANDBOX_PORT', 8185);
+/** A fourth console, for the @serial journeys alone (they take its agent down, count its audit log…). */
+export const SERIAL_BFF_PORT = port('E2E_SERIAL_BFF_PORT', 8190);
+export const SERIAL_SANDBOX_PORT = port('E2E_SERIAL_SANDBOX_PORT', 8191);
 export const DEMO_PASSWORD = 'e2e-demo-password';
 /** Fixed so tests can make the sandbox's simulated peers act (its /sandbox/peers routes). */
 export const SANDBOX_API_KEY = 'e2e-sandbox-api-key';

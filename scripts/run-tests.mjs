@@ -100,20 +100,6 @@ function playwrightTimes(report) {
   return times;
 }
 
-/** Whether a test of the "serial" project was left unrun (its dependency, the "parallel" project, failed). */
-function serialLeftUnrun(report) {
-  let unrun = false;
-  const visit = (suite) => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? [])
-        if (test.projectName === 'serial' && test.status === 'skipped' && !test.results?.some((r) => r.status !== 'skipped')) unrun = true;
-    }
-    for (const child of suite.suites ?? []) visit(child);
-  };
-  for (const suite of report?.suites ?? []) visit(suite);
-  return unrun;
-}
-
 function firstLine(text) {
   // Reporters colour their messages; the plain words are what is wanted here.
   // eslint-disable-next-line no-control-regex
@@ -181,14 +167,6 @@ if (built) {
   run('end-to-end tests (playwright)', 'pnpm', ['--filter', './e2e', 'exec', 'playwright', 'test'], { PW_JSON_OUT: pwJson });
   const report = readJson(pwJson);
   if (!countPlaywright(report)) stepFailed('end-to-end tests (no report)');
-  else if (serialLeftUnrun(report)) {
-    // A parallel journey failed, so Playwright left the @serial ones unrun: they still count, on their own.
-    const serialJson = `${out}/playwright-serial.json`;
-    run('end-to-end tests, @serial ones (playwright)', 'pnpm', ['--filter', './e2e', 'exec', 'playwright', 'test', '--project=serial', '--no-deps'], {
-      PW_JSON_OUT: serialJson,
-    });
-    if (!countPlaywright(readJson(serialJson))) stepFailed('end-to-end tests, @serial ones (no report)');
-  }
 } else stepFailed('builds');
 
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, logIn, test } from '../fixtures';
-import { SANDBOX_API_KEY, SANDBOX_PORT, WEBHOOK_SECRET } from '../settings';
+import { SANDBOX_API_KEY, SANDBOX_PORT, SERIAL_SANDBOX_PORT, WEBHOOK_SECRET } from '../settings';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 const SESSION_SECRET = 'e2e-session-secret-e2e-session-secret-0123';
 
-const sandbox = (request: APIRequestContext, path: string, data: unknown = {}) =>
-  request.post(`http://127.0.0.1:${SANDBOX_PORT}${path}`, { headers: { 'x-api-key': SANDBOX_API_KEY }, data });
+const sandbox = (request: APIRequestContext, path: string, data: unknown = {}, port = SANDBOX_PORT) =>
+  request.post(`http://127.0.0.1:${port}${path}`, { headers: { 'x-api-key': SANDBOX_API_KEY }, data });
 
 test('values from the agent are shown as text, never run as HTML', async ({ loggedInAs, request }) => {
   const connection = await (await sandbox(request, '/sandbox/peers/connection', { label: HOSTILE })).json();
@@ -44,7 +44,7 @@ test('values from the agent are shown as text, never run as HTML', async ({ logg
   expect(dialogs).toEqual([]);
 });
 
-// @serial: it takes the agent down for 10 s, under every other journey on this console.
+// @serial: it takes the agent down for 10 s: the @serial console's (SERIAL_SANDBOX_PORT), under every journey on it.
 test('an agent outage shows the "agent unavailable" banner, and the page recovers by itself without a reload @serial', async ({
   loggedInAs,
   request,
@@ -53,16 +53,16 @@ test('an agent outage shows the "agent unavailable" banner, and the page recover
   test.setTimeout(60_000);
   consoleErrors.allow(/status of 50[234]/);
   // An exchange the agent keeps (the register also lists those it removed once done: opening one of those is a 404).
-  const offer = await (await sandbox(request, '/sandbox/peers/credential-offer')).json();
+  const offer = await (await sandbox(request, '/sandbox/peers/credential-offer', {}, SERIAL_SANDBOX_PORT)).json();
   const page = await loggedInAs('issuer', '/credentials');
   const link = page.getByRole('table', { name: 'Credential exchanges' }).locator(`a[href="/credentials/${offer.cred_ex_id}"]`).first();
   await expect(link).toBeVisible();
   let reloaded = false;
   page.on('load', () => (reloaded = true));
 
-  expect((await sandbox(request, '/sandbox/outage', { ms: 10_000 })).status()).toBe(200);
+  expect((await sandbox(request, '/sandbox/outage', { ms: 10_000 }, SERIAL_SANDBOX_PORT)).status()).toBe(200);
   const agentIsDown = () =>
-    request.get(`http://127.0.0.1:${SANDBOX_PORT}/status/live`, { timeout: 1_000 }).then(
+    request.get(`http://127.0.0.1:${SERIAL_SANDBOX_PORT}/status/live`, { timeout: 1_000 }).then(
       () => false,
       () => true,
     );
