@@ -1,8 +1,10 @@
 // `pnpm test`: typecheck, lint, unit tests, builds, end-to-end tests; ends with the ten slowest tests and
 // one line "N passed, N failed". Typecheck, lint and the builds run side by side (their output is shown
-// once each is done); the unit tests, then the end-to-end tests, run alone (decision 028).
+// once each is done); the unit tests start once typecheck and builds are done, beside the lint if it is
+// still running (it is the longest of the three, on one core); then the end-to-end tests run alone
+// (decisions 028, 029).
 import { Buffer } from 'node:buffer';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -14,9 +16,16 @@ const started = Date.now();
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
   const t0 = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`  ${title}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status ?? result.signal})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  return result.status === 0;
+  // Not spawnSync: a step running beside this one (the lint) must have its output read meanwhile.
+  return new Promise((done) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    const finish = (status, signal) => {
+      console.log(`  ${title}: ${status === 0 ? 'ok' : `failed (exit ${status ?? signal})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      done(status === 0);
+    };
+    child.on('error', () => finish(null, 'spawn error'));
+    child.on('close', finish);
+  });
 }
 
 /** As `run`, beside other steps: the step's output is held and shown in one piece once it is done. */
@@ -128,21 +137,21 @@ const builds = async () => {
   for (const pkg of ['web', 'sandbox', 'bff']) if (!(await runBeside(`${pkg} build`, 'pnpm', ['--filter', `./${pkg}`, 'run', 'build']))) return false;
   return true;
 };
-const [typechecked, linted, built] = await Promise.all([
+// The house rules (type-aware lint, import boundaries, formatting) with 0 warnings; `pnpm fix` mends most.
+const linting = runBeside('lint', 'pnpm', ['lint']);
+const [typechecked, built] = await Promise.all([
   runBeside('typecheck', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck']),
-  // The house rules (type-aware lint, import boundaries, formatting) with 0 warnings; `pnpm fix` mends most.
-  runBeside('lint', 'pnpm', ['lint']),
   // The end-to-end consoles run as `pnpm start` runs them: the built web app, the compiled sandbox agent and BFF.
   builds(),
 ]);
 if (!typechecked) stepFailed('typecheck');
-if (!linted) stepFailed('lint');
 
 /** Every test's time, for the ten slowest named at the end. */
 const times = [];
 
 const vitestJson = `${out}/vitest.json`;
-run('unit tests (vitest)', 'pnpm', ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+await run('unit tests (vitest)', 'pnpm', ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+if (!(await linting)) stepFailed('lint');
 const vitest = readJson(vitestJson);
 if (vitest) {
   passed += vitest.numPassedTests;
@@ -164,7 +173,7 @@ function countPlaywright(report) {
 
 if (built) {
   const pwJson = `${out}/playwright.json`;
-  run('end-to-end tests (playwright)', 'pnpm', ['--filter', './e2e', 'exec', 'playwright', 'test'], { PW_JSON_OUT: pwJson });
+  await run('end-to-end tests (playwright)', 'pnpm', ['--filter', './e2e', 'exec', 'playwright', 'test'], { PW_JSON_OUT: pwJson });
   const report = readJson(pwJson);
   if (!countPlaywright(report)) stepFailed('end-to-end tests (no report)');
 } else stepFailed('builds');
