@@ -27,6 +27,8 @@ export interface SandboxAppOptions {
   upgrade: WalletUpgrade;
   outOfBand: OutOfBand;
   apiKey: string;
+  /** The 401 reason when the key is wrong or missing. */
+  authFailure?: string;
   label?: string;
   /** The webhook URLs the agent posts to, without their `#key` (shown by /status/config). */
   webhookUrls?: string[];
@@ -46,12 +48,13 @@ export function createSandboxApp({
   upgrade,
   outOfBand,
   apiKey,
+  authFailure,
   label = 'Credence sandbox agent',
   webhookUrls = [],
   outage,
 }: SandboxAppOptions) {
   const app = new Hono();
-  const helpers = routeHelpers(store, apiKey);
+  const helpers = routeHelpers(store, apiKey, authFailure);
   const { authorize, recordId, paging } = helpers;
 
   // While the wallet upgrades, the agent answers 503 on every path outside /status/ (so /status too).

@@ -22,6 +22,8 @@ const envSchema = z.object({
   SANDBOX_UPGRADE_OUTCOME: z.enum(['success', 'fail'], { error: 'must be success or fail' }).default('success'),
   SANDBOX_CREDENTIAL_RECORDS: int(72, 1),
   SANDBOX_PRESENTATION_RECORDS: int(52, 1),
+  SANDBOX_MULTITENANT: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  SANDBOX_JWT_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
 });
 
 export type SandboxConfig = ReturnType<typeof parseSandboxConfig>;
@@ -33,11 +35,11 @@ export function parseSandboxConfig(env: Record<string, string | undefined>) {
     throw new Error(`Invalid sandbox settings:\n${result.error.issues.map((i) => `  - ${String(i.path[0])} ${i.message}`).join('\n')}`);
   }
   const e = result.data;
-  const webhooks: WebhookTarget[] = (e.SANDBOX_WEBHOOK_URL ?? '')
+  const rawWebhookUrls = (e.SANDBOX_WEBHOOK_URL ?? '')
     .split(',')
     .map((s) => s.trim())
-    .filter(Boolean)
-    .map(parseWebhookUrl);
+    .filter(Boolean);
+  const webhooks: WebhookTarget[] = rawWebhookUrls.map(parseWebhookUrl);
   const hour = 3_600_000;
   return {
     port: e.SANDBOX_PORT,
@@ -49,6 +51,8 @@ export function parseSandboxConfig(env: Record<string, string | undefined>) {
     epochMs: e.SANDBOX_EPOCH ? Date.parse(e.SANDBOX_EPOCH) : Math.floor(Date.now() / hour) * hour,
     wallet: { name: e.SANDBOX_WALLET_NAME, type: e.SANDBOX_WALLET_TYPE },
     webhooks,
+    /** As given, each with its `#key`: a tenant's dispatch type picks among these and its own. */
+    rawWebhookUrls,
     webhookRetryMs: e.SANDBOX_WEBHOOK_RETRY_MS,
     peerDelayMs: e.SANDBOX_PEER_DELAY_MS,
     peerActivityMs: e.SANDBOX_PEER_ACTIVITY_MS,
@@ -57,5 +61,8 @@ export function parseSandboxConfig(env: Record<string, string | undefined>) {
     upgradeOutcome: e.SANDBOX_UPGRADE_OUTCOME,
     credentialRecords: e.SANDBOX_CREDENTIAL_RECORDS,
     presentationRecords: e.SANDBOX_PRESENTATION_RECORDS,
+    multitenant: e.SANDBOX_MULTITENANT === 'true',
+    jwtSecret: e.SANDBOX_JWT_SECRET ?? randomBytes(32).toString('base64url'),
+    jwtSecretGenerated: e.SANDBOX_JWT_SECRET === undefined,
   };
 }

@@ -3,3 +3,10 @@ export { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
 export type { EmitWebhook } from './events.js';
 export type { WalletType } from './seed.js';
 export type { WalletUpgradeOptions } from './wallet-upgrade.js';
+export {
+  createMultitenantSandbox,
+  SEEDED_TENANTS,
+  type MultitenantSandbox,
+  type MultitenantSandboxOptions,
+  type DispatchedWebhook,
+} from './multitenant/multitenant-sandbox.js';

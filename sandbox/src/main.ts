@@ -1,5 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server';
-import { parseSandboxConfig } from './config.js';
+import { parseSandboxConfig, type SandboxConfig } from './config.js';
+import { serveMultitenant } from './multitenant/serve.js';
 import { webhookEmitter } from './events.js';
 import { createSandbox } from './sandbox.js';
 import { WebhookSender } from './webhooks.js';
@@ -7,6 +8,14 @@ import { WebhookSender } from './webhooks.js';
 /** The sandbox agent as its own process: `pnpm --filter ./sandbox dev` (or `start`, once built). */
 try {
   const config = parseSandboxConfig(process.env);
+  if (config.multitenant) serveMultitenant(config);
+  else serveSingleTenant(config);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+function serveSingleTenant(config: SandboxConfig): void {
   const sender = config.webhooks.length
     ? new WebhookSender({
         targets: config.webhooks,
@@ -78,7 +87,4 @@ try {
     server.close(() => process.exit(0));
     setTimeout(() => process.exit(0), 1_000).unref();
   });
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
 }

@@ -19,6 +19,10 @@ export interface SandboxOptions {
   credentialRecords: number;
   presentationRecords: number;
   apiKey: string;
+  /** The wallet's label, as peers see it in invitations. */
+  label?: string;
+  /** The 401 reason when the key is wrong or missing. */
+  authFailure?: string;
   peerDelayMs: number;
   emit?: EmitWebhook;
   now?: () => number;
@@ -62,7 +66,7 @@ export function createSandbox(options: SandboxOptions) {
     peers,
     credentials,
     presentations,
-    label: 'Credence sandbox agent',
+    label: options.label ?? 'Credence sandbox agent',
     endpoint: options.endpoint ?? 'https://sandbox-agent.credence.invalid/didcomm',
     ...(options.now && { now: options.now }),
   });
@@ -75,6 +79,8 @@ export function createSandbox(options: SandboxOptions) {
     upgrade,
     outOfBand,
     apiKey: options.apiKey,
+    ...(options.label && { label: options.label }),
+    ...(options.authFailure && { authFailure: options.authFailure }),
     ...(options.outage && { outage: options.outage }),
     ...(options.webhookUrls && { webhookUrls: options.webhookUrls }),
   });

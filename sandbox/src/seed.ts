@@ -6,7 +6,7 @@ import { buildPresExchange, type PresExRecord } from './presentation-records.js'
 import { SeededRandom } from './random.js';
 import { credDefIdOfRegistry, type IssuerCredRev } from './store.js';
 
-export type WalletType = 'askar' | 'askar-anoncreds';
+export type WalletType = 'askar' | 'askar-anoncreds' | 'kanon-anoncreds';
 
 export interface SeedOptions {
   seed: number;
@@ -125,7 +125,7 @@ export function seedSandbox(options: SeedOptions): SeedData {
   const people = active('person');
   const verifiers = active('verifier');
   const upgradeMs = options.epochMs - UPGRADED_DAYS_AGO * DAY;
-  const kindAt = (createdMs: number): FormatKind => (options.walletType === 'askar-anoncreds' && createdMs > upgradeMs ? 'anoncreds' : 'indy');
+  const kindAt = (createdMs: number): FormatKind => (options.walletType !== 'askar' && createdMs > upgradeMs ? 'anoncreds' : 'indy');
   const credDefsOf = (kind: FormatKind, own: boolean) => ledger.credDefs.filter((d) => d.kind === kind && (d.issuedBy === 'self') === own);
   const connectionOf = (credDef: SandboxCredDef) => connections.find((c) => c.their_label === credDef.issuedBy)!;
   const times = () => {

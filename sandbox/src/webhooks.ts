@@ -12,6 +12,7 @@ export function parseWebhookUrl(value: string): WebhookTarget {
 }
 
 export interface WebhookSenderOptions {
+  /** The base wallet's targets (`--webhook-url`). */
   targets: WebhookTarget[];
   /** The agent tries 5 times in all, 10 s apart. */
   attempts?: number;
@@ -36,7 +37,12 @@ export class WebhookSender {
 
   /** Delivers to every target in the background; the promise settles when all are done or given up. */
   send(topic: string, payload: unknown): Promise<void> {
-    const delivery = Promise.all(this.options.targets.map((t) => this.deliver(topic, payload, t))).then(() => undefined);
+    return this.sendTo(this.options.targets, topic, payload);
+  }
+
+  /** Delivers to the given targets (a tenant's, by its dispatch type), with extra headers (`x-wallet-id`). */
+  sendTo(targets: readonly WebhookTarget[], topic: string, payload: unknown, extraHeaders: Record<string, string> = {}): Promise<void> {
+    const delivery = Promise.all(targets.map((t) => this.deliver(topic, payload, t, extraHeaders))).then(() => undefined);
     this.inFlight.add(delivery);
     void delivery.finally(() => this.inFlight.delete(delivery));
     return delivery;
@@ -47,8 +53,8 @@ export class WebhookSender {
     while (this.inFlight.size > 0) await Promise.all(this.inFlight);
   }
 
-  private async deliver(topic: string, payload: unknown, target: WebhookTarget): Promise<void> {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
+  private async deliver(topic: string, payload: unknown, target: WebhookTarget, extraHeaders: Record<string, string>): Promise<void> {
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...extraHeaders };
     if (target.apiKey) headers['x-api-key'] = target.apiKey;
     let reason = '';
     for (let attempt = 1; attempt <= this.attempts; attempt++) {

@@ -21,7 +21,8 @@ function keyMatches(given: string | undefined, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function routeHelpers(store: SandboxStore, apiKey: string): SandboxRouteHelpers {
+/** `authFailure`: the 401 reason (a multitenant agent's tenant routes ask for a token instead). */
+export function routeHelpers(store: SandboxStore, apiKey: string, authFailure = 'API Key invalid or missing'): SandboxRouteHelpers {
   const paging = (checks: FieldChecks, c: Context): Paging => {
     const q = (name: string) => c.req.query(name);
     const limit = checks.integer('limit', q('limit'), 100, 1, 10_000);
@@ -33,7 +34,7 @@ export function routeHelpers(store: SandboxStore, apiKey: string): SandboxRouteH
   return {
     store,
     authorize: (c) => {
-      if (!keyMatches(c.req.header('x-api-key'), apiKey)) throw agentError(401, 'API Key invalid or missing');
+      if (!keyMatches(c.req.header('x-api-key'), apiKey)) throw agentError(401, authFailure);
     },
     recordId: (c, name) => {
       const checks = new FieldChecks('match_info');
