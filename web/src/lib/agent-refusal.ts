@@ -4,6 +4,8 @@ const known: [RegExp, string][] = [
   [/no operable cred def|no credential definition/i, 'This agent has no credential definition matching what was chosen.'],
   [/connection .*not (ready|active)|not ready/i, 'The connection is not active yet: the holder has not finished connecting.'],
   [/record not found/i, 'The agent no longer has this record.'],
+  // ACA-Py's state check ("… in abandoned state (must be request-received)") after the other side's problem report.
+  [/ in abandoned state/i, 'The other side gave up on this exchange (it was abandoned).'],
   [/^not found$/i, 'The agent does not offer this (an older or differently configured ACA-Py?).'],
   [/already (exists|in use)/i, 'This already exists on the agent.'],
   [/invalid.*invitation|invitation.*invalid/i, 'The agent could not read this invitation.'],

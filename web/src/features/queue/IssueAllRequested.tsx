@@ -30,18 +30,18 @@ function problemOf(error: unknown): string {
 /**
  * "Issue all requested": every credential request of the group issued, one after the other (each its own
  * request, so each is audited), after a confirmation naming how many and to whom; what failed is said per item.
+ * The page holds the dialog, not the group: issuing empties the group (live events), and the outcome stays shown.
  */
-export function IssueAllRequested({ items, labelOf }: { items: QueueItem[]; labelOf: (id: string | null | undefined) => string | undefined }) {
+export function useIssueAllRequested(labelOf: (id: string | null | undefined) => string | undefined) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   // The requests confirmed: the group may change while they are issued (live events), the list shown does not.
   const [chosen, setChosen] = useState<QueueItem[]>([]);
   const [running, setRunning] = useState(false);
   const [outcomes, setOutcomes] = useState<Outcome[] | null>(null);
-  const n = items.length;
   const plural = (k: number) => `${k} credential${k === 1 ? '' : 's'}`;
 
-  const start = () => {
+  const start = (items: QueueItem[]) => {
     setChosen(items);
     setOutcomes(null);
     setOpen(true);
@@ -72,57 +72,58 @@ export function IssueAllRequested({ items, labelOf }: { items: QueueItem[]; labe
   const issued = outcomes?.filter((o) => !o.problem).length ?? 0;
   const failed = outcomes?.filter((o) => o.problem) ?? [];
   const finished = outcomes !== null && !running;
-  return (
-    <>
-      <button type="button" className="button primary" onClick={start}>
-        Issue all requested ({n})
-      </button>
-      <Dialog open={open} title={finished ? `Issued ${issued} of ${plural(chosen.length)}` : `Issue ${plural(chosen.length)}?`} onClose={close}>
-        {!finished && (
-          <>
-            <p>Each person below receives the credential they requested, with the values of its offer. Each issue is written to the audit log.</p>
-            <ul className="issue-all-list">
-              {chosen.map((item) => (
-                <li key={item.id}>{forWhom(item, labelOf)}</li>
-              ))}
-            </ul>
-          </>
-        )}
-        {outcomes !== null && (
-          <p role="status">
-            {running
-              ? `Issued ${outcomes.length} of ${chosen.length}…`
-              : failed.length === 0
-                ? `All ${plural(issued)} issued.`
-                : `${issued} issued, ${failed.length} not issued.`}
-          </p>
-        )}
-        {finished && failed.length > 0 && (
-          <ul className="issue-all-list" aria-label="Not issued">
-            {failed.map(({ item, problem }) => (
-              <li key={item.id}>
-                <strong>{forWhom(item, labelOf)}</strong>: <span className="text-danger">{problem}</span>
-              </li>
+  const button = (items: QueueItem[]) => (
+    <button type="button" className="button primary" onClick={() => start(items)}>
+      Issue all requested ({items.length})
+    </button>
+  );
+  const dialog = (
+    <Dialog open={open} title={finished ? `Issued ${issued} of ${plural(chosen.length)}` : `Issue ${plural(chosen.length)}?`} onClose={close}>
+      {!finished && (
+        <>
+          <p>Each person below receives the credential they requested, with the values of its offer. Each issue is written to the audit log.</p>
+          <ul className="issue-all-list">
+            {chosen.map((item) => (
+              <li key={item.id}>{forWhom(item, labelOf)}</li>
             ))}
           </ul>
-        )}
-        <div className="dialog-buttons">
-          {finished ? (
-            <button type="button" className="button primary" onClick={close}>
-              Close
+        </>
+      )}
+      {outcomes !== null && (
+        <p role="status">
+          {running
+            ? `Issued ${outcomes.length} of ${chosen.length}…`
+            : failed.length === 0
+              ? `All ${plural(issued)} issued.`
+              : `${issued} issued, ${failed.length} not issued.`}
+        </p>
+      )}
+      {finished && failed.length > 0 && (
+        <ul className="issue-all-list" aria-label="Not issued">
+          {failed.map(({ item, problem }) => (
+            <li key={item.id}>
+              <strong>{forWhom(item, labelOf)}</strong>: <span className="text-danger">{problem}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="dialog-buttons">
+        {finished ? (
+          <button type="button" className="button primary" onClick={close}>
+            Close
+          </button>
+        ) : (
+          <>
+            <button type="button" className="button" disabled={running} onClick={close}>
+              Cancel
             </button>
-          ) : (
-            <>
-              <button type="button" className="button" disabled={running} onClick={close}>
-                Cancel
-              </button>
-              <button type="button" className="button primary" disabled={running} onClick={() => void issueAll()}>
-                {running ? 'Issuing…' : `Issue ${plural(chosen.length)}`}
-              </button>
-            </>
-          )}
-        </div>
-      </Dialog>
-    </>
+            <button type="button" className="button primary" disabled={running} onClick={() => void issueAll()}>
+              {running ? 'Issuing…' : `Issue ${plural(chosen.length)}`}
+            </button>
+          </>
+        )}
+      </div>
+    </Dialog>
   );
+  return { button, dialog };
 }

@@ -135,6 +135,69 @@ describe('QueuePage', { timeout: 30_000 }, () => {
     expect(screen.getByRole('status').textContent).toBe('1 issued, 1 not issued.');
   });
 
+  it('keeps the outcome shown once every request is issued and the group has gone from the page', async () => {
+    const user = userEvent.setup();
+    let issued = 0;
+    renderPage('/queue', '/queue', <QueuePage />, {
+      ...issuerAnswers({}),
+      // Once issued, the agent lists none in request-received: the live refresh empties the group.
+      '/api/issue-credential-2.0/records': (request: SentRequest) =>
+        jsonAnswer({
+          results:
+            new URL(request.url, 'http://x').searchParams.get('state') === 'request-received' && issued === 0
+              ? [credential('r1', 'request-received', '2026-11-01T10:00:00Z')]
+              : [],
+        }),
+      'POST /api/issue-credential-2.0/records/r1/issue': () => {
+        issued += 1;
+        return jsonAnswer(specRecord('r1', 'issuer'));
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Issue all requested (1)' }, slow));
+    await user.click(within(screen.getByRole('dialog', { name: 'Issue 1 credential?' })).getByRole('button', { name: 'Issue 1 credential' }));
+    expect(await screen.findByRole('heading', { name: 'Nothing waits for you' }, slow)).toBeTruthy();
+    const outcome = screen.getByRole('dialog', { name: 'Issued 1 of 1 credential' });
+    expect(within(outcome).getByRole('status').textContent).toBe('All 1 credential issued.');
+  });
+
+  it('narrows the list to a person or credential typed, kept in the address, and issues only the requests shown', async () => {
+    const user = userEvent.setup();
+    const bob = 'c0ffee00-0000-4000-8000-00000000b0b0';
+    const fromBob = credential('bob-1', 'request-received', '2026-11-02T10:00:00Z');
+    const results = [
+      credential('alice-1', 'request-received', '2026-11-01T10:00:00Z'),
+      { ...fromBob, cred_ex_record: { ...fromBob.cred_ex_record, connection_id: bob } },
+    ];
+    const { requests, router } = renderPage('/queue', '/queue', <QueuePage />, {
+      ...issuerAnswers({}),
+      '/api/connections': { results: [...connections.results, { ...connections.results[0], connection_id: bob, their_label: 'Bob Smith' }] },
+      '/api/issue-credential-2.0/records': (request: SentRequest) =>
+        jsonAnswer({ results: new URL(request.url, 'http://x').searchParams.get('state') === 'request-received' ? results : [] }),
+      'POST /api/issue-credential-2.0/records/bob-1/issue': specRecord('bob-1', 'issuer'),
+    });
+    await screen.findByRole('button', { name: 'Issue all requested (2)' }, slow);
+    await user.type(screen.getByLabelText('Person or credential'), 'bob');
+    expect(router.state.location.search).toBe('?q=bob');
+    const requested = screen.getByRole('region', { name: /Credential requests to issue/ });
+    expect(within(requested).getByRole('heading').textContent).toBe('Credential requests to issue 1');
+    await user.click(within(requested).getByRole('button', { name: 'Issue all requested (1)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Issue 1 credential?' });
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringMatching(/ to Bob Smith$/)]);
+    await user.click(within(dialog).getByRole('button', { name: 'Issue 1 credential' }));
+    expect(await screen.findByRole('dialog', { name: 'Issued 1 of 1 credential' }, slow)).toBeTruthy();
+    // Alice's request, not shown, was not issued.
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual(['/api/issue-credential-2.0/records/bob-1/issue']);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+
+    await user.clear(screen.getByLabelText('Person or credential'));
+    await user.type(screen.getByLabelText('Person or credential'), 'Carol');
+    expect(await screen.findByRole('heading', { name: 'Nothing waiting matches “Carol”' })).toBeTruthy();
+  });
+
   it('shows a verifier the presentations to check', async () => {
     renderPage('/queue', '/queue', <QueuePage />, {
       '/api/config': config('verifier'),

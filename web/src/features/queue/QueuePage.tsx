@@ -1,18 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ConnectionName } from '../../components/exchange-list/cells';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { useConnections } from '../../lib/connections';
 import { consoleConfigQueries } from '../../lib/console-config';
 import { formatDateTime, timeAgo } from '../../lib/format';
-import { IssueAllRequested } from './IssueAllRequested';
-import { groupQueue, holderStates, useQueue, useWaitingCount, type QueueOrder } from './queue';
+import { useIssueAllRequested } from './IssueAllRequested';
+import { groupQueue, holderStates, matchingItems, useQueue, useWaitingCount, type QueueOrder } from './queue';
 
 const fromQueue = { from: { href: '/queue', label: 'Needs me' } };
 
-/** The page's choices, kept in the address: the order, and whether a holder's chores are shown. */
-function parseQueueParams(search: URLSearchParams): { order: QueueOrder; holder: boolean } {
-  return { order: search.get('order') === 'newest' ? 'newest' : 'oldest', holder: search.get('holder') === 'shown' };
+/** The page's choices, kept in the address: the order, whether a holder's chores are shown, the words that narrow the list. */
+function parseQueueParams(search: URLSearchParams): { order: QueueOrder; holder: boolean; q: string } {
+  return { order: search.get('order') === 'newest' ? 'newest' : 'oldest', holder: search.get('holder') === 'shown', q: search.get('q') ?? '' };
+}
+
+/** What is typed in the search box, replaced by the address's words when those change (back, a shared link). */
+function useTyped(value: string) {
+  const [typed, setTyped] = useState({ for: value, text: value });
+  return [typed.for === value ? typed.text : value, (text: string, next: string) => setTyped({ for: next, text })] as const;
 }
 
 /**
@@ -23,12 +30,15 @@ function parseQueueParams(search: URLSearchParams): { order: QueueOrder; holder:
 export function QueuePage() {
   const role = useQuery(consoleConfigQueries.current()).data?.role;
   const [search, setSearch] = useSearchParams();
-  const { order, holder } = parseQueueParams(search);
+  const { order, holder, q } = parseQueueParams(search);
+  const [typed, setTyped] = useTyped(q);
   const queue = useQueue(role, holder);
   const holderCount = useWaitingCount(role, holderStates(role));
   const mayHold = holderStates(role).credential.length + holderStates(role).presentation.length > 0;
   const connections = useConnections();
-  const groups = groupQueue(queue.items, order);
+  const issueAll = useIssueAllRequested(connections.labelOf);
+  // Narrowed as typed: a group, and so "Issue all requested", holds only what is shown.
+  const groups = groupQueue(matchingItems(queue.items, q, connections.labelOf), order);
   const set = (key: string, value: string | undefined) =>
     setSearch(
       (current) => {
@@ -54,6 +64,21 @@ export function QueuePage() {
             <option value="newest">Newest first</option>
           </select>
         </div>
+        <div className="field field-grow">
+          <label htmlFor="queue-q">Person or credential</label>
+          <input
+            id="queue-q"
+            type="search"
+            value={typed}
+            maxLength={200}
+            placeholder="e.g. Alice, Student ID"
+            onChange={(e) => {
+              const words = e.target.value.trim();
+              setTyped(e.target.value, words);
+              set('q', words || undefined);
+            }}
+          />
+        </div>
         {mayHold && (
           <label className="check">
             <input type="checkbox" checked={holder} onChange={(e) => set('holder', e.target.checked ? 'shown' : undefined)} />
@@ -67,6 +92,11 @@ export function QueuePage() {
         <div className="state-panel" aria-busy="true">
           Loading what waits for you…
         </div>
+      ) : groups.length === 0 && q ? (
+        <div className="state-panel">
+          <h2>Nothing waiting matches “{q}”</h2>
+          <p>Clear the search to see everything that waits for you.</p>
+        </div>
       ) : groups.length === 0 ? (
         <div className="state-panel">
           <h2>Nothing waits for you</h2>
@@ -79,7 +109,7 @@ export function QueuePage() {
               <h2 id={`queue-${group.key.replace(':', '-')}`}>
                 {group.title} <span className="count-badge">{group.items.length}</span>
               </h2>
-              {group.key === 'credential:request-received' && <IssueAllRequested items={group.items} labelOf={connections.labelOf} />}
+              {group.key === 'credential:request-received' && issueAll.button(group.items)}
             </div>
             <ol className="queue-list" aria-label={group.title}>
               {group.items.map((item) => (
@@ -100,6 +130,7 @@ export function QueuePage() {
           </section>
         ))
       )}
+      {issueAll.dialog}
     </section>
   );
 }

@@ -111,6 +111,19 @@ function requestName(byFormat: Record<string, Record<string, unknown>> | null | 
   return typeof name === 'string' && name ? name : undefined;
 }
 
+/**
+ * The items a clerk's words pick out: each word found, in any case, in the person's name or the credential's,
+ * so "Student ID Alice" narrows to Alice's Student ID requests (and "Issue all requested" to those).
+ */
+export function matchingItems(items: QueueItem[], words: string, labelOf: (id: string | null | undefined) => string | undefined): QueueItem[] {
+  const wanted = words.toLowerCase().split(/\s+/).filter(Boolean);
+  if (wanted.length === 0) return items;
+  return items.filter((item) => {
+    const text = `${labelOf(item.connectionId) ?? ''} ${item.what}`.toLowerCase();
+    return wanted.every((word) => text.includes(word));
+  });
+}
+
 /** Oldest first: who has waited longest is served first. */
 export function oldestFirst(items: QueueItem[]): QueueItem[] {
   return [...items].sort((a, b) => a.waitingSince.localeCompare(b.waitingSince));
