@@ -4,6 +4,9 @@ import type { WalletType } from './seed.js';
 import type { WalletUpgradeOptions } from './wallet-upgrade.js';
 import { createMultitenantSandbox, type DispatchedWebhook } from './multitenant/multitenant-sandbox.js';
 
+export { sendDispatched } from './multitenant/multitenant-sandbox.js';
+export { WebhookSender } from './webhooks.js';
+
 /** Test sandboxes, for the sandbox's own tests and the BFF's (`@credence/sandbox/testing`). */
 
 export const AGENT_KEY = 'test-agent-key';

@@ -96,6 +96,13 @@ function correct(doc: Json): void {
   // admin/routes.py:129-156 config_handler: the values are the agent's settings as they are
   // (strings, numbers, booleans, lists, None), not objects.
   schemas.AdminConfig.properties.config.additionalProperties = {};
+
+  // wallet/models/wallet_record.py:136 `settings = fields.Dict()` holds the wallet's settings as stored
+  // (`"wallet.type": "askar"`, `"wallet.webhook_urls": [...]`, `"dbstore.key": None`), and
+  // multitenant/admin/routes.py get_extra_settings_dict_per_tenant takes `extra_settings` values as given
+  // (`{"ACAPY_AUTO_VERIFY_PRESENTATION": true}`); apispec renders the untyped fields.Dict() as objects of objects.
+  for (const name of ['WalletRecord', 'CreateWalletResponse']) schemas[name].properties.settings.additionalProperties = {};
+  for (const name of ['CreateWalletRequest', 'UpdateWalletRequest']) schemas[name].properties.extra_settings.additionalProperties = {};
 }
 
 let cached: Document | undefined;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SeededRandom } from '../random.js';
+import { parseWebhookUrl, type WebhookSender } from '../webhooks.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox.js';
 import type { WalletType } from '../seed.js';
 import { createMultitenantApp } from './multitenant-app.js';
@@ -17,6 +18,16 @@ export interface MultitenantSandboxOptions extends Omit<SandboxOptions, 'emit' |
   dispatch?: (webhook: DispatchedWebhook) => void;
   /** Seed the university and library tenants (default true). */
   seedTenants?: boolean;
+}
+
+/**
+ * admin/server.py send_webhook: each of the profile's URLs gets the event; a tenant's carry `x-wallet-id`,
+ * and `#key` on any URL becomes `x-api-key`.
+ */
+export function sendDispatched(sender: WebhookSender): (webhook: DispatchedWebhook) => void {
+  return ({ topic, payload, walletId, urls }) => {
+    void sender.sendTo(urls.map(parseWebhookUrl), topic, payload, walletId ? { 'x-wallet-id': walletId } : {});
+  };
 }
 
 /** The tenants a multitenant sandbox starts with: each its own wallet type, records and peers. */

@@ -1,7 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { SandboxConfig } from '../config.js';
-import { parseWebhookUrl, WebhookSender } from '../webhooks.js';
-import { createMultitenantSandbox } from './multitenant-sandbox.js';
+import { WebhookSender } from '../webhooks.js';
+import { createMultitenantSandbox, sendDispatched } from './multitenant-sandbox.js';
 import { walletName } from './wallet-records.js';
 
 /** The sandbox as a multitenant agent, its own process (SANDBOX_MULTITENANT=true). */
@@ -22,10 +22,7 @@ export function serveMultitenant(config: SandboxConfig): void {
   const agent = createMultitenantSandbox({
     ...config,
     webhookUrls: config.rawWebhookUrls,
-    // admin/server.py send_webhook: a tenant's events carry `x-wallet-id`; `#key` on any URL becomes `x-api-key`.
-    dispatch: ({ topic, payload, walletId, urls }) => {
-      void sender.sendTo(urls.map(parseWebhookUrl), topic, payload, walletId ? { 'x-wallet-id': walletId } : {});
-    },
+    dispatch: sendDispatched(sender),
     upgrade: { durationMs: config.upgradeMs, outcome: config.upgradeOutcome },
     outage: (ms) => {
       if (!server) return;
