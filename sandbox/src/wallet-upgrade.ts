@@ -60,7 +60,7 @@ export class WalletUpgrade {
   }
 
   start(walletName: string | undefined): { success: true; message: string } {
-    if (walletName !== this.store.wallet.name) throw agentError(400, 'Wallet name parameter does not match the agent wallet name');
+    if (walletName !== this.store.wallet.name) throw agentError(400, 'Wallet name parameter does not match the agent which triggered the upgrade');
     if (this.store.wallet.type !== 'askar') throw agentError(400, 'Wallet type is already anoncreds');
     if (this.upgrading) throw agentError(503, 'Upgrade in progress');
     this.upgrading = true;

@@ -13,7 +13,8 @@ describe('multitenant sandbox: one tenant upgrades its wallet to anoncreds', () 
     const id = agent.tenantNamed('city-library')!.record.wallet_id;
 
     const wrongName = await call('POST', '/anoncreds/wallet/upgrade?wallet_name=northfield-university', { token: library });
-    expect(wrongName.status).toBe(400);
+    // wallet/routes.py:1386, word for word.
+    expect(wrongName.text).toBe('400: Wallet name parameter does not match the agent which triggered the upgrade');
     const already = await call('POST', '/anoncreds/wallet/upgrade?wallet_name=northfield-university', { token: university });
     expect(already.text).toBe('400: Wallet type is already anoncreds');
     // Admin key alone: the upgrade is a tenant route.
