@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONNECTION_ID, CRED_DEF_ID, SCHEMA_ID } from '../../test/record-shapes';
 import { renderPage } from '../../test/render-page';
@@ -7,39 +8,70 @@ import { RevocationPage } from './RevocationPage';
 afterEach(() => vi.unstubAllGlobals());
 
 const REGISTRY = 'WgWxqztrNooG92RXvxSTWv:4:WgWxqztrNooG92RXvxSTWv:3:CL:57:revocable:CL_ACCUM:0';
+const revoked = {
+  cred_ex_id: '11111111-1111-4111-8111-111111111111',
+  connection_id: CONNECTION_ID,
+  holder_label: 'Bob Smith',
+  cred_def_id: CRED_DEF_ID,
+  schema_id: SCHEMA_ID,
+  filter_kind: 'indy',
+  attributes: [
+    { name: 'birthdate_dateint', value: '20010415' },
+    { name: 'student_id', value: 'S1234567' },
+    { name: 'degree', value: 'Law' },
+  ],
+  issued_at: '2026-11-02T10:00:00.000Z',
+  rev_reg_id: REGISTRY,
+  cred_rev_id: '7',
+  status: 'revoked-pending',
+  revoked_at: '2026-11-20T10:00:00.000Z',
+  revoked_by: 'admin',
+  notified: true,
+  published_at: null,
+  removed_from_agent: false,
+};
+const answers = {
+  '/api/revocation/pending': { registries: [{ rev_reg_id: REGISTRY, filter_kind: 'indy', cred_rev_ids: ['7', '9'] }] },
+  '/api/register/credentials': { total: 1, results: [revoked] },
+  '/api/attribute-labels': {
+    results: [
+      {
+        cred_def_id: CRED_DEF_ID,
+        attributes: [{ name: 'birthdate_dateint', label: 'Date of birth', kind: 'date' }],
+        source: 'manual',
+        updated_at: '2026-11-02T10:00:00.000Z',
+        updated_by: 'admin',
+      },
+    ],
+  },
+  '/api/connections': { results: [] },
+  'POST /api/revocation/publish': { published: { [REGISTRY]: ['7', '9'] } },
+};
 
 describe('the pending revocations', () => {
-  it('name each credential and its holder from the register, and whether the holder will be notified; an id it does not know stays an id', async () => {
-    renderPage('/revocation', '/revocation', <RevocationPage />, {
-      '/api/revocation/pending': { registries: [{ rev_reg_id: REGISTRY, filter_kind: 'indy', cred_rev_ids: ['7', '9'] }] },
-      '/api/register/credentials': {
-        total: 1,
-        results: [
-          {
-            cred_ex_id: '11111111-1111-4111-8111-111111111111',
-            connection_id: CONNECTION_ID,
-            holder_label: 'Bob Smith',
-            cred_def_id: CRED_DEF_ID,
-            schema_id: SCHEMA_ID,
-            filter_kind: 'indy',
-            attributes: [],
-            issued_at: '2026-11-02T10:00:00.000Z',
-            rev_reg_id: REGISTRY,
-            cred_rev_id: '7',
-            status: 'revoked-pending',
-            revoked_at: '2026-11-20T10:00:00.000Z',
-            revoked_by: 'admin',
-            notified: true,
-            published_at: null,
-            removed_from_agent: false,
-          },
-        ],
-      },
-      '/api/connections': { results: [] },
-    });
+  it('lead with the person, the credential and two of its values; the registry and index are under Technical details; an unknown id is said plainly', async () => {
+    renderPage('/revocation', '/revocation', <RevocationPage />, answers);
     const table = await screen.findByRole('table', { name: 'Pending revocations' });
-    const items = await within(table).findAllByRole('listitem');
-    await vi.waitFor(() => expect(items[0]!.textContent).toBe('7 — Bob Smith, Student ID 1.2 · holder will be notified'));
-    expect(items[1]!.textContent).toBe('9');
+    const [bob, unknown] = await within(table).findAllByRole('listitem');
+    await vi.waitFor(() => expect(within(bob!).getByText('Bob Smith').closest('p')!.textContent).toBe('Bob Smith · Student ID 1.2'));
+    expect(within(bob!).getByText('Date of birth: 15 Apr 2001 · Student ID: S1234567')).toBeTruthy();
+    expect(within(bob!).getByText('The holder will be notified.')).toBeTruthy();
+    // The registry and the index are one click away, not what the clerk reads first.
+    const technical = within(bob!).getByText('Technical details').closest('details')!;
+    expect(technical.open).toBe(false);
+    expect(technical.textContent).toContain(REGISTRY);
+    expect(technical.textContent).toContain('7');
+    expect(bob!.textContent.replace(technical.textContent, '')).not.toContain(REGISTRY);
+    expect(unknown!.textContent).toBe(`Not in Credence’s register: revocation id 9 of registry ${REGISTRY}`);
+  });
+
+  it('name what a Publish button publishes in words, and publish that registry', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { sent } = renderPage('/revocation', '/revocation', <RevocationPage />, answers);
+    const publish = await screen.findByRole('button', {
+      name: 'Publish 2 revocations: Bob Smith’s Student ID 1.2 and revocation id 9 of this registry',
+    });
+    await user.click(publish);
+    await vi.waitFor(() => expect(sent('POST', '/api/revocation/publish').map((r) => r.body)).toEqual([{ rev_reg_ids: [REGISTRY] }]));
   });
 });

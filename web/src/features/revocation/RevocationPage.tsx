@@ -1,12 +1,11 @@
-import type { IssuedCredential } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
+import { PendingRegistryRow } from './components/PendingRegistryRow';
 import { RevokeForm } from './components/RevokeForm';
 import { ErrorState } from '../../components/ui/ErrorState';
-import { schemaLabel } from '../../lib/format';
 import { toast } from '../../lib/toast-store';
 import { revocationQueries, usePublish } from './queries';
 
-/** Pending revocations per registry, publish one or all; and revoking by registry and id. */
+/** Pending revocations, each by its person and credential, published per registry or all at once; and revoking by registry and id. */
 export function RevocationPage() {
   const pending = useQuery(revocationQueries.pending());
   const publish = usePublish();
@@ -44,9 +43,7 @@ export function RevocationPage() {
           <table className="data-table stack-narrow" aria-label="Pending revocations">
             <thead>
               <tr>
-                <th scope="col">Registry</th>
-                <th scope="col">Filter</th>
-                <th scope="col">Credentials</th>
+                <th scope="col">Revoked, not yet published</th>
                 <th scope="col">
                   <span className="visually-hidden">Publish</span>
                 </th>
@@ -54,26 +51,7 @@ export function RevocationPage() {
             </thead>
             <tbody>
               {registries.map((r) => (
-                <tr key={r.rev_reg_id}>
-                  <td data-label="Registry" className="wraps">
-                    <span className="mono small">{r.rev_reg_id}</span>
-                  </td>
-                  <td data-label="Filter">{r.filter_kind}</td>
-                  <td data-label="Credentials">
-                    <PendingIds revRegId={r.rev_reg_id} credRevIds={r.cred_rev_ids} />
-                  </td>
-                  <td data-label="">
-                    <button
-                      type="button"
-                      className="button"
-                      disabled={publish.isPending}
-                      onClick={() => run([r.rev_reg_id])}
-                      aria-label={`Publish registry ${r.rev_reg_id}`}
-                    >
-                      Publish
-                    </button>
-                  </td>
-                </tr>
+                <PendingRegistryRow key={r.rev_reg_id} registry={r} busy={publish.isPending} onPublish={() => run([r.rev_reg_id])} />
               ))}
             </tbody>
           </table>
@@ -85,33 +63,5 @@ export function RevocationPage() {
         <RevokeForm />
       </section>
     </section>
-  );
-}
-
-/**
- * Each pending id with the credential and its holder, from the register, and whether the holder will
- * be notified on publication; an id the register does not know is shown as the id alone.
- */
-function PendingIds({ revRegId, credRevIds }: { revRegId: string; credRevIds: string[] }) {
-  const known = useQuery(revocationQueries.pendingInRegistry(revRegId));
-  const byId = new Map<string, IssuedCredential>((known.data?.results ?? []).flatMap((c) => (c.cred_rev_id ? [[c.cred_rev_id, c] as const] : [])));
-  return (
-    <ul className="pending-ids">
-      {credRevIds.map((id) => {
-        const c = byId.get(id);
-        return (
-          <li key={id}>
-            <span className="mono">{id}</span>
-            {c && (
-              <>
-                {' '}
-                — {c.holder_label ?? 'no connection'}, {schemaLabel(c.schema_id) ?? 'credential'}
-                <span className="muted small">{c.notified === true ? ' · holder will be notified' : c.notified === false ? ' · holder not notified' : ''}</span>
-              </>
-            )}
-          </li>
-        );
-      })}
-    </ul>
   );
 }

@@ -1,3 +1,4 @@
+import type { AttributeLabels } from '@credence/shared';
 import { FieldList, Mono } from '../../../components/ui/RecordParts';
 import { credentialWords, type CredentialToName } from '../../../lib/credential-words';
 import '../../../components/ui/detail-page.css';
@@ -9,17 +10,24 @@ import '../../../components/ui/detail-page.css';
 export function NamedCredential({
   credential,
   ids,
+  labels,
+  notified,
 }: {
   credential: CredentialToName;
+  /** The labels set for the credential's definition; none: derived from the attributes' names. */
+  labels?: AttributeLabels | undefined;
+  /** Whether the holder is told when the revocation is published; undefined: not said. */
+  notified?: boolean | null | undefined;
   ids: { rev_reg_id?: string | null | undefined; cred_rev_id?: string | null | undefined; cred_ex_id?: string | null | undefined };
 }) {
-  const { who, what, values } = credentialWords(credential);
+  const { who, what, values } = credentialWords(credential, labels);
   return (
     <div className="revoke-named">
       <p>
         <strong>{who}</strong> · {what}
       </p>
       {values && <p className="muted">{values}</p>}
+      {notified != null && <p className="muted small">{notified ? 'The holder will be notified.' : 'The holder will not be notified.'}</p>}
       <details className="technical-details">
         <summary>Technical details</summary>
         <FieldList

@@ -1,4 +1,5 @@
 import type { IssuedCredential } from '@credence/shared';
+import { holderWords } from '../../../lib/credential-words';
 import { formatDateTime, schemaLabel } from '../../../lib/format';
 
 const statusWords: Record<IssuedCredential['status'], string> = {
@@ -23,8 +24,8 @@ export function RegisterFinding({ credential, credRevId }: { credential: IssuedC
   const what = credential.schema_id ? `${schemaLabel(credential.schema_id)} credential` : 'credential';
   return (
     <p className="muted small" role="status">
-      In Credence’s register: the {what} of {credential.holder_label ?? 'a holder with no connection'}, issued {formatDateTime(credential.issued_at)}:{' '}
-      {statusWords[credential.status]}.
+      In Credence’s register: the {what} of {holderWords({ holder_label: credential.holder_label, values: credential.attributes })}, issued{' '}
+      {formatDateTime(credential.issued_at)}: {statusWords[credential.status]}.
     </p>
   );
 }

@@ -100,6 +100,28 @@ describe('RevokeForm', { timeout: 20_000 }, () => {
     expect(document.querySelector('.callout')!.textContent).not.toContain(REGISTRY);
   });
 
+  it('names the holder of a credential issued at the counter (no connection) by the name it holds, in the definition’s labels', async () => {
+    const counter = { ...named, connection_id: null, holder_label: null, attributes: [{ name: 'name', value: 'Rosa Quintero' }, ...named.attributes] };
+    renderPage('/revoke', '/revoke', <RevokeForm issued={counter} />, {
+      '/api/connections': { results: [] },
+      '/api/attribute-labels': {
+        results: [
+          {
+            cred_def_id: counter.cred_def_id,
+            attributes: [{ name: 'given_name', label: 'First name', kind: 'text' }],
+            source: 'manual',
+            updated_at: '2026-11-20T09:30:00Z',
+            updated_by: 'admin',
+          },
+        ],
+      },
+    });
+    expect(await screen.findByText('Rosa Quintero')).toBeTruthy();
+    expect(screen.getByText('Rosa Quintero').closest('p')!.textContent).toBe('Rosa Quintero · Student ID 1.2');
+    expect(await screen.findByText(/^This revokes Rosa Quintero’s Student ID 1\.2 \(Name: Rosa Quintero · First name: Bob\)\./)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('no connection');
+  });
+
   it('from an exchange, asks the register whose credential it is and names it', async () => {
     const { requests } = renderPage('/revoke', '/revoke', <RevokeForm exchange={{ cred_ex_id: 'ex-7', connection_id: CONNECTION_ID }} />, {
       '/api/connections': { results: [] },

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { callApi } from '../../../lib/api-client';
+import { useAttributeLabels } from '../../../lib/attribute-labels';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useConnections } from '../../../lib/connections';
 import { credentialWords } from '../../../lib/credential-words';
@@ -26,7 +27,7 @@ interface RevokeFormProps {
    * agent removed the exchange (revoking by exchange id would then fail).
    */
   issued?: Pick<IssuedCredential, 'rev_reg_id' | 'cred_rev_id' | 'filter_kind' | 'connection_id' | 'holder_label'> &
-    Partial<Pick<IssuedCredential, 'cred_ex_id' | 'schema_id' | 'attributes'>>;
+    Partial<Pick<IssuedCredential, 'cred_ex_id' | 'schema_id' | 'cred_def_id' | 'attributes'>>;
   onDone?: () => void;
   onCancel?: () => void;
 }
@@ -86,9 +87,9 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
   const typedLookup = useQuery({ ...revocationQueries.named(settled.revRegId, settled.credRevId), enabled: lookUp });
   const found = lookUp && typedLookup.data ? typedLookup.data.results[0] : undefined;
   const holder = connections.labelOf(values.connection_id || exchange?.connection_id) ?? known?.holder_label ?? found?.holder_label ?? undefined;
-  const named = known
-    ? credentialWords({ holder_label: known.holder_label ?? holder ?? null, schema_id: known.schema_id ?? null, values: known.attributes }).sentence
-    : undefined;
+  const labels = useAttributeLabels().labelsFor(known?.cred_def_id);
+  const toName = known && { holder_label: known.holder_label ?? holder ?? null, schema_id: known.schema_id ?? null, values: known.attributes };
+  const named = toName ? credentialWords(toName, labels).sentence : undefined;
 
   if (leftPending)
     return (
@@ -112,9 +113,10 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
           {errors.root.message}
         </p>
       )}
-      {known && (
+      {known && toName && (
         <NamedCredential
-          credential={{ holder_label: known.holder_label ?? holder ?? null, schema_id: known.schema_id ?? null, values: known.attributes }}
+          credential={toName}
+          labels={labels}
           ids={{ rev_reg_id: known.rev_reg_id, cred_rev_id: known.cred_rev_id, cred_ex_id: known.cred_ex_id ?? exchange?.cred_ex_id }}
         />
       )}

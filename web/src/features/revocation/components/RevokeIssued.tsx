@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { RevokeForm } from './RevokeForm';
 import { Dialog } from '../../../components/ui/Dialog';
 import { consoleConfigQueries } from '../../../lib/console-config';
+import { holderWords, QR_CODE_HOLDER } from '../../../lib/credential-words';
 
 /** For admins, on the Issued page: revoke one credential by the registry and id the register kept. */
 export function RevokeIssued({ credential }: { credential: IssuedCredential }) {
@@ -12,7 +13,9 @@ export function RevokeIssued({ credential }: { credential: IssuedCredential }) {
   if (config.data?.role !== 'admin' || !credential.rev_reg_id || !credential.cred_rev_id || !credential.filter_kind) return null;
   // Revoked meanwhile (here, or live from elsewhere): no button, but a dialog still open stays until the admin closes it.
   if (credential.status !== 'issued' && !open) return null;
-  const holder = credential.holder_label ?? 'the holder';
+  // Issued with no connection (at a counter): named by the name it holds.
+  const holder = holderWords({ holder_label: credential.holder_label, values: credential.attributes });
+  const title = holder === QR_CODE_HOLDER ? 'Revoke the QR-code credential?' : `Revoke ${holder}’s credential?`;
   return (
     <>
       {credential.status === 'issued' && (
@@ -21,7 +24,7 @@ export function RevokeIssued({ credential }: { credential: IssuedCredential }) {
         </button>
       )}
       {open && (
-        <Dialog open title={`Revoke ${holder}’s credential?`} onClose={() => setOpen(false)}>
+        <Dialog open title={title} onClose={() => setOpen(false)}>
           <RevokeForm issued={credential} onDone={() => setOpen(false)} onCancel={() => setOpen(false)} />
         </Dialog>
       )}
