@@ -25,7 +25,7 @@ function startAgent() {
   const t = multitenantTestSandbox({
     now: () => (ms += 1000),
     webhookUrls: ['http://console.example/webhooks#s3cret'],
-    upgrade: { durationMs: 30 },
+    upgrade: { durationMs: 800 },
     onWebhook: (w) => {
       contract!.checkWebhook(w.topic, w.payload);
       tenantWebhooks.push({ topic: w.topic, walletId: w.walletId });
@@ -144,7 +144,7 @@ async function tenantFlow(agent: Agent, name: string) {
 async function tenantUpgrade({ json, call }: Agent, token: string) {
   await json({ token }, 'POST', '/anoncreds/wallet/upgrade?wallet_name=city-library');
   await json({ token }, 'GET', '/connections', undefined, 503);
-  for (let i = 0; i < 100 && (await call('GET', '/settings', { token })).status !== 200; i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 500 && (await call('GET', '/settings', { token })).status !== 200; i++) await new Promise((r) => setTimeout(r, 10));
   expect((await json({ token }, 'GET', '/settings'))['wallet.type']).toBe('askar-anoncreds');
   await json({ token }, 'GET', '/anoncreds/credential-definitions');
 }

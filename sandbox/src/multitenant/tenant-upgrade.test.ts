@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { multitenantTestSandbox } from '../testing.js';
 
 const waitFor = async (done: () => Promise<boolean>) => {
-  for (let i = 0; i < 100 && !(await done()); i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 500 && !(await done()); i++) await new Promise((r) => setTimeout(r, 10));
 };
 
 describe('multitenant sandbox: one tenant upgrades its wallet to anoncreds', () => {
   it('answers 503 to that tenant alone while it runs; then askar-anoncreds on the admin record and the tenant’s /settings', async () => {
-    const { call, admin, agent, tokenFor, webhooks } = multitenantTestSandbox({ upgrade: { durationMs: 60 } });
+    const { call, admin, agent, tokenFor, webhooks } = multitenantTestSandbox({ upgrade: { durationMs: 800 } });
     const library = await tokenFor('city-library');
     const university = await tokenFor('northfield-university');
     const id = agent.tenantNamed('city-library')!.record.wallet_id;
