@@ -1,4 +1,4 @@
-import type { AdvisedAction, IssuedStatus, RegisterAttribute } from '@credence/shared';
+import { formatValue, kindOf, labelOf, type AdvisedAction, type AttributeLabels, type IssuedStatus, type RegisterAttribute } from '@credence/shared';
 import { Link } from 'react-router';
 import { formatDateTime, shortId, timeAgo } from '../../lib/format';
 import { useFromHere } from '../ui/BackLink';
@@ -49,14 +49,17 @@ export function NextStep({ errorMsg, action }: { errorMsg: string | null | undef
   );
 }
 
-/** A few of the values, enough to tell two credentials of one person apart. */
-export function AttributeValues({ attributes, shown = 4 }: { attributes: RegisterAttribute[]; shown?: number }) {
+/**
+ * A few of the values, enough to tell two credentials of one person apart: under the labels set for
+ * the credential's definition (else derived from the names), a date as a date.
+ */
+export function AttributeValues({ attributes, shown = 4, labels }: { attributes: RegisterAttribute[]; shown?: number; labels?: AttributeLabels | undefined }) {
   if (attributes.length === 0) return <span className="muted">—</span>;
   return (
     <span className="register-values">
       {attributes.slice(0, shown).map((a) => (
         <span key={a.name}>
-          <span className="muted">{a.name}:</span> {a.value}
+          <span className="muted">{labelOf(a.name, labels)}:</span> {formatValue(a.name, a.value, kindOf(a.name, labels))}
         </span>
       ))}
       {attributes.length > shown && <span className="muted">+{attributes.length - shown} more</span>}

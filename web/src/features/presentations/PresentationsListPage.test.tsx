@@ -28,7 +28,7 @@ describe('PresentationsListPage', () => {
     });
     const rows = (await within(await screen.findByRole('table')).findAllByRole('row')).slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      expect.stringMatching(/Proof of enrolment.*name: Alice Jones.*Verified/),
+      expect.stringMatching(/Proof of enrolment.*Name: Alice Jones.*Verified/),
       expect.stringMatching(/Proof of enrolment.*Removed from the agent.*Failed verification/),
     ]);
     expect(screen.getByLabelText('Result')).toBeTruthy();
@@ -42,6 +42,6 @@ describe('PresentationsListPage', () => {
     const table = await screen.findByRole('table');
     expect(within(table).queryByRole('columnheader', { name: 'Proved' })).toBeNull();
     const [, row] = await within(table).findAllByRole('row');
-    expect(row?.textContent).toMatch(/name: Alice Jones.*claimed, not yet verified/);
+    expect(row?.textContent).toMatch(/Name: Alice Jones.*claimed, not yet verified/);
   });
 });

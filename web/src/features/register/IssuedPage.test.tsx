@@ -76,6 +76,41 @@ describe('the Issued credentials page', () => {
     expect(within(alice!).getByRole('link', { name: 'Exchange' }).getAttribute('href')).toBe('/credentials/22222222-2222-4222-8222-222222222222');
   });
 
+  it('shows the values under the labels set for the definition (else derived from the names), a date as a date', async () => {
+    renderPage('/issued', '/issued', <IssuedPage RevokeControl={RevokeStub} />, {
+      '/api/register/credentials': {
+        total: 1,
+        results: [
+          credential({
+            attributes: [
+              { name: 'student_id', value: 'S6332523' },
+              { name: 'birthdate_dateint', value: '20010415' },
+            ],
+          }),
+        ],
+      },
+      '/api/attribute-labels': {
+        results: [
+          {
+            cred_def_id: CRED_DEF_ID,
+            attributes: [{ name: 'student_id', label: 'Student number', kind: 'text' }],
+            source: 'manual',
+            updated_at: '2026-11-02T10:00:00.000Z',
+            updated_by: 'admin',
+          },
+        ],
+      },
+      '/api/config': { username: 'admin', role: 'admin', mode: 'sandbox', wallet: { name: 'w', type: 'askar' } },
+      '/api/credential-definitions/created': { credential_definition_ids: [] },
+    });
+    const table = await screen.findByRole('table', { name: 'Issued credentials' });
+    const [, bob] = within(table).getAllByRole('row');
+    await vi.waitFor(() => expect(within(bob!).getByText('Student number:')).toBeTruthy());
+    expect(within(bob!).getByText('Birthdate:').parentElement!.textContent).toBe('Birthdate: 15 Apr 2001');
+    expect(bob!.textContent).not.toContain('birthdate_dateint');
+    expect(bob!.textContent).not.toContain('20010415');
+  });
+
   it('searches by person or value through the URL, and exports with the same filters', async () => {
     const user = userEvent.setup();
     const page = show('/issued?status=issued', [credential({})], 120);

@@ -11,6 +11,7 @@ import { slicedListOptions, useSlicedList } from '../../components/exchange-list
 import { ChoiceField } from '../../components/ui/ChoiceField';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { callApi } from '../../lib/api-client';
+import { useAttributeLabels } from '../../lib/attribute-labels';
 import { registerListPage, type ListPage } from '../../lib/register-exchanges';
 import { consoleConfigQueries } from '../../lib/console-config';
 import { credDefTag, formatDateTime, schemaLabel } from '../../lib/format';
@@ -101,6 +102,7 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
   const clearFilters = () => update({ q: undefined, status: undefined, cred_def_id: undefined, connection_id: undefined, cred_ex_id: undefined });
   const oneHolder = params.connection_id;
   const holderName = useHolderName(oneHolder);
+  const { labelsFor } = useAttributeLabels();
 
   const columns = useMemo(
     () => [
@@ -131,7 +133,11 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
           </span>
         ),
       }),
-      column.accessor('attributes', { header: 'Values', cell: (info) => <AttributeValues attributes={info.getValue()} />, meta: { hideOnPhone: true } }),
+      column.accessor('attributes', {
+        header: 'Values',
+        cell: (info) => <AttributeValues attributes={info.getValue()} labels={labelsFor(info.row.original.cred_def_id)} />,
+        meta: { hideOnPhone: true },
+      }),
       column.accessor('issued_at', { header: 'Issued', cell: (info) => formatDateTime(info.getValue()) }),
       column.accessor('status', {
         header: 'Status',
@@ -167,7 +173,7 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
         },
       }),
     ],
-    [RevokeControl, oneHolder, params],
+    [RevokeControl, oneHolder, params, labelsFor],
   );
 
   const rows = page.rows;

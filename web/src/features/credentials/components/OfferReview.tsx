@@ -1,5 +1,6 @@
-import { credDefIdOf, credentialPreviewOf, schemaIdOf, type CredExRecord } from '@credence/shared';
+import { credDefIdOf, credentialPreviewOf, formatValue, kindOf, labelOf, schemaIdOf, type CredExRecord } from '@credence/shared';
 import { FieldList, Mono } from '../../../components/ui/RecordParts';
+import { useAttributeLabels } from '../../../lib/attribute-labels';
 import { useConnections } from '../../../lib/connections';
 import { schemaLabel } from '../../../lib/format';
 
@@ -13,7 +14,7 @@ export function issuerOf(credDefId: string | undefined): string | undefined {
 
 /**
  * An offer made to this agent, reviewed before the request goes out: who offers it, which credential,
- * every value as it would be stored, and the issuer's comment. Accepting (send request) and declining
+ * every value under its label (a date as a date), and the issuer's comment. Accepting (send request) and declining
  * (problem report) are the actions just below.
  */
 export function OfferReview({ record }: { record: CredExRecord }) {
@@ -21,6 +22,8 @@ export function OfferReview({ record }: { record: CredExRecord }) {
   const credDefId = credDefIdOf(record);
   const schemaId = schemaIdOf(record);
   const preview = credentialPreviewOf(record);
+  // Under the labels set for the definition (else derived from the names), a date as a date.
+  const labels = useAttributeLabels().labelsFor(credDefId);
   const comment = typeof record.cred_offer?.comment === 'string' ? record.cred_offer.comment : undefined;
   const from = record.connection_id ? (connections.labelOf(record.connection_id) ?? record.connection_id) : 'No connection (an out-of-band offer)';
   return (
@@ -47,8 +50,8 @@ export function OfferReview({ record }: { record: CredExRecord }) {
           <tbody>
             {preview.attributes.map((a) => (
               <tr key={a.name}>
-                <td>{a.name}</td>
-                <td>{a.value === '' ? <span className="muted">(empty)</span> : a.value}</td>
+                <td>{labelOf(a.name, labels)}</td>
+                <td>{a.value === '' ? <span className="muted">(empty)</span> : formatValue(a.name, a.value, kindOf(a.name, labels))}</td>
               </tr>
             ))}
           </tbody>
