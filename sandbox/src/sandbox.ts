@@ -19,8 +19,8 @@ export interface SandboxOptions {
   credentialRecords: number;
   presentationRecords: number;
   apiKey: string;
-  /** The wallet's label, as peers see it in invitations. */
-  label?: string;
+  /** The wallet's label, as peers see it in invitations; a function when it can change (a tenant's, by PUT). */
+  label?: string | (() => string);
   /** The 401 reason when the key is wrong or missing. */
   authFailure?: string;
   peerDelayMs: number;
@@ -43,6 +43,8 @@ export function createSandbox(options: SandboxOptions) {
     presentationRecords: options.presentationRecords,
   });
   const store = new SandboxStore(data, options.wallet);
+  const { label } = options;
+  const labelOf = typeof label === 'function' ? label : () => label ?? 'Credence sandbox agent';
   const peers = new PeerScheduler(options.peerDelayMs);
   const emit = options.emit ?? (() => undefined);
   // The engines draw from their own stream, so running them never changes the seeded data.
@@ -66,7 +68,9 @@ export function createSandbox(options: SandboxOptions) {
     peers,
     credentials,
     presentations,
-    label: options.label ?? 'Credence sandbox agent',
+    get label() {
+      return labelOf();
+    },
     endpoint: options.endpoint ?? 'https://sandbox-agent.credence.invalid/didcomm',
     ...(options.now && { now: options.now }),
   });
@@ -79,7 +83,7 @@ export function createSandbox(options: SandboxOptions) {
     upgrade,
     outOfBand,
     apiKey: options.apiKey,
-    ...(options.label && { label: options.label }),
+    label: labelOf(),
     ...(options.authFailure && { authFailure: options.authFailure }),
     ...(options.outage && { outage: options.outage }),
     ...(options.webhookUrls && { webhookUrls: options.webhookUrls }),

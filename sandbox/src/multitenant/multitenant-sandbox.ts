@@ -59,7 +59,8 @@ export function createMultitenantSandbox(options: MultitenantSandboxOptions) {
     seed: seeded.has(record.wallet_id) ? options.seed ^ seedOf(record.wallet_id) : seedOf(record.wallet_id),
     wallet: { name: walletName(record) ?? '', type: walletTypeOf(record) },
     apiKey: innerKey,
-    ...(typeof record.settings.default_label === 'string' && { label: record.settings.default_label }),
+    // The profile's default_label: the wallet's own (PUT changes it at once), else the base agent's.
+    label: () => (typeof record.settings.default_label === 'string' ? record.settings.default_label : 'Credence sandbox agent'),
   });
   const tenants = new Tenants({
     tokens: new TenantTokens(options.jwtSecret),

@@ -19,16 +19,15 @@ describe('multitenant sandbox: the seeded tenants and the base wallet', () => {
     }
   });
 
-  it('a tenant’s invitations carry its own label', async () => {
-    const { call, tokenFor } = multitenantTestSandbox();
+  it('a tenant’s invitations carry its own label, the new one as soon as the admin changes it', async () => {
+    const { call, admin, agent, tokenFor } = multitenantTestSandbox();
     const token = await tokenFor('city-library');
-    const created = await call(
-      'POST',
-      '/out-of-band/create-invitation',
-      { token },
-      { handshake_protocols: ['https://didcomm.org/didexchange/1.1'], alias: 'Ann' },
-    );
-    expect(created.json!.invitation.label).toBe('City Library');
+    const body = { handshake_protocols: ['https://didcomm.org/didexchange/1.1'], alias: 'Ann' };
+    const invite = async () => (await call('POST', '/out-of-band/create-invitation', { token }, body)).json!.invitation.label as string;
+    expect(await invite()).toBe('City Library');
+    const id = agent.tenantNamed('city-library')!.record.wallet_id;
+    await call('PUT', `/multitenancy/wallet/${id}`, admin, { label: 'City Library (main branch)' });
+    expect(await invite()).toBe('City Library (main branch)');
   });
 
   it('the base wallet holds nothing to issue from; its config says multitenant and shows no secret', async () => {
