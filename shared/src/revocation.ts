@@ -78,10 +78,29 @@ export type PendingRegistry = z.infer<typeof pendingRegistrySchema>;
 export const upgradeStates = ['idle', 'in-progress', 'agent-unavailable', 'done', 'failed'] as const;
 export type UpgradeState = (typeof upgradeStates)[number];
 
+const namedRecordSchema = z.object({ id: z.string(), name: z.string() });
+
+/** What the wallet held on the legacy interface when its upgrade was started: taken by the BFF, kept with the job (decision 031). */
+export const walletInventorySchema = z.object({
+  /** When it was taken (ISO). */
+  at: z.string(),
+  walletType: z.string(),
+  schemas: z.array(namedRecordSchema),
+  credDefs: z.array(namedRecordSchema),
+  registries: z.array(z.string()),
+});
+export type WalletInventory = z.infer<typeof walletInventorySchema>;
+
 export const walletStatusSchema = z.object({
   name: z.string().nullable(),
   type: z.string().nullable(),
-  upgrade: z.object({ state: z.enum(upgradeStates), since: z.string().nullable(), detail: z.string().optional() }),
+  upgrade: z.object({
+    state: z.enum(upgradeStates),
+    since: z.string().nullable(),
+    detail: z.string().optional(),
+    /** Absent or null when not recorded (an upgrade started before the console kept it, or the agent did not answer then). */
+    before: walletInventorySchema.nullable().optional(),
+  }),
 });
 export type WalletStatus = z.infer<typeof walletStatusSchema>;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileTrustProxy } from '../middleware/client-address.js';
-import { testBff } from '../test/harness.js';
+import type { WalletStatus } from '@credence/shared';
+import { AGENT_KEY, testBff } from '../test/harness.js';
 
 type Audit = { entries: { actor: string; action: string; status: number; target: Record<string, string> }[] };
 
@@ -61,6 +62,35 @@ describe('two instances on one store', () => {
       state = ((await (await b.send(admin, 'GET', '/api/wallet')).json()) as { upgrade: { state: string } }).upgrade.state;
     }
     expect(state).toBe('failed');
+  });
+
+  it('keeps what the wallet held when the upgrade started, so the other instance (any browser) can compare afterwards', { timeout: 15_000 }, async () => {
+    const a = await testBff({ sandbox: { upgrade: { durationMs: 200, outcome: 'success' } } });
+    const admin = await a.cookieFor('admin');
+    const agent = async (path: string) => (await a.sandbox.app.fetch(new Request(`http://agent${path}`, { headers: { 'x-api-key': AGENT_KEY } }))).json();
+    const { schema_ids } = (await agent('/schemas/created')) as { schema_ids: string[] };
+    const { credential_definition_ids } = (await agent('/credential-definitions/created')) as { credential_definition_ids: string[] };
+    const { rev_reg_ids } = (await agent('/revocation/registries/created')) as { rev_reg_ids: string[] };
+    expect(credential_definition_ids.length).toBeGreaterThan(0);
+    // Before any upgrade there is nothing to compare.
+    expect(((await (await a.send(admin, 'GET', '/api/wallet')).json()) as WalletStatus).upgrade.before ?? null).toBeNull();
+
+    const body = { wallet_name: 'test-wallet', confirm_wallet_name: 'test-wallet', backup_confirmed: true };
+    expect((await a.send(admin, 'POST', '/api/wallet/upgrade', body)).status).toBe(202);
+    const b = await testBff({ store: a.store, upstream: (request) => a.sandbox.app.fetch(request) });
+    let status: WalletStatus | undefined;
+    for (let i = 0; i < 400 && status?.upgrade.state !== 'done'; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      status = (await (await b.send(admin, 'GET', '/api/wallet')).json()) as WalletStatus;
+    }
+    expect(status?.upgrade.state).toBe('done');
+    const before = status!.upgrade.before!;
+    expect(before.walletType).toBe('askar');
+    expect(before.schemas.map((x) => x.id).sort()).toEqual([...schema_ids].sort());
+    expect(before.credDefs.map((x) => x.id).sort()).toEqual([...credential_definition_ids].sort());
+    expect([...before.registries].sort()).toEqual([...rev_reg_ids].sort());
+    // Named as the wallet page names them: "Student ID 1.2 (tag)".
+    for (const d of before.credDefs) expect(d.name).toMatch(/^\S.* \S+ \(.+\)$/);
   });
 });
 

@@ -9,6 +9,7 @@ import { batchRepeats } from './migration-016-batch-repeats.js';
 import { attributeLabels } from './migration-017-attribute-labels.js';
 import { proofTemplateRules } from './migration-018-proof-template-rules.js';
 import { batchRowsNeedingAFix } from './migration-019-batch-rows-needing-a-fix.js';
+import { upgradeBefore } from './migration-020-upgrade-before.js';
 
 /**
  * Versioned migrations, applied in order by Kysely's Migrator at start (under a Postgres advisory lock,
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '017-attribute-labels': attributeLabels,
   '018-proof-template-rules': proofTemplateRules,
   '019-batch-rows-needing-a-fix': batchRowsNeedingAFix,
+  '020-upgrade-before': upgradeBefore,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

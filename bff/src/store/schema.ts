@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { WalletInventory } from '@credence/shared';
 
 /** Timestamps are written as Date and read back as Date (pg parses timestamptz). */
 type Timestamp = ColumnType<Date, Date, Date>;
@@ -55,6 +56,8 @@ export interface UpgradeJobsTable {
   /** The instance following the upgrade, and until when; another takes over once it lapses. */
   lease_owner: Optional<string>;
   lease_until: Optional<Date>;
+  /** What the wallet held when the upgrade was started (migration 020, decision 031). */
+  before_upgrade: ColumnType<WalletInventory | null, string | null | undefined, string | null>;
 }
 
 export interface AuditLogTable {

@@ -59,6 +59,7 @@ describe.each([
       '017-attribute-labels',
       '018-proof-template-rules',
       '019-batch-rows-needing-a-fix',
+      '020-upgrade-before',
     ]);
   });
 

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { isAnoncredsWallet, type UpgradeState, type WalletStatus } from '@credence/shared';
+import { isAnoncredsWallet, type UpgradeState, type WalletInventory, type WalletStatus } from '@credence/shared';
 import { readAgentWallet } from '../acapy/agent-wallet.js';
 import type { AcapyClient } from '../acapy/client.js';
 import { ProblemError } from '../problem.js';
 import type { Store } from '../store/store.js';
 import type { Selectable } from 'kysely';
 import type { UpgradeJobsTable } from '../store/schema.js';
+import { legacyInventory } from './legacy-inventory.js';
 
 export interface UpgradeTrackerOptions {
   pollMs: number;
@@ -71,16 +72,22 @@ export class UpgradeTracker {
     } catch (error) {
       if (!(error instanceof ProblemError) || ![502, 503, 504].includes(error.problem.status)) throw error;
     }
-    let job = await this.job();
+    const kept = await this.job();
+    let job: Job | undefined = kept;
     // An agent restarted after a timeout still counts: the new type is what matters.
     if (job && isAnoncredsWallet(this.known.type) && job.state !== 'idle' && job.state !== 'done') job = await this.move(job, 'done');
     const state = (job?.state ?? 'idle') as UpgradeState;
-    return { ...this.known, upgrade: { state, since: job?.since?.toISOString() ?? null, ...(job?.detail && { detail: job.detail }) } };
+    const before = state === 'idle' ? null : (kept?.before_upgrade ?? null);
+    return { ...this.known, upgrade: { state, since: job?.since?.toISOString() ?? null, ...(job?.detail && { detail: job.detail }), before } };
   }
 
-  /** Asks the agent to upgrade; call after `claim()`. */
+  /**
+   * Asks the agent to upgrade; call after `claim()`. Just before, what the wallet lists is kept with the job,
+   * so every admin's browser can say afterwards what changed (decision 031).
+   */
   async start(walletName: string): Promise<void> {
     const query = new URLSearchParams({ wallet_name: walletName });
+    const before = await this.inventory();
     try {
       // The handler reads only the query (wallet_name); it takes no body.
       await this.client.post('/anoncreds/wallet/upgrade', undefined, { query, withoutBody: true });
@@ -102,11 +109,22 @@ export class UpgradeTracker {
           claimed_until: null,
           lease_owner: this.instance,
           lease_until: new Date(now + this.leaseMs),
+          before_upgrade: before && JSON.stringify(before),
         })
         .where('agent', '=', this.options.agent)
         .execute(),
     );
     this.schedule(this.options.pollMs);
+  }
+
+  /** What the wallet holds now; null (the comparison then says it was not recorded) when the agent cannot list it. */
+  private async inventory(): Promise<WalletInventory | null> {
+    try {
+      return await legacyInventory(this.client, this.known.type ?? 'askar');
+    } catch (error) {
+      console.error(`[upgrade] what the wallet held before was not recorded: ${(error as Error).message}`);
+      return null;
+    }
   }
 
   /** Starts looking for a running upgrade to follow (one this instance started, or one left by another). */
@@ -181,11 +199,11 @@ export class UpgradeTracker {
     return true;
   }
 
-  private async job(): Promise<Job | undefined> {
+  private async job(): Promise<(Job & Pick<Selectable<UpgradeJobsTable>, 'before_upgrade'>) | undefined> {
     return this.store.run((db) =>
       db
         .selectFrom('upgrade_jobs')
-        .select(['state', 'since', 'detail', 'saw_agent_busy', 'settled_checks', 'deadline'])
+        .select(['state', 'since', 'detail', 'saw_agent_busy', 'settled_checks', 'deadline', 'before_upgrade'])
         .where('agent', '=', this.options.agent)
         .executeTakeFirst(),
     );

@@ -2,14 +2,24 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { formatDateTime } from '../../lib/format';
-import { changeSentence, compareInventories, listWords, recalledInventory, takeInventory } from './upgrade-inventory';
+import { changeSentence, compareInventories, listWords, takeInventory, type WalletInventory } from './upgrade-inventory';
 import './wallet.css';
 
 /**
  * After an upgrade: what the wallet holds now on the anoncreds interface, compared with what it listed
- * on the legacy one just before (kept in this browser when the upgrade was started here).
+ * on the legacy one just before (taken and kept by the BFF when the upgrade was started, decision 031).
  */
-export function UpgradeSummary({ walletName, walletType, since }: { walletName: string; walletType: string; since: string | null }) {
+export function UpgradeSummary({
+  walletName,
+  walletType,
+  since,
+  before,
+}: {
+  walletName: string;
+  walletType: string;
+  since: string | null;
+  before: WalletInventory | null;
+}) {
   const queryClient = useQueryClient();
   const after = useQuery({
     queryKey: ['wallet-upgrade-inventory', walletName, walletType] as const,
@@ -22,7 +32,6 @@ export function UpgradeSummary({ walletName, walletType, since }: { walletName: 
       </p>
     );
   if (after.isError) return <ErrorState error={after.error} onRetry={() => after.refetch()} />;
-  const before = recalledInventory(walletName);
   const change = compareInventories(before, after.data);
   const lost = change.missing.schemas.length + change.missing.credDefs.length + change.missing.registries > 0;
 

@@ -1,4 +1,4 @@
-import type { WalletStatus } from '@credence/shared';
+import type { WalletInventory, WalletStatus } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +8,7 @@ import { formatDateTime } from '../../lib/format';
 import { jsonAnswer, problemAnswer, renderPage, type AnswerFunction } from '../../test/render-page';
 import { WalletPage } from './WalletPage';
 
-afterEach(() => (vi.unstubAllGlobals(), localStorage.clear()));
+afterEach(() => vi.unstubAllGlobals());
 
 const NAME = 'issuer-wallet';
 const UPGRADE = '/api/wallet/upgrade';
@@ -75,6 +75,22 @@ const anoncredsAnswers = (credDefs: string[]) => ({
     })) as AnswerFunction,
   '/api/anoncreds/revocation/registries': { rev_reg_ids: REGISTRIES },
 });
+
+/** What the BFF kept when the upgrade was started: the legacy routes' answers above, named. */
+const BEFORE: WalletInventory = {
+  at: '2026-11-20T09:59:58.000Z',
+  walletType: 'askar',
+  schemas: [{ id: SCHEMA_ID, name: 'Alumni card 1.0' }],
+  credDefs: [
+    { id: ALUMNI, name: 'Alumni card 1.0 (alumni)' },
+    { id: STUDENT, name: 'Alumni card 1.0 (revocable)' },
+  ],
+  registries: REGISTRIES,
+};
+const upgradedWith = (before: WalletInventory | null): WalletStatus => {
+  const done = status('askar-anoncreds', 'done');
+  return { ...done, upgrade: { ...done.upgrade, before } };
+};
 
 const upgradeButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Upgrade wallet (irreversible)' });
 const backup = () => screen.getByLabelText<HTMLInputElement>('I have backed up the wallet and its key.');
@@ -151,11 +167,11 @@ describe('WalletPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByLabelText('Top bar wallet type').textContent).toBe('askar-anoncreds'));
   });
 
-  it('records what the wallet holds before starting, and afterwards says what changed: the same definitions under the same ids', async () => {
+  it('after the upgrade says what changed, from what the server kept when it started: the same definitions under the same ids', async () => {
     const user = userEvent.setup({ delay: null });
-    let upgraded = false;
-    const wallet: AnswerFunction = () => jsonAnswer(upgraded ? status('askar-anoncreds', 'done') : status('askar'));
-    const start: AnswerFunction = () => ((upgraded = true), jsonAnswer(status('askar', 'in-progress'), 202));
+    let started = false;
+    const wallet: AnswerFunction = () => jsonAnswer(started ? upgradedWith(BEFORE) : status('askar'));
+    const start: AnswerFunction = () => ((started = true), jsonAnswer(status('askar', 'in-progress'), 202));
     const { requests } = showWallet({ '/api/wallet': wallet, [`POST ${UPGRADE}`]: start, ...legacyAnswers, ...anoncredsAnswers([ALUMNI, STUDENT]) });
     await confirmUpgrade(user);
     await user.click(upgradeButton());
@@ -168,16 +184,31 @@ describe('WalletPage', { timeout: 20_000 }, () => {
     );
     expect(within(summary).getAllByRole('listitem')[0]!.textContent).toBe('Alumni card 1.0 (alumni)');
     expect(within(summary).getByRole('link', { name: 'See them on Schemas and credential definitions' }).getAttribute('href')).toBe('/definitions');
-    // The legacy inventory was taken before the upgrade was asked for.
-    const paths = requests.map((r) => `${r.method} ${r.url}`);
-    expect(paths.indexOf('GET /api/credential-definitions/created')).toBeGreaterThan(-1);
-    expect(paths.indexOf('GET /api/credential-definitions/created')).toBeLessThan(paths.indexOf(`POST ${UPGRADE}`));
+    // The browser takes no inventory of its own: the server's is the one every browser compares with.
+    expect(requests.some((r) => r.url === '/api/credential-definitions/created')).toBe(false);
+  });
+
+  it('in a browser that did not start the upgrade, compares all the same, from the server’s record', async () => {
+    showWallet({ '/api/wallet': upgradedWith(BEFORE), ...anoncredsAnswers([ALUMNI, STUDENT]) });
+    const summary = await screen.findByRole('region', { name: 'What the upgrade changed' }, { timeout: 5_000 });
+    await waitFor(() => expect(summary.textContent).toContain('now use the AnonCreds interface; their ids are unchanged.'));
+    expect(summary.textContent).not.toContain('not recorded');
+  });
+
+  it('after an upgrade started before the server kept a record, gives the counts and says it cannot compare', async () => {
+    showWallet({ '/api/wallet': upgradedWith(null), ...anoncredsAnswers([ALUMNI, STUDENT]) });
+    const summary = await screen.findByRole('region', { name: 'What the upgrade changed' }, { timeout: 5_000 });
+    await waitFor(() =>
+      expect(summary.textContent).toContain(
+        '1 schema, 2 credential definitions and 2 revocation registries now use the AnonCreds interface. What the wallet held before the upgrade was not recorded, so it cannot be compared.',
+      ),
+    );
   });
 
   it('after an upgrade that lost a definition, names it as not found', async () => {
     const user = userEvent.setup({ delay: null });
     let upgraded = false;
-    const wallet: AnswerFunction = () => jsonAnswer(upgraded ? status('askar-anoncreds', 'done') : status('askar'));
+    const wallet: AnswerFunction = () => jsonAnswer(upgraded ? upgradedWith(BEFORE) : status('askar'));
     const start: AnswerFunction = () => ((upgraded = true), jsonAnswer(status('askar', 'in-progress'), 202));
     showWallet({ '/api/wallet': wallet, [`POST ${UPGRADE}`]: start, ...legacyAnswers, ...anoncredsAnswers([STUDENT]) });
     await confirmUpgrade(user);

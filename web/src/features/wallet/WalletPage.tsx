@@ -66,7 +66,12 @@ export function WalletPage() {
             </div>
           )}
           {upgraded && isAnoncredsWallet(wallet.data.type) && (
-            <UpgradeSummary walletName={wallet.data.name ?? ''} walletType={wallet.data.type ?? ''} since={wallet.data.upgrade.since} />
+            <UpgradeSummary
+              walletName={wallet.data.name ?? ''}
+              walletType={wallet.data.type ?? ''}
+              since={wallet.data.upgrade.since}
+              before={wallet.data.upgrade.before ?? null}
+            />
           )}
           {wallet.data.type === 'askar' && !upgradeRunning(wallet.data.upgrade.state) && <UpgradeGuard walletName={wallet.data.name ?? ''} />}
           {isAnoncredsWallet(wallet.data.type) && (
@@ -85,7 +90,7 @@ function UpgradeGuard({ walletName }: { walletName: string }) {
     resolver: upgradeResolver,
     defaultValues: { wallet_name: walletName, confirm_wallet_name: '', backup_confirmed: false },
   });
-  const mutation = useWalletUpgrade('askar', (error) => setError('root', { message: isApiError(error) ? error.message : 'The upgrade could not be started' }));
+  const mutation = useWalletUpgrade((error) => setError('root', { message: isApiError(error) ? error.message : 'The upgrade could not be started' }));
   const ready = watch('backup_confirmed') === true && tested && watch('confirm_wallet_name') === walletName;
 
   return (

@@ -42,7 +42,7 @@ describe('what the upgrade changed, from what the agent listed before and after'
     );
   });
 
-  it('without a record of before (the upgrade was started in another browser), gives the counts only', () => {
+  it('without a record of before (an upgrade started before the console kept one), gives the counts only', () => {
     const change = compareInventories(null, before);
     expect(changeSentence(change)).toMatch(
       /^1 schema, 2 credential definitions and 2 revocation registries now use the AnonCreds interface\. What the wallet held/,

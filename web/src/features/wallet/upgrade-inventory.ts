@@ -1,22 +1,15 @@
-import { agentApiRefs, isAnoncredsWallet } from '@credence/shared';
+import { agentApiRefs, isAnoncredsWallet, type WalletInventory } from '@credence/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { ownDefinitionQueries } from '../../lib/own-definitions';
 
 /** What the agent lists of its own schemas, credential definitions and registries, on the interface its wallet type offers. */
-export interface WalletInventory {
-  /** When it was taken (ISO). */
-  at: string;
-  walletType: string;
-  schemas: { id: string; name: string }[];
-  credDefs: { id: string; name: string }[];
-  registries: string[];
-}
+export type { WalletInventory };
 
 /** How the wallet's records compare before and after the upgrade. */
 export interface UpgradeChange {
   after: { schemas: number; credDefs: number; registries: number };
-  /** Null when what the wallet held before was not recorded (another browser started the upgrade). */
+  /** Null when what the wallet held before was not recorded (an upgrade started before the console kept it). */
   before: { schemas: number; credDefs: number; registries: number } | null;
   /** Names of what the wallet listed before and no longer lists. */
   missing: { schemas: string[]; credDefs: string[]; registries: number };
@@ -108,28 +101,7 @@ export const nothingLost = (change: UpgradeChange): boolean =>
 export function changeSentence(change: UpgradeChange): string {
   const one = change.after.schemas + change.after.credDefs + change.after.registries === 1;
   const now = `${countWords(change.after)} now use${one ? 's' : ''} the AnonCreds interface`;
-  if (change.before === null) return `${now}. What the wallet held before the upgrade was not recorded in this browser, so it cannot be compared.`;
+  if (change.before === null) return `${now}. What the wallet held before the upgrade was not recorded, so it cannot be compared.`;
   if (nothingLost(change)) return `${now}; ${one ? 'its id is' : 'their ids are'} unchanged.`;
   return `${now}. Before the upgrade the wallet listed ${countWords(change.before)}: not everything is listed again.`;
-}
-
-// The wallet's inventory taken just before the upgrade, kept in this browser until the next upgrade.
-const storageKey = (walletName: string) => `credence.wallet-upgrade.before.${walletName}`;
-
-export function rememberInventory(walletName: string, inventory: WalletInventory): void {
-  try {
-    localStorage.setItem(storageKey(walletName), JSON.stringify(inventory));
-  } catch {
-    // Storage full or refused: the summary then says the earlier state was not recorded.
-  }
-}
-
-export function recalledInventory(walletName: string): WalletInventory | null {
-  try {
-    const raw = localStorage.getItem(storageKey(walletName));
-    const parsed = raw ? (JSON.parse(raw) as WalletInventory) : null;
-    return parsed && Array.isArray(parsed.schemas) && Array.isArray(parsed.credDefs) && Array.isArray(parsed.registries) ? parsed : null;
-  } catch {
-    return null;
-  }
 }
