@@ -139,7 +139,9 @@ describe('the verifier’s counter', () => {
     const proved = screen.getByRole('heading', { name: 'What was proved' }).nextElementSibling as HTMLElement;
     expect(within(proved).getByText('Alice Jones')).toBeTruthy();
     expect(within(proved).getByText('S1234567')).toBeTruthy();
-    expect(within(proved).getByText(/birth_year ≤ 2008/)).toBeTruthy();
+    // The predicate in words, under its label: not `birth_year ≤ 2008`.
+    expect(within(proved).getByText(/^Birth year at most 2008/)).toBeTruthy();
+    expect(proved.textContent).not.toContain('birth_year');
     // Under the attributes' labels, not their names.
     expect(within(proved).getByText('Student ID', { selector: 'dt' })).toBeTruthy();
     expect(within(proved).queryByText('student_id', { selector: 'dt' })).toBeNull();

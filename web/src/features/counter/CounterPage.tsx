@@ -1,4 +1,14 @@
-import { type AttributeLabels, type InvitationLink, type OwnCredDef, consoleApiRefs, agentApiRefs, formatValue, kindOf, labelOf } from '@credence/shared';
+import {
+  type AttributeLabels,
+  type InvitationLink,
+  type OwnCredDef,
+  consoleApiRefs,
+  agentApiRefs,
+  formatValue,
+  kindOf,
+  labelOf,
+  localDay,
+} from '@credence/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +20,7 @@ import { callApi } from '../../lib/api-client';
 import { useAttributeLabels } from '../../lib/attribute-labels';
 import { consoleConfigQueries } from '../../lib/console-config';
 import { pollWhileNotLive } from '../../lib/live-status';
+import { OPERATOR_WORDS, predicateInWords } from '../../lib/predicate-words';
 import { ownCredDefLabel, useOwnCredDefs } from '../../lib/own-definitions';
 import { presentationKeys } from '../../lib/query-keys';
 import { CounterScreen, useFetched } from './CounterScreen';
@@ -29,12 +40,10 @@ import {
 } from './counter-requests';
 import { checkFromAddress, counterAddressOf, readCounterAddress } from './counter-address';
 import { TemplateChoice } from './TemplateChoice';
-import { counterStatus, predicateText, type CounterStatus } from './counter-status';
+import { counterStatus, type CounterStatus } from './counter-status';
 import './counter.css';
 
 type LabelsFor = ReturnType<typeof useAttributeLabels>['labelsFor'];
-
-const PREDICATE_WORDS = { '>=': 'at least', '>': 'more than', '<=': 'at most', '<': 'less than' } as const;
 
 /** A verifier at a counter (/presentations/counter): one proof request as a QR code, the result in large type, then the next person. */
 export function CounterPage() {
@@ -215,7 +224,7 @@ function CheckForm({ definitions, loading, loadError, initial, labelsFor, busy, 
                     <select id="counter-predicate-type" {...register('predicate.p_type')}>
                       {PREDICATE_TYPES.map((t) => (
                         <option key={t} value={t}>
-                          {PREDICATE_WORDS[t]} ({t})
+                          {OPERATOR_WORDS[t]} ({t})
                         </option>
                       ))}
                     </select>
@@ -363,10 +372,11 @@ function Verdict({
               </div>
             ))}
             {status.predicates.map((p) => (
-              <div key={predicateText(p)}>
+              <div key={`${p.name} ${p.p_type} ${p.p_value}`}>
                 <dt>{labelOf(p.name, labels)}</dt>
                 <dd>
-                  {predicateText(p)} {ok ? <span className="counter-proved">proved, value not shown</span> : null}
+                  {predicateInWords(p, labels, status.askedAt ? localDay(new Date(status.askedAt)) : undefined)}{' '}
+                  {ok ? <span className="counter-proved">proved, value not shown</span> : null}
                 </dd>
               </div>
             ))}

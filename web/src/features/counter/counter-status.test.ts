@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CredExRecord, PresExRecord } from '@credence/shared';
-import { counterStatus, offerStatus, predicateText, walletReason } from './counter-status';
+import { counterStatus, offerStatus, walletReason } from './counter-status';
 
 const at = '2026-11-23T10:00:00.000000Z';
 const record = (fields: Partial<PresExRecord>): PresExRecord => ({
@@ -47,8 +47,8 @@ describe('counterStatus', () => {
       step: 'verified',
       revealed: [{ name: 'name', value: 'Alice Jones' }],
       predicates: [{ name: 'birth_year', p_type: '<=', p_value: 2008 }],
+      askedAt: proved.created_at,
     });
-    expect(predicateText({ name: 'birth_year', p_type: '<=', p_value: 2008 })).toBe('birth_year ≤ 2008');
     expect(counterStatus({ ...proved, verified: false }, true).step).toBe('not-verified');
   });
 

@@ -4,7 +4,7 @@ export interface Revealed {
   name: string;
   value: string;
 }
-/** A predicate the proof satisfied: "age ≥ 18". */
+/** A predicate the proof satisfied (or the wallet answered). */
 export interface Satisfied {
   name: string;
   p_type: string;
@@ -13,6 +13,8 @@ export interface Satisfied {
 export interface Proved {
   revealed: Revealed[];
   predicates: Satisfied[];
+  /** When the request was made (an age check is counted on that day). */
+  askedAt?: string | undefined;
 }
 
 export type CounterStatus =
@@ -54,9 +56,9 @@ export function provedBy(record: PresExRecord): Proved {
       const asked = request?.requested_predicates?.[referent];
       if (asked?.name && asked.p_type && typeof asked.p_value === 'number') predicates.push({ name: asked.name, p_type: asked.p_type, p_value: asked.p_value });
     }
-    return { revealed, predicates };
+    return { revealed, predicates, askedAt: record.created_at };
   }
-  return { revealed: [], predicates: [] };
+  return { revealed: [], predicates: [], askedAt: record.created_at };
 }
 
 /** Where a counter check stands, from the record and whether a wallet has fetched the invitation. */
@@ -91,8 +93,3 @@ export function walletReason(errorMsg: string | null | undefined): string {
   const text = (errorMsg ?? '').replace(/^[a-z-]+:\s*/, '').trim();
   return text ? `The wallet said: “${text}”` : 'The wallet gave up without a reason.';
 }
-
-const SYMBOLS: Record<string, string> = { '>=': '≥', '>': '>', '<=': '≤', '<': '<' };
-
-/** "age ≥ 18". */
-export const predicateText = (p: Satisfied): string => `${p.name} ${SYMBOLS[p.p_type] ?? p.p_type} ${p.p_value}`;

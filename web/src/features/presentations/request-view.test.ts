@@ -48,7 +48,7 @@ describe('requestedItems', () => {
       { referent: 'g', kind: 'attribute', asked: 'Degree, Student ID', restrictions: [], answer: 'Degree: BSc, Student ID: S1', answered: true },
       { referent: 'h', kind: 'attribute', asked: 'Email', restrictions: [], answer: 'not revealed', answered: true },
       // Whether the predicate holds is the verification's to say, not the wallet's answer's.
-      { referent: 'p', kind: 'predicate', asked: 'Age >= 18', restrictions: [], answer: undefined, answered: true },
+      { referent: 'p', kind: 'predicate', asked: 'Age at least 18', restrictions: [], answer: undefined, answered: true },
     ]);
   });
 
@@ -87,6 +87,10 @@ describe('requestedItems', () => {
       credDefId === 'D:3:CL:1:t' ? [{ name: 'dob', label: 'Date of birth', kind: 'date' as const }] : undefined;
     const [attribute, predicate] = requestedItems(dated as unknown as PresExRecord, labelsFor);
     expect(attribute).toMatchObject({ asked: 'Date of birth', answer: '21 Nov 2007' });
-    expect(predicate?.asked).toBe('Date of birth on or before 27 Nov 2008');
+    expect(predicate?.asked).toBe('Born on or before 27 November 2008');
+    // Asked on 27 November 2026, it is an age check: it says so.
+    expect(requestedItems({ ...(dated as unknown as PresExRecord), created_at: '2026-11-27T12:00:00Z' }, labelsFor)[1]?.asked).toBe(
+      'Born on or before 27 November 2008 (at least 18 years old)',
+    );
   });
 });

@@ -1,9 +1,10 @@
-import { formatValue, kindOf, labelOf, type AttributeLabels, type PresExRecord } from '@credence/shared';
+import { formatValue, kindOf, labelOf, localDay, type AttributeLabels, type PresExRecord } from '@credence/shared';
+import { predicateInWords } from '../../lib/predicate-words';
 
 export interface RequestedItem {
   referent: string;
   kind: 'attribute' | 'predicate';
-  /** "Name", "Degree, Student ID" or "Birthdate on or before 21 Nov 2007", in the definition's labels. */
+  /** "Name", "Degree, Student ID" or "Born on or before 21 November 2007", in the definition's labels. */
   asked: string;
   restrictions: string[];
   /** What the presentation showed for an attribute (a date as a date), "not revealed", or nothing yet. */
@@ -34,18 +35,6 @@ interface ProofShape {
 
 /** The labels (and kinds) an admin set for a credential definition's attributes; none: derived from the names. */
 export type LabelsFor = (credDefId: string | undefined) => AttributeLabels | undefined;
-
-const DATE_COMPARISONS: Record<string, string> = { '<=': 'on or before', '<': 'before', '>=': 'on or after', '>': 'after' };
-
-/** "Birthdate on or before 27 Nov 2008" for a date; "Enrolment year >= 2018" otherwise. */
-function predicateInWords(predicate: { name: string; p_type: string; p_value: number }, labels: AttributeLabels | undefined): string {
-  const label = labelOf(predicate.name, labels);
-  if (kindOf(predicate.name, labels) === 'date') {
-    const day = formatValue(predicate.name, String(predicate.p_value), 'date');
-    if (day !== String(predicate.p_value)) return `${label} ${DATE_COMPARISONS[predicate.p_type] ?? predicate.p_type} ${day}`;
-  }
-  return `${label} ${predicate.p_type} ${predicate.p_value}`;
-}
 
 /** The request of an exchange (indy or anoncreds, whichever it holds) and the format it is in. */
 export function proofRequestOf(record: PresExRecord): { format: 'indy' | 'anoncreds'; request: ProofRequestShape } | undefined {
@@ -92,6 +81,9 @@ export function requestedItems(record: PresExRecord, labelsFor: LabelsFor = () =
       (answered?.sub_proof_index !== undefined ? presented?.identifiers?.[answered.sub_proof_index]?.cred_def_id : undefined) ??
         restrictions?.find((r) => r.cred_def_id)?.cred_def_id,
     );
+  // An age check is counted on the day the request was made.
+  const created = record.created_at ? new Date(record.created_at) : undefined;
+  const askedOn = created && !Number.isNaN(created.getTime()) ? localDay(created) : undefined;
   const items: RequestedItem[] = [];
   for (const [referent, attr] of Object.entries(found.request.requested_attributes ?? {})) {
     const names = attr.names ?? (attr.name ? [attr.name] : []);
@@ -121,7 +113,7 @@ export function requestedItems(record: PresExRecord, labelsFor: LabelsFor = () =
     items.push({
       referent,
       kind: 'predicate',
-      asked: predicateInWords(predicate, labelsOf(proof?.predicates?.[referent], predicate.restrictions)),
+      asked: predicateInWords(predicate, labelsOf(proof?.predicates?.[referent], predicate.restrictions), askedOn),
       restrictions: restrictionText(predicate.restrictions),
       answer: undefined,
       answered: !!proof?.predicates?.[referent],
