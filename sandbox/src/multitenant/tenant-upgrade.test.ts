@@ -48,4 +48,15 @@ describe('multitenant sandbox: one tenant upgrades its wallet to anoncreds', () 
     const id = agent.tenantNamed('city-library')!.record.wallet_id;
     expect((await call('GET', `/multitenancy/wallet/${id}`, admin)).json!.settings['wallet.type']).toBe('askar');
   });
+
+  it('a wallet removed while it upgrades is simply gone when the upgrade ends (the agent keeps running)', async () => {
+    const { call, admin, agent, tokenFor } = multitenantTestSandbox({ upgrade: { durationMs: 30 } });
+    const library = await tokenFor('city-library');
+    const id = agent.tenantNamed('city-library')!.record.wallet_id;
+    await call('POST', '/anoncreds/wallet/upgrade?wallet_name=city-library', { token: library });
+    expect((await call('DELETE', `/multitenancy/wallet/${id}`, admin)).json).toEqual({});
+    await new Promise((r) => setTimeout(r, 80));
+    expect((await call('GET', '/multitenancy/wallets', admin)).json!.results).toHaveLength(1);
+    expect((await call('GET', '/connections', { token: library })).text).toBe('401: Unauthorized');
+  });
 });

@@ -60,7 +60,10 @@ export class Tenants {
     const sandbox = this.deps.build(record, innerKey, {
       emit: (topic, payload) => this.deps.dispatch({ topic, payload, walletId, urls: webhookUrlsOf(record, this.deps.baseWebhookUrls) }),
       // wallet/anoncreds_upgrade.py upgrade_subwallet: the record says askar-anoncreds (even from kanon); no restart.
-      onUpgraded: () => this.update(walletId, { 'wallet.type': 'askar-anoncreds' }),
+      // A wallet removed while it upgraded has no record left to change.
+      onUpgraded: () => {
+        if (this.byId.has(walletId)) this.update(walletId, { 'wallet.type': 'askar-anoncreds' });
+      },
     });
     const tenant = { record, sandbox, innerKey };
     this.byId.set(walletId, tenant);
