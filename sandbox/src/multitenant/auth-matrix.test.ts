@@ -48,13 +48,18 @@ describe('multitenant sandbox: tokens as ACA-Py mints and checks them', () => {
     expect((await call('GET', '/status/live', { token: 'garbage' })).status).toBe(401);
   });
 
-  it('a signed token for a wallet never given one opens it (no iat stored yet), as ACA-Py does', async () => {
+  it('a signed token for a wallet never given one opens it (no iat stored yet), unless issued in the future, as ACA-Py does', async () => {
     const { call, agent } = multitenantTestSandbox();
     const token = await new SignJWT({ wallet_id: agent.tenantNamed('city-library')!.record.wallet_id })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt()
       .sign(new TextEncoder().encode(MT_JWT_SECRET));
     expect((await call('GET', '/connections?limit=1', { token })).status).toBe(200);
+    const future = await new SignJWT({ wallet_id: agent.tenantNamed('city-library')!.record.wallet_id })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(Math.round(Date.now() / 1000) + 60)
+      .sign(new TextEncoder().encode(MT_JWT_SECRET));
+    expect((await call('GET', '/connections?limit=1', { token: future })).text).toBe('401: Unauthorized');
   });
 });
 

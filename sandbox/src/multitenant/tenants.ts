@@ -118,7 +118,8 @@ export class Tenants {
     const [scheme, token] = space === -1 ? [header, ''] : [header.slice(0, space), header.slice(space + 1)];
     if (scheme !== 'Bearer') throw agentError(401, 'Invalid Authorization header structure');
     const claims = await this.deps.tokens.read(token);
-    if (!claims) throw unauthorized();
+    // PyJWT (leeway 1 s) refuses a token issued in the future; jose does not check it.
+    if (!claims || (claims.iat !== undefined && claims.iat > this.deps.now() / 1000 + 1)) throw unauthorized();
     const tenant = this.byId.get(claims.walletId);
     if (!tenant) throw unauthorized();
     if (tenant.record.jwt_iat && tenant.record.jwt_iat !== claims.iat) throw agentError(401, 'Token not valid');
