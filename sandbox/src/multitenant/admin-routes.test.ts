@@ -67,6 +67,8 @@ describe('multitenant sandbox: the /multitenancy admin routes as ACA-Py 1.6.1 an
     expect(bad.text).toContain("'wallet_type': ['Must be one of: askar, askar-anoncreds, kanon-anoncreds.']");
     expect(bad.text).toContain("'key_management_mode': ['Must be one of: managed.']");
     expect(bad.text).toContain("'wallet_webhook_urls': ['Not a valid list.']");
+    const nulls = await call('PUT', `/multitenancy/wallet/${UNKNOWN}`, admin, { label: null, wallet_webhook_urls: ['http://a', 3] });
+    expect(nulls.text).toBe("422: {'json': {'label': ['Field may not be null.'], 'wallet_webhook_urls': {1: ['Not a valid string.']}}}");
     for (const name of ['city-library', 'base-wallet']) {
       const taken = await call('POST', '/multitenancy/wallet', admin, { wallet_name: name });
       expect(taken.status).toBe(400);

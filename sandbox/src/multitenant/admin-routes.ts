@@ -17,42 +17,45 @@ export interface AdminRouteDeps {
 
 const STRINGS = ['wallet_name', 'wallet_key', 'label', 'image_url'] as const;
 
+/** marshmallow's words for a value that is not a string (fields are not nullable). */
+const notAString = (value: unknown): string | undefined =>
+  value === null ? 'Field may not be null.' : typeof value === 'string' ? undefined : 'Not a valid string.';
+
 /** The request schemas' marshmallow checks (CreateWalletRequestSchema, UpdateWalletRequestSchema): one 422 with every problem. */
 function checkedBody(body: Record<string, unknown>, creating: boolean): Record<string, unknown> {
   const errors: Record<string, unknown> = {};
-  const oneOf = (field: string, allowed: readonly string[]) => {
+  const string = (field: string, allowed?: readonly string[]) => {
     const value = body[field];
     if (value === undefined) return;
-    if (typeof value !== 'string') errors[field] = ['Not a valid string.'];
-    else if (!allowed.includes(value)) errors[field] = [`Must be one of: ${allowed.join(', ')}.`];
+    const problem = notAString(value) ?? (allowed && !allowed.includes(value as string) ? `Must be one of: ${allowed.join(', ')}.` : undefined);
+    if (problem) errors[field] = [problem];
   };
-  for (const field of creating ? STRINGS : (['label', 'image_url'] as const)) {
-    if (body[field] !== undefined && typeof body[field] !== 'string') errors[field] = ['Not a valid string.'];
-  }
-  oneOf('wallet_dispatch_type', DISPATCH_TYPES);
+  for (const field of creating ? STRINGS : (['label', 'image_url'] as const)) string(field);
+  string('wallet_dispatch_type', DISPATCH_TYPES);
   if (creating) {
-    oneOf('wallet_type', WALLET_TYPES);
-    oneOf('key_management_mode', ['managed']);
-    oneOf('wallet_key_derivation', ['ARGON2I_MOD', 'ARGON2I_INT', 'RAW']);
+    string('wallet_type', WALLET_TYPES);
+    string('key_management_mode', ['managed']);
+    string('wallet_key_derivation', ['ARGON2I_MOD', 'ARGON2I_INT', 'RAW']);
   }
   const urls = body.wallet_webhook_urls;
-  if (urls !== undefined) {
-    if (!Array.isArray(urls)) errors.wallet_webhook_urls = ['Not a valid list.'];
-    else {
-      const bad = Object.fromEntries(urls.flatMap((u, i) => (typeof u === 'string' ? [] : [[String(i), ['Not a valid string.']]])));
-      if (Object.keys(bad).length) errors.wallet_webhook_urls = bad;
-    }
+  if (urls === null) errors.wallet_webhook_urls = ['Field may not be null.'];
+  else if (urls !== undefined && !Array.isArray(urls)) errors.wallet_webhook_urls = ['Not a valid list.'];
+  else if (Array.isArray(urls)) {
+    const bad = Object.fromEntries(urls.flatMap((u, i) => (notAString(u) ? [[String(i), [notAString(u)]]] : [])));
+    if (Object.keys(bad).length) errors.wallet_webhook_urls = bad;
   }
   const extra = body.extra_settings;
-  if (extra !== undefined && (extra === null || typeof extra !== 'object' || Array.isArray(extra))) errors.extra_settings = ['Not a valid mapping type.'];
+  if (extra === null) errors.extra_settings = ['Field may not be null.'];
+  else if (extra !== undefined && (typeof extra !== 'object' || Array.isArray(extra))) errors.extra_settings = ['Not a valid mapping type.'];
   if (Object.keys(errors).length) throw validationError('json', errors);
   return body;
 }
 
 const optionalKey = async (c: Context): Promise<string | undefined> => {
   const body = await readBody(c, { allowEmpty: true });
-  if (body.wallet_key !== undefined && typeof body.wallet_key !== 'string') throw validationError('json', { wallet_key: ['Not a valid string.'] });
-  return body.wallet_key || undefined;
+  const problem = body.wallet_key === undefined ? undefined : notAString(body.wallet_key);
+  if (problem) throw validationError('json', { wallet_key: [problem] });
+  return (body.wallet_key as string | undefined) || undefined;
 };
 
 /** multitenant/admin/routes.py: the seven `/multitenancy` routes, each behind the base admin key. */
