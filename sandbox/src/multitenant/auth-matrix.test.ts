@@ -44,6 +44,11 @@ describe('multitenant sandbox: tokens as ACA-Py mints and checks them', () => {
       .sign(new TextEncoder().encode('not-the-secret'));
     expect((await call('GET', '/connections', { token: forged })).text).toBe('401: Unauthorized');
     expect((await call('GET', '/connections', { authorization: `Token ${token}` })).text).toBe('401: Invalid Authorization header structure');
+    // "Bearer".partition(" ") is ("Bearer", "", ""): the scheme is right, the empty token does not decode.
+    expect((await call('GET', '/connections', { authorization: 'Bearer' })).text).toBe('401: Unauthorized');
+    // An empty header is no header: the tenant route asks for a token.
+    const empty = await agent.app.fetch(new Request('http://sandbox/connections', { headers: { authorization: '' } }));
+    expect(await empty.text()).toBe('401: Authorization token missing or invalid');
     // A token checks before anything else, even the unauthenticated routes.
     expect((await call('GET', '/status/live', { token: 'garbage' })).status).toBe(401);
   });

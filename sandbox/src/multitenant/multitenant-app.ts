@@ -57,8 +57,9 @@ export function createMultitenantApp({ tenants, base, apiKey, label, webhookUrls
   const { authorize } = helpers;
 
   app.use('*', async (c, next) => {
+    // `if … and authorization_header`: an empty header counts as none.
     const header = c.req.header('authorization');
-    const tenant = header === undefined ? undefined : await tenants.byAuthorization(header);
+    const tenant = header ? await tenants.byAuthorization(header) : undefined;
     if (tenant?.sandbox.upgrade.inProgress && !c.req.path.startsWith('/status/')) throw agentError(503, 'Upgrade in progress');
     c.set('tenant', tenant);
     await next();
