@@ -1,4 +1,4 @@
-import type { CredExDetail, PresExRecord, RegisterExchange } from '@credence/shared';
+import type { CredExDetail, IssuedCredential, PresExRecord, RegisterExchange } from '@credence/shared';
 
 /**
  * One credential exchange in the two shapes the console must read: as ACA-Py 1.6.1 sends it (no
@@ -181,6 +181,32 @@ export function registerRow(id: string, changes: Partial<RegisterExchange> = {})
     predicates_proved: [],
     verified: null,
     revocation_status: null,
+    ...changes,
+  };
+}
+
+/** A credential as Credence's register answers it (`GET /api/register/credentials`): issued to Bob Smith, revocable. */
+export function issuedCredential(changes: Partial<IssuedCredential> = {}): IssuedCredential {
+  return {
+    cred_ex_id: '11111111-1111-4111-8111-111111111111',
+    connection_id: CONNECTION_ID,
+    holder_label: 'Bob Smith',
+    cred_def_id: CRED_DEF_ID,
+    schema_id: SCHEMA_ID,
+    filter_kind: 'indy',
+    attributes: [
+      { name: 'name', value: 'Bob Smith' },
+      { name: 'student_id', value: 'S6332523' },
+    ],
+    issued_at: '2026-11-02T10:00:00.000Z',
+    rev_reg_id: 'WgWxqztrNooG92RXvxSTWv:4:WgWxqztrNooG92RXvxSTWv:3:CL:57:revocable:CL_ACCUM:0',
+    cred_rev_id: '7',
+    status: 'issued',
+    revoked_at: null,
+    revoked_by: null,
+    notified: null,
+    published_at: null,
+    removed_from_agent: false,
     ...changes,
   };
 }

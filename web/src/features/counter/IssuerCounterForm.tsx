@@ -1,8 +1,8 @@
-import { kindOf, labelOf, agentApiRefs, type OwnCredDef } from '@credence/shared';
+import { kindOf, agentApiRefs, type OwnCredDef } from '@credence/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
-import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
-import { AttributeValueInput } from '../../components/exchange-form/AttributeValueInput';
+import { useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { LabelledValueField } from '../../components/exchange-form/LabelledValueField';
 import { SubmitError } from '../../components/exchange-form/SubmitError';
 import { RequestPreview } from '../../components/ui/RequestPreview';
 import { isApiError } from '../../lib/api';
@@ -115,36 +115,17 @@ export function IssuerCounterForm({ definitions, loading, loadError, initial, fo
         <fieldset>
           <legend>The person’s details</legend>
           <div className="counter-values-fields">
-            {rows.fields.map((row, i) => {
-              const id = `counter-value-${i}`;
-              const rowError = errors.values?.[i]?.value;
-              return (
-                <div className="field" key={row.id}>
-                  <label htmlFor={id}>{labelOf(row.name, chosenLabels)}</label>
-                  <Controller
-                    control={control}
-                    name={`values.${i}.value`}
-                    render={({ field }) => (
-                      <AttributeValueInput
-                        id={id}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        inputRef={field.ref}
-                        kind={kindOf(row.name, chosenLabels)}
-                        invalid={!!rowError}
-                        describedBy={rowError ? `${id}-error` : undefined}
-                      />
-                    )}
-                  />
-                  {rowError && (
-                    <p id={`${id}-error`} className="field-error">
-                      {rowError.message}
-                    </p>
-                  )}
-                </div>
-              );
-            })}
+            {rows.fields.map((row, i) => (
+              <LabelledValueField
+                key={row.id}
+                control={control}
+                name={`values.${i}.value`}
+                id={`counter-value-${i}`}
+                attribute={row.name}
+                labels={chosenLabels}
+                error={errors.values?.[i]?.value?.message}
+              />
+            ))}
           </div>
         </fieldset>
       )}

@@ -11,6 +11,7 @@ import { useRevalidateAll } from '../../lib/use-revalidate-all';
 import { useConnections } from '../../lib/connections';
 import { AttributeRowFields } from './components/AttributeRowFields';
 import { PredicateRowFields } from './components/PredicateRowFields';
+import type { RequestRowProps } from './components/RequestRowFrame';
 import { RequestInWords } from './components/RequestInWords';
 import { RevocationChoice } from './components/RevocationChoice';
 import { SubmitError } from '../../components/exchange-form/SubmitError';
@@ -97,6 +98,15 @@ function ProofRequestForm({ walletType, template }: { walletType: string | null;
   useRevalidateAll(form, values);
   // A new row starts from the credential the last one named: most requests ask for one credential.
   const lastCredential = () => values.attributes?.at(-1)?.credential ?? '';
+  // What each row of the builder is given; `remove` takes it out of its list.
+  const rowProps = (index: number, remove: (index: number) => void): RequestRowProps => ({
+    index,
+    form,
+    definitions,
+    labelsFor,
+    loading: ownDefinitions.isPending,
+    onRemove: () => remove(index),
+  });
 
   const linked = search.get('connection');
   const linkedUnknown = !!linked && connections.status === 'success' && !connections.options.some((c) => c.id === linked);
@@ -193,15 +203,7 @@ function ProofRequestForm({ walletType, template }: { walletType: string | null;
           <section className="card" aria-labelledby="req-attrs-title">
             <h2 id="req-attrs-title">What the person shows</h2>
             {attributes.fields.map((field, index) => (
-              <AttributeRowFields
-                key={field.id}
-                index={index}
-                form={form}
-                definitions={definitions}
-                labelsFor={labelsFor}
-                loading={ownDefinitions.isPending}
-                onRemove={() => attributes.remove(index)}
-              />
+              <AttributeRowFields key={field.id} {...rowProps(index, attributes.remove)} />
             ))}
             {errors.attributes?.root?.message && <p className="field-error">{errors.attributes.root.message}</p>}
             <button type="button" className="button" onClick={() => attributes.append({ credential: lastCredential(), names: '', restrictions: [] })}>
@@ -212,15 +214,7 @@ function ProofRequestForm({ walletType, template }: { walletType: string | null;
           <section className="card" aria-labelledby="req-preds-title">
             <h2 id="req-preds-title">What the person proves without showing it</h2>
             {predicates.fields.map((field, index) => (
-              <PredicateRowFields
-                key={field.id}
-                index={index}
-                form={form}
-                definitions={definitions}
-                labelsFor={labelsFor}
-                loading={ownDefinitions.isPending}
-                onRemove={() => predicates.remove(index)}
-              />
+              <PredicateRowFields key={field.id} {...rowProps(index, predicates.remove)} />
             ))}
             <div className="form-buttons">
               <button type="button" className="button" onClick={() => predicates.append(newPredicate('age', lastCredential()))}>

@@ -2,7 +2,7 @@ import type { IssuedCredential } from '@credence/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONNECTION_ID, CRED_DEF_ID, SCHEMA_ID } from '../../test/record-shapes';
+import { CONNECTION_ID, CRED_DEF_ID, issuedCredential } from '../../test/record-shapes';
 import { installDialogMethods } from '../../test/dialog';
 import { renderPage } from '../../test/render-page';
 import { IssuedPage } from './IssuedPage';
@@ -11,28 +11,7 @@ import { browserTimeZone } from '../../lib/time-zone';
 installDialogMethods();
 afterEach(() => vi.unstubAllGlobals());
 
-const credential = (overrides: Partial<IssuedCredential>): IssuedCredential => ({
-  cred_ex_id: '11111111-1111-4111-8111-111111111111',
-  connection_id: CONNECTION_ID,
-  holder_label: 'Bob Smith',
-  cred_def_id: CRED_DEF_ID,
-  schema_id: SCHEMA_ID,
-  filter_kind: 'indy',
-  attributes: [
-    { name: 'name', value: 'Bob Smith' },
-    { name: 'student_id', value: 'S6332523' },
-  ],
-  issued_at: '2026-11-02T10:00:00.000Z',
-  rev_reg_id: 'WgWxqztrNooG92RXvxSTWv:4:WgWxqztrNooG92RXvxSTWv:3:CL:57:revocable:CL_ACCUM:0',
-  cred_rev_id: '7',
-  status: 'issued',
-  revoked_at: null,
-  revoked_by: null,
-  notified: null,
-  published_at: null,
-  removed_from_agent: true,
-  ...overrides,
-});
+const credential = (overrides: Partial<IssuedCredential>): IssuedCredential => issuedCredential({ removed_from_agent: true, ...overrides });
 
 function RevokeStub({ credential: c }: { credential: IssuedCredential }) {
   // As RevokeIssued: the control is given every row and offers revoking only a credential still valid.

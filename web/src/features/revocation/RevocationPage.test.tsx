@@ -1,35 +1,24 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONNECTION_ID, CRED_DEF_ID, SCHEMA_ID } from '../../test/record-shapes';
+import { CRED_DEF_ID, issuedCredential } from '../../test/record-shapes';
 import { renderPage } from '../../test/render-page';
 import { RevocationPage } from './RevocationPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const REGISTRY = 'WgWxqztrNooG92RXvxSTWv:4:WgWxqztrNooG92RXvxSTWv:3:CL:57:revocable:CL_ACCUM:0';
-const revoked = {
-  cred_ex_id: '11111111-1111-4111-8111-111111111111',
-  connection_id: CONNECTION_ID,
-  holder_label: 'Bob Smith',
-  cred_def_id: CRED_DEF_ID,
-  schema_id: SCHEMA_ID,
-  filter_kind: 'indy',
+const REGISTRY = issuedCredential().rev_reg_id!;
+const revoked = issuedCredential({
   attributes: [
     { name: 'birthdate_dateint', value: '20010415' },
     { name: 'student_id', value: 'S1234567' },
     { name: 'degree', value: 'Law' },
   ],
-  issued_at: '2026-11-02T10:00:00.000Z',
-  rev_reg_id: REGISTRY,
-  cred_rev_id: '7',
   status: 'revoked-pending',
   revoked_at: '2026-11-20T10:00:00.000Z',
   revoked_by: 'admin',
   notified: true,
-  published_at: null,
-  removed_from_agent: false,
-};
+});
 const answers = {
   '/api/revocation/pending': { registries: [{ rev_reg_id: REGISTRY, filter_kind: 'indy', cred_rev_ids: ['7', '9'] }] },
   '/api/register/credentials': { total: 1, results: [revoked] },

@@ -1,27 +1,16 @@
-import { predicateTypes, type OwnCredDef } from '@credence/shared';
-import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { attributeLabel, dateAttributes, type LabelsFor } from '../credential-choices';
-import type { ProofRequestFormValues } from '../proof-request-form';
-import { CredentialSelect } from './CredentialSelect';
-import { RestrictionRows } from './RestrictionRows';
-
-const OPERATOR_WORDS = { '>=': 'at least', '>': 'more than', '<=': 'at most', '<': 'less than' } as const;
-
-interface PredicateRowFieldsProps {
-  index: number;
-  form: UseFormReturn<ProofRequestFormValues>;
-  definitions: readonly OwnCredDef[];
-  labelsFor: LabelsFor;
-  loading: boolean;
-  onRemove: () => void;
-}
+import { predicateTypes } from '@credence/shared';
+import { useWatch } from 'react-hook-form';
+import { OPERATOR_WORDS } from '../../../lib/predicate-words';
+import { attributeLabel, dateAttributes } from '../credential-choices';
+import { RequestRowFrame, type RequestRowProps } from './RequestRowFrame';
 
 /**
  * One thing proved without showing it: "at least N years old, from <date attribute>" (turned into a
  * date on the day the request is sent), or a number compared; the attribute picked from the chosen
  * credential's schema, typed only when any issuer's credential may answer.
  */
-export function PredicateRowFields({ index, form, definitions, labelsFor, loading, onRemove }: PredicateRowFieldsProps) {
+export function PredicateRowFields(props: RequestRowProps) {
+  const { index, form, definitions, labelsFor } = props;
   const { control, register, setValue, formState } = form;
   const row = useWatch({ control, name: `predicates.${index}` });
   const errors = formState.errors.predicates?.[index];
@@ -33,22 +22,16 @@ export function PredicateRowFields({ index, form, definitions, labelsFor, loadin
   // A name kept from a template that the schema's list does not offer stays a choice: what is sent is what is shown.
   const options = choices && row?.name && !choices.includes(row.name) ? [...choices, row.name] : choices;
   return (
-    <fieldset className="request-row">
-      <legend>
-        {owner}: {age ? 'age check' : 'number comparison'}
-      </legend>
-      <CredentialSelect
-        id={`pred-cred-${index}`}
-        field={register(`predicates.${index}.credential`, {
-          onChange: (e: React.ChangeEvent<HTMLSelectElement>) => {
-            const next = definitions.find((d) => d.credDefId === e.target.value);
-            if (next && row?.name && !next.attributes.includes(row.name)) setValue(`predicates.${index}.name`, '');
-          },
-        })}
-        value={row?.credential}
-        definitions={definitions}
-        loading={loading}
-      />
+    <RequestRowFrame
+      {...props}
+      list="predicates"
+      owner={owner}
+      legend={`${owner}: ${age ? 'age check' : 'number comparison'}`}
+      onCredential={(next) => {
+        if (next && row?.name && !next.attributes.includes(row.name)) setValue(`predicates.${index}.name`, '');
+      }}
+      removeLabel={`Remove predicate ${index + 1}`}
+    >
       <div className="predicate-grid">
         <div className="field">
           <label htmlFor={`pred-name-${index}`}>{age ? 'Date of birth from' : 'Attribute'}</label>
@@ -102,20 +85,6 @@ export function PredicateRowFields({ index, form, definitions, labelsFor, loadin
         )}
       </div>
       {!options && age && <p className="muted small">The attribute’s name as the credential holds it, a date as YYYYMMDD (e.g. birthdate_dateint).</p>}
-      <details className="row-advanced" open={(row?.restrictions?.length ?? 0) > 0 || undefined}>
-        <summary>Advanced: restrict by id</summary>
-        <RestrictionRows
-          ownDefinitions={definitions}
-          control={control}
-          register={register}
-          name={`predicates.${index}.restrictions`}
-          owner={owner}
-          error={errors?.restrictions}
-        />
-      </details>
-      <button type="button" className="button subtle" onClick={onRemove}>
-        Remove predicate {index + 1}
-      </button>
-    </fieldset>
+    </RequestRowFrame>
   );
 }
