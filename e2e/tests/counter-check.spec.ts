@@ -16,6 +16,10 @@ for (const size of [
       await page.getByLabel('Credential to check').selectOption({ label: 'Student ID 1.2 · revocable (indy)' });
       await expect(page.getByRole('checkbox', { name: 'Student ID' })).toBeChecked();
       await page.getByRole('checkbox', { name: 'Degree' }).check();
+      // A number proved without showing it.
+      await page.getByLabel('Attribute', { exact: true }).selectOption({ label: 'Enrolment year' });
+      await page.getByLabel('Must be').selectOption('>=');
+      await page.getByLabel('Number', { exact: true }).fill('2000');
       // Exact: a saved template has its own 'Show QR code for this template'.
       await page.getByRole('button', { name: 'Show QR code', exact: true }).click();
       await expect(page.getByRole('img', { name: /QR code of the proof request/ })).toBeVisible();
@@ -30,6 +34,8 @@ for (const size of [
       await expect(page.getByText('✓ Verified')).toBeVisible();
       await expect(page.getByRole('definition').first()).not.toBeEmpty();
       await expect(page.getByText('Degree', { exact: true })).toBeVisible();
+      // The predicate in words, under its label: not `enrolment_year ≥ 2000`.
+      await expect(page.getByRole('definition').filter({ hasText: 'Enrolment year at least 2000' })).toContainText('proved, value not shown');
       await page.screenshot({ path: test.info().outputPath('counter-verified.png'), fullPage: true });
       expect(await violations(page)).toEqual([]);
 
@@ -112,13 +118,13 @@ for (const size of [
 
       await page.goto(`/issued?q=${encodeURIComponent(holder)}`);
       const row = page.getByRole('table', { name: 'Issued credentials' }).getByRole('row').filter({ hasText: holder });
-      await row.getByRole('button', { name: /^Revoke the credential of / }).click();
-      // Issued at the counter, it has no connection: the dialog names it by the credential and two of its values.
-      const dialog = page.getByRole('dialog', { name: 'Revoke the holder’s credential?' });
+      await row.getByRole('button', { name: `Revoke the credential of ${holder}` }).click();
+      // Issued at the counter, it has no connection: the dialog names the holder by the name the credential holds.
+      const dialog = page.getByRole('dialog', { name: `Revoke ${holder}’s credential?` });
       await expect(dialog.getByText(`Name: ${holder}`).first()).toBeVisible();
       await dialog.getByRole('button', { name: 'Revoke credential' }).click();
       // Left pending (the default), the dialog says so and offers to publish now; the clerk publishes later.
-      await expect(dialog.getByRole('status')).toContainText(`Revoked: the Student ID 1.2 of a holder with no connection`);
+      await expect(dialog.getByRole('status')).toContainText(`Revoked: ${holder}’s Student ID 1.2`);
       await expect(dialog.getByRole('status')).toContainText(`Name: ${holder}`);
       await expect(dialog.getByRole('status')).toContainText('It is pending: verifiers still see the credential as valid until the revocation is published.');
       await dialog.getByRole('button', { name: 'Publish later' }).click();

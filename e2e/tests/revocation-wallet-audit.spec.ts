@@ -29,9 +29,20 @@ test('an admin revokes a credential leaving it pending, finds it on the pending 
 
   await page.getByRole('link', { name: 'Revocation' }).click();
   const pending = page.getByRole('table', { name: 'Pending revocations' });
+  // Each pending credential leads with its holder and the credential; the registry and index are under "Technical details".
   const row = pending.getByRole('row').filter({ hasText: revRegId });
-  await expect(row.getByText(credRevId, { exact: true })).toBeVisible();
-  await row.getByRole('button', { name: /Publish registry/ }).click();
+  const revokedOne = row.getByRole('listitem').filter({ hasText: 'Student ID' });
+  await expect(revokedOne.getByText(/ · Student ID \d/)).toBeVisible();
+  await expect(revokedOne.getByText(revRegId)).toBeHidden();
+  await revokedOne.getByText('Technical details', { exact: true }).click();
+  await expect(revokedOne.getByText(revRegId, { exact: true })).toBeVisible();
+  await expect(revokedOne.getByText(credRevId, { exact: true })).toBeVisible();
+  // "Publish" says what it publishes, and publishes that registry.
+  const [published] = await Promise.all([
+    page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/revocation/publish')),
+    row.getByRole('button', { name: /^Publish the revocation of .+’s Student ID \d/ }).click(),
+  ]);
+  expect(published.postDataJSON()).toEqual({ rev_reg_ids: [revRegId] });
   await expect(page.getByText(/Published \d+ revocation/)).toBeVisible();
   await expect(page.getByText('Nothing is waiting to be published.')).toBeVisible();
 

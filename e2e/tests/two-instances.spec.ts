@@ -161,7 +161,11 @@ test('one login through nginx: work across both instances, one killed, both rest
       await expect(dialog).toBeHidden();
       await page.getByRole('link', { name: 'Revocation' }).click();
       const row = page.getByRole('table', { name: 'Pending revocations' }).getByRole('row').filter({ hasText: revRegId });
-      await row.getByRole('button', { name: /Publish registry/ }).click();
+      const [published] = await Promise.all([
+        page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/revocation/publish')),
+        row.getByRole('button', { name: /^Publish (the revocation of|\d+ revocations:) / }).click(),
+      ]);
+      expect(published.postDataJSON()).toEqual({ rev_reg_ids: [revRegId] });
       await expect(page.getByText(/Published \d+ revocation/)).toBeVisible();
     });
 

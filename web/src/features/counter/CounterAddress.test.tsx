@@ -74,7 +74,7 @@ describe('the verifier’s counter opened from its address', () => {
     expect(screen.getByLabelText<HTMLSelectElement>('Attribute').value).toBe('birth_year');
     expect(screen.getByLabelText<HTMLSelectElement>('Must be').value).toBe('<=');
     expect(screen.getByLabelText<HTMLInputElement>('Number').value).toBe('2008');
-    expect(screen.getByText(/The QR code will ask for:/).textContent).toBe('The QR code will ask for: Name, Student ID; Birth year ≤ 2008');
+    expect(screen.getByText(/The QR code will ask for:/).textContent).toBe('The QR code will ask for: Name, Student ID; Birth year at most 2008');
 
     await user.click(screen.getByRole('button', { name: 'Show QR code' }));
     await screen.findByRole('img', { name: /QR code of the proof request/ });

@@ -253,7 +253,7 @@ function CheckForm({ definitions, loading, loadError, initial, labelsFor, busy, 
       )}
       {chosen && (attributes.length > 0 || predicate.name) && (
         <p className="counter-asks" aria-live="polite">
-          The QR code will ask for: <strong>{checkSummary({ definition: chosen, values: { credDefId, attributes, predicate } }, label)}</strong>
+          The QR code will ask for: <strong>{checkSummary({ definition: chosen, values: { credDefId, attributes, predicate } }, labels)}</strong>
         </p>
       )}
       <SubmitError message={error?.message} status={isApiError(error) ? error.status : undefined} />
@@ -311,7 +311,7 @@ function CounterCheck({ presExId, link, check, sandbox, onNext, onChange, starti
         qrLabel="QR code of the proof request: scan it with a wallet app"
         summary={
           <>
-            <strong>{askTitle(check)}</strong>: {askSummary(check)}
+            <strong>{askTitle(check)}</strong>: {askSummary(check, labels)}
           </>
         }
         steps={VERIFIER_STEPS}

@@ -36,7 +36,10 @@ describe('a counter proof request', () => {
       auto_remove: false,
       comment: 'Show your Student ID',
     });
-    expect(checkSummary({ definition, values })).toBe('name, student_id; birth year ≤ 2008');
+    expect(checkSummary({ definition, values })).toBe('Name, Student ID; Birth year at most 2008');
+    const day = { year: 2026, month: 11, day: 27 };
+    const ageCheck = { ...values, predicate: { name: 'birthdate_dateint', p_type: '<=' as const, p_value: '20081127' } };
+    expect(checkSummary({ definition, values: ageCheck }, undefined, day)).toBe('Name, Student ID; Born on or before 27 November 2008 (at least 18 years old)');
     const plain = counterProofRequest({
       definition: { ...definition, revocable: false, format: 'anoncreds' },
       values: { ...values, predicate: emptyCheck.predicate },

@@ -3,13 +3,19 @@ import {
   DATEINT_HINT,
   isDateint,
   isDateintAttribute,
+  labelOf,
+  localDay,
   resolveTemplateRequest,
   templateAsks,
+  type AttributeLabels,
+  type CalendarDay,
   type CreateOfferBody,
   type OwnCredDef,
   type ProofTemplate,
 } from '@credence/shared';
 import { z } from 'zod';
+import { nameInValues } from '../../lib/credential-words';
+import { predicateInWords } from '../../lib/predicate-words';
 
 export const PREDICATE_TYPES = ['>=', '>', '<=', '<'] as const;
 export type PredicateType = (typeof PREDICATE_TYPES)[number];
@@ -76,11 +82,11 @@ export function counterProofRequest({ definition, values }: Check, nowSeconds = 
   };
 }
 
-/** What the clerk sees they are checking: "name, degree; age ≥ 18". */
-export function checkSummary({ values }: Check, label: (name: string) => string = (name) => name): string {
-  const symbol = { '>=': '≥', '>': '>', '<=': '≤', '<': '<' }[values.predicate.p_type];
-  const predicate = values.predicate.name ? `${label(values.predicate.name)} ${symbol} ${values.predicate.p_value}` : '';
-  return [values.attributes.map(label).join(', '), predicate].filter(Boolean).join('; ');
+/** What the clerk sees they are checking, in the definition's labels: "Name, Degree; Enrolment year at least 2018". */
+export function checkSummary({ values }: Check, labels?: AttributeLabels, on: CalendarDay = localDay(new Date())): string {
+  const { name, p_type, p_value } = values.predicate;
+  const predicate = name ? predicateInWords({ name, p_type, p_value: Number(p_value) }, labels, on) : '';
+  return [values.attributes.map((attribute) => labelOf(attribute, labels)).join(', '), predicate].filter(Boolean).join('; ');
 }
 
 /** An issuer's counter offer: one value per attribute of the chosen definition's schema. */
@@ -107,10 +113,7 @@ export function counterOffer(definition: OwnCredDef, values: OfferFormValues['va
 }
 
 /** Who the credential is for, from an attribute that names the person ("name", "full_name", "holder_name"). */
-export function personOf(values: OfferFormValues['values']): string | undefined {
-  const named = values.find(({ name }) => /^(full_?)?name$|(^|_)(holder|person|full)_?name$/i.test(name));
-  return named?.value.trim() || undefined;
-}
+export const personOf = (values: OfferFormValues['values']): string | undefined => nameInValues(values);
 
 /** A counter check made from a saved proof-request template instead of the form. */
 export interface TemplateAsk {
@@ -137,8 +140,8 @@ export function counterRequestBody(ask: CounterAsk, nowSeconds?: number) {
 export function askTitle(ask: CounterAsk): string {
   return fromTemplate(ask) ? ask.template.name : ask.definition.schemaName;
 }
-export function askSummary(ask: CounterAsk): string {
-  return fromTemplate(ask) ? templateAsks(ask.template.presentation_request, ask.template.rules) : checkSummary(ask);
+export function askSummary(ask: CounterAsk, labels?: AttributeLabels): string {
+  return fromTemplate(ask) ? templateAsks(ask.template.presentation_request, ask.template.rules) : checkSummary(ask, labels);
 }
 /** The wallet's goal line: "Show your Student ID", or the template's name. */
 export function askGoal(ask: CounterAsk): string {
