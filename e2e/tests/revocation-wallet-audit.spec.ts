@@ -28,9 +28,12 @@ test('an admin revokes a credential leaving it pending, finds it on the pending 
   await expect(dialog).toBeHidden();
 
   await page.getByRole('link', { name: 'Revocation' }).click();
-  const pending = page.getByRole('table', { name: 'Pending revocations' });
+  const pending = page.getByRole('list', { name: 'Pending revocations' });
   // Each pending credential leads with its holder and the credential; the registry and index are under "Technical details".
-  const row = pending.getByRole('row').filter({ hasText: revRegId });
+  const row = pending
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: /^Publish/ }) })
+    .filter({ hasText: revRegId });
   const revokedOne = row.getByRole('listitem').filter({ hasText: 'Student ID' });
   await expect(revokedOne.getByText(/ · Student ID \d/)).toBeVisible();
   await expect(revokedOne.getByText(revRegId)).toBeHidden();

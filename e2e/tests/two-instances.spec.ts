@@ -160,7 +160,11 @@ test('one login through nginx: work across both instances, one killed, both rest
       await dialog.getByRole('button', { name: 'Publish later' }).click();
       await expect(dialog).toBeHidden();
       await page.getByRole('link', { name: 'Revocation' }).click();
-      const row = page.getByRole('table', { name: 'Pending revocations' }).getByRole('row').filter({ hasText: revRegId });
+      const row = page
+        .getByRole('list', { name: 'Pending revocations' })
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('button', { name: /^Publish/ }) })
+        .filter({ hasText: revRegId });
       const [published] = await Promise.all([
         page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/revocation/publish')),
         row.getByRole('button', { name: /^Publish (the revocation of|\d+ revocations:) / }).click(),

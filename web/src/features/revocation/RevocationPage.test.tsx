@@ -40,8 +40,8 @@ const answers = {
 describe('the pending revocations', () => {
   it('lead with the person, the credential and two of its values; the registry and index are under Technical details; an unknown id is said plainly', async () => {
     renderPage('/revocation', '/revocation', <RevocationPage />, answers);
-    const table = await screen.findByRole('table', { name: 'Pending revocations' });
-    const [bob, unknown] = await within(table).findAllByRole('listitem');
+    const pending = await screen.findByRole('list', { name: 'Pending revocations' });
+    const [, bob, unknown] = await within(pending).findAllByRole('listitem');
     await vi.waitFor(() => expect(within(bob!).getByText('Bob Smith').closest('p')!.textContent).toBe('Bob Smith · Student ID 1.2'));
     expect(within(bob!).getByText('Date of birth: 15 Apr 2001 · Student ID: S1234567')).toBeTruthy();
     expect(within(bob!).getByText('The holder will be notified.')).toBeTruthy();
@@ -60,6 +60,8 @@ describe('the pending revocations', () => {
     const publish = await screen.findByRole('button', {
       name: 'Publish 2 revocations: Bob Smith’s Student ID 1.2 and revocation id 9 of this registry',
     });
+    // What it shows says it publishes both (a registry is published whole).
+    expect(publish.textContent).toBe('Publish 2 revocations');
     await user.click(publish);
     await vi.waitFor(() => expect(sent('POST', '/api/revocation/publish').map((r) => r.body)).toEqual([{ rev_reg_ids: [REGISTRY] }]));
   });

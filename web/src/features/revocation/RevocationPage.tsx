@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { PendingRegistryRow } from './components/PendingRegistryRow';
+import { PendingRegistry } from './components/PendingRegistry';
 import { RevokeForm } from './components/RevokeForm';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { toast } from '../../lib/toast-store';
 import { revocationQueries, usePublish } from './queries';
+import './revocation.css';
 
 /** Pending revocations, each by its person and credential, published per registry or all at once; and revoking by registry and id. */
 export function RevocationPage() {
@@ -40,21 +41,11 @@ export function RevocationPage() {
         ) : registries.length === 0 ? (
           <p className="muted">Nothing is waiting to be published.</p>
         ) : (
-          <table className="data-table stack-narrow" aria-label="Pending revocations">
-            <thead>
-              <tr>
-                <th scope="col">Revoked, not yet published</th>
-                <th scope="col">
-                  <span className="visually-hidden">Publish</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {registries.map((r) => (
-                <PendingRegistryRow key={r.rev_reg_id} registry={r} busy={publish.isPending} onPublish={() => run([r.rev_reg_id])} />
-              ))}
-            </tbody>
-          </table>
+          <ul className="pending-registries" aria-label="Pending revocations">
+            {registries.map((r) => (
+              <PendingRegistry key={r.rev_reg_id} registry={r} busy={publish.isPending} onPublish={() => run([r.rev_reg_id])} />
+            ))}
+          </ul>
         )}
       </section>
       <section className="card" aria-labelledby="revoke-title">
