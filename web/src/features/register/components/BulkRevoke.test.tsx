@@ -55,6 +55,20 @@ function show(selection: BulkRevokeSelection, answers: { preview: AnswerFunction
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 
 describe('revoking what a search shows, in bulk', () => {
+  it('names the holder of a credential issued at a counter (no connection) by the name it holds, else as the QR-code holder', async () => {
+    const user = userEvent.setup();
+    const counter = { ...item(1), holder_label: null, values: [{ name: 'name', value: 'Rosa Quintero' }] };
+    const unnamed = { ...item(2), holder_label: null, values: [{ name: 'degree', value: 'Law' }] };
+    show({ cred_def_id: CRED_DEF_ID }, { preview: () => json({ ...previewOf(PREVIEW_ONE, 2), credentials: [counter, unnamed] }) });
+    await user.click(await screen.findByRole('button', { name: 'Revoke all shown…' }));
+    const list = await within(await screen.findByRole('dialog')).findByRole('list', { name: 'Credentials to revoke' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Rosa Quintero — Student ID 1.2 · Name: Rosa Quintero', 'The holder of the QR-code credential — Student ID 1.2 · Degree: Law']);
+  });
+
   it('names each credential by its holder, the credential and two of its values; the registry and index are under Technical details', async () => {
     const user = userEvent.setup();
     const shown = previewOf(PREVIEW_ONE, 2);

@@ -13,15 +13,21 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { callApi } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api';
 import { consoleConfigQueries } from '../../../lib/console-config';
-import { credentialWords } from '../../../lib/credential-words';
+import { credentialWords, holderWords } from '../../../lib/credential-words';
 import { registerKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast-store';
 import { bulkRevokeSentence } from '../bulk-revoke-words';
 
+/** The holder as a line starts: the connection, else the name the credential holds (issued at a counter), else the QR-code holder. */
+const holderOf = (c: BulkRevokeItem) => {
+  const who = holderWords(c);
+  return who.charAt(0).toUpperCase() + who.slice(1);
+};
+
 /** "Bob Smith — Student ID 1.2 · Name: Bob · Degree: Law": the person, the credential and two of its values. */
 const whose = (c: BulkRevokeItem) => {
   const { what, values } = credentialWords({ ...c, values: c.values });
-  return `${c.holder_label ?? 'No connection'} — ${what}${values ? ` · ${values}` : ''}`;
+  return `${holderOf(c)} — ${what}${values ? ` · ${values}` : ''}`;
 };
 
 /** The registry and index of each, for whoever traces them in the agent: one click away. */
@@ -32,7 +38,7 @@ function IdsOf({ items }: { items: readonly BulkRevokeItem[] }) {
       <ul className="bulk-revoke-list small">
         {items.map((c) => (
           <li key={c.cred_ex_id}>
-            {c.holder_label ?? 'No connection'}: registry <span className="mono wraps">{c.rev_reg_id ?? '—'}</span>, credential revocation id{' '}
+            {holderOf(c)}: registry <span className="mono wraps">{c.rev_reg_id ?? '—'}</span>, credential revocation id{' '}
             <span className="mono">{c.cred_rev_id ?? '—'}</span>
           </li>
         ))}
