@@ -87,6 +87,8 @@ test('as prover, an admin answers an incoming request by choosing credentials', 
   for (const select of await selects.all()) {
     await expect(select).not.toHaveValue('');
   }
+  // What is proved without showing it is said in words ("Born on or before …", "Average at least 70"), not `name >= value`.
+  await expect(panel.getByRole('group').filter({ hasText: /[<>]=? ?\d/ })).toHaveCount(0);
   await panel.getByRole('checkbox', { name: 'Reveal the value' }).first().uncheck();
   await panel.getByRole('button', { name: 'Send presentation' }).click();
   await expect(page.getByText('Presentation sent', { exact: true }).first()).toBeVisible();

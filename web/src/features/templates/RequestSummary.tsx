@@ -1,4 +1,5 @@
 import { ageRuleOf, labelOf, type PresentationRequest, type TemplateRules } from '@credence/shared';
+import { predicateInWords } from '../../lib/predicate-words';
 
 const KEY_WORDS: Record<string, string> = {
   cred_def_id: 'credential definition',
@@ -11,7 +12,6 @@ const KEY_WORDS: Record<string, string> = {
   schema_issuer_id: 'schema issuer',
   rev_reg_id: 'revocation registry',
 };
-const SYMBOL = { '>=': '≥', '>': '>', '<=': '≤', '<': '<' } as const;
 
 /** "from credential definition X, schema name Student ID": the first restriction set, in words. */
 function restrictionText(restrictions: Record<string, string>[] | undefined): string | undefined {
@@ -39,7 +39,7 @@ export function RequestSummary({ request, rules }: { request: PresentationReques
       <ul>
         {Object.entries(proof.requested_attributes).map(([referent, a]) => (
           <li key={referent}>
-            Show {(a.names ?? [a.name]).join(', ')}
+            Show {(a.names ?? [a.name]).map((name) => labelOf(name ?? '')).join(', ')}
             {restrictionText(a.restrictions) && <span className="muted"> — {restrictionText(a.restrictions)}</span>}
           </li>
         ))}
@@ -47,7 +47,7 @@ export function RequestSummary({ request, rules }: { request: PresentationReques
           <li key={referent}>
             {ageRuleOf(rules, referent)
               ? `Prove they are at least ${ageRuleOf(rules, referent)!.years} years old, from ${labelOf(p.name)}, without showing it (counted on the day it is sent)`
-              : `Prove ${p.name} ${SYMBOL[p.p_type]} ${p.p_value} without showing it`}
+              : `Prove ${predicateInWords(p)} without showing it`}
             {restrictionText(p.restrictions) && <span className="muted"> — {restrictionText(p.restrictions)}</span>}
           </li>
         ))}

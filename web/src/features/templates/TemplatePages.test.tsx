@@ -123,7 +123,10 @@ describe('the proof templates pages', { timeout: 20_000 }, () => {
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Bar entry' })).toBeTruthy();
     const asks = within(screen.getByRole('region', { name: 'What it asks for' }));
-    expect(asks.getAllByRole('listitem').map((i) => i.textContent)).toEqual(['Show name — from schema name Student ID', 'Prove age ≥ 18 without showing it']);
+    expect(asks.getAllByRole('listitem').map((i) => i.textContent)).toEqual([
+      'Show Name — from schema name Student ID',
+      'Prove Age at least 18 without showing it',
+    ]);
     expect(screen.getByRole('link', { name: 'Open in the request builder' }).getAttribute('href')).toBe(`/presentations/new?template=${ID}`);
     const save = screen.getByRole<HTMLButtonElement>('button', { name: 'Save as version 2' });
     expect(save.disabled).toBe(true);
@@ -168,7 +171,7 @@ describe('the proof templates pages', { timeout: 20_000 }, () => {
     // No request is read until a version is opened.
     expect(requests.filter((r) => r.url.includes('/versions/'))).toEqual([]);
     await user.click(within(region).getByText(/^Version 42 ·/));
-    expect(await within(region).findByText('Prove age ≥ 18 without showing it')).toBeTruthy();
+    expect(await within(region).findByText('Prove Age at least 18 without showing it')).toBeTruthy();
     expect(requests.filter((r) => r.url.includes('/versions/')).map((r) => r.url)).toEqual([`${versionsPath}/42`]);
   });
 

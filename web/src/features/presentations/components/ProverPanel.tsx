@@ -1,4 +1,4 @@
-import type { CredentialForReferents, PresExRecord } from '@credence/shared';
+import { formatValue, labelOf, type CredentialForReferents, type PresExRecord } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { forwardRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,6 +6,7 @@ import { ErrorState } from '../../../components/ui/ErrorState';
 import { toast } from '../../../lib/toast-store';
 import { isApiError } from '../../../lib/api';
 import { schemaLabel } from '../../../lib/format';
+import { predicateInWords } from '../../../lib/predicate-words';
 import { usePresentationAction } from '../mutations';
 import { candidatesFor, proverDefaults, proverResolver, toPresentationBody, type ProverFormValues } from '../prover-form';
 import { proofRequestOf } from '../request-view';
@@ -14,7 +15,7 @@ import { presentationQueries } from '../queries';
 function credentialLabel(c: CredentialForReferents): string {
   const attrs = Object.entries(c.cred_info.attrs)
     .slice(0, 3)
-    .map(([k, v]) => `${k}: ${v}`)
+    .map(([name, value]) => `${labelOf(name)}: ${formatValue(name, value)}`)
     .join(', ');
   return `${schemaLabel(c.cred_info.schema_id) ?? c.cred_info.cred_def_id} — ${attrs}`;
 }
@@ -118,7 +119,7 @@ function ProverForm({
         return (
           <fieldset key={ref} className="referent">
             <legend>
-              {p.name} {p.p_type} {p.p_value} <span className="muted mono small">{ref}</span>
+              {predicateInWords(p)} <span className="muted mono small">{ref}</span>
             </legend>
             <div className="field">
               <label htmlFor={`pred-${ref}`}>Credential that proves it</label>
@@ -127,7 +128,7 @@ function ProverForm({
                 {choices.map(({ credential, usable }) => (
                   <option key={credential.cred_info.referent} value={credential.cred_info.referent} disabled={!usable}>
                     {credentialLabel(credential)}
-                    {usable ? '' : ` (${p.name} ${credential.cred_info.attrs[p.name] ?? '?'} does not meet ${p.p_type} ${p.p_value})`}
+                    {usable ? '' : ` (cannot prove it: ${labelOf(p.name)} is ${formatValue(p.name, credential.cred_info.attrs[p.name] ?? '?')})`}
                   </option>
                 ))}
               </select>
