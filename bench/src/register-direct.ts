@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { RegisterStore } from '../../bff/src/register/register-store.js';
 import { Store } from '../../bff/src/store/store.js';
+import { SOLE_TENANT } from '../../bff/src/tenancy/tenant.js';
 import { startPostgres } from '../../bff/src/test/postgres-server.js';
 import { seedRegister } from './register.js';
 import { percentile } from './stats.js';
@@ -31,7 +32,8 @@ const QUERIES: Record<string, Q> = {
 };
 
 async function measure(store: Store, rounds = 30) {
-  const register = new RegisterStore(store);
+  // The bench seeds the sole tenant's register.
+  const register = new RegisterStore(store, SOLE_TENANT);
   const times: Record<string, number[]> = Object.fromEntries(Object.keys(QUERIES).map((k) => [k, []]));
   const totals: Record<string, number | string> = {};
   const total = (page: { total: number; total_capped?: boolean }) => (page.total_capped ? `${page.total}+` : page.total);

@@ -35,9 +35,9 @@ export async function seedRegister(connection: pg.ClientConfig, rows = 1_000_000
                     || ' ' || (i % ${PEOPLE} / ${FIRST.length * LAST.length}) as label,
                   now() - make_interval(mins => $3::int - i) as at
            from generate_series($4::int, $5::int) i)
-         insert into register_exchanges (kind, exchange_id, role, state, connection_id, connection_label, cred_def_id, schema_id, format,
+         insert into register_exchanges (tenant_id, kind, exchange_id, role, state, connection_id, connection_label, cred_def_id, schema_id, format,
            attributes, attribute_text, created_at, updated_at, removed_from_agent)
-         select 'credential', overlay(overlay(md5(i::text) placing '4' from 13 for 1) placing '8' from 17 for 1)::uuid::text, 'issuer', (array['done', 'credential-issued', 'offer-sent', 'abandoned'])[1 + i % 4],
+         select 'sole', 'credential', overlay(overlay(md5(i::text) placing '4' from 13 for 1) placing '8' from 17 for 1)::uuid::text, 'issuer', (array['done', 'credential-issued', 'offer-sent', 'abandoned'])[1 + i % 4],
                 overlay(overlay(md5('c' || p) placing '4' from 13 for 1) placing '8' from 17 for 1)::uuid::text, label, 'Wg:3:CL:' || (i % 10) || ':student', 'Wg:2:student:1.' || (i % 10), 'indy',
                 jsonb_build_array(jsonb_build_object('name', 'name', 'value', label), jsonb_build_object('name', 'student_id', 'value', 'S' || (6000000 + i))),
                 label || ' S' || (6000000 + i), at, at + interval '30 seconds', i % 3 = 0
@@ -46,25 +46,25 @@ export async function seedRegister(connection: pg.ClientConfig, rows = 1_000_000
       );
     }
     await client.query(
-      `insert into register_credentials (cred_ex_id, connection_id, holder_label, cred_def_id, schema_id, filter_kind, attributes, attribute_text,
+      `insert into register_credentials (tenant_id, cred_ex_id, connection_id, holder_label, cred_def_id, schema_id, filter_kind, attributes, attribute_text,
          issued_at, rev_reg_id, cred_rev_id, status, removed_from_agent, updated_at)
-       select exchange_id, connection_id, connection_label, cred_def_id, schema_id, 'indy', attributes, attribute_text, updated_at,
+       select tenant_id, exchange_id, connection_id, connection_label, cred_def_id, schema_id, 'indy', attributes, attribute_text, updated_at,
               'Wg:4:' || cred_def_id || ':CL_ACCUM:0', (row_number() over ())::text, 'issued', removed_from_agent, now()
        from register_exchanges where state = 'done' and cred_def_id like 'Wg:3:CL:%'`,
     );
     for (const [table, names] of Object.entries(triggers)) for (const name of names) await client.query(`alter table ${table} enable trigger ${name}`);
     await client.query(
       `delete from register_exchange_counts;
-       insert into register_exchange_counts
-       select kind, role, state, coalesce(cred_def_id, ''), removed_from_agent, coalesce(verified::text, ''), count(*) from register_exchanges group by 1, 2, 3, 4, 5, 6;
+       insert into register_exchange_counts (tenant_id, kind, role, state, cred_def_id, removed, verified, n)
+       select tenant_id, kind, role, state, coalesce(cred_def_id, ''), removed_from_agent, coalesce(verified::text, ''), count(*) from register_exchanges group by 1, 2, 3, 4, 5, 6, 7;
        delete from register_credential_counts;
-       insert into register_credential_counts
-       select status, coalesce(cred_def_id, ''), count(*) from register_credentials where issued_at is not null group by 1, 2;
+       insert into register_credential_counts (tenant_id, status, cred_def_id, n)
+       select tenant_id, status, coalesce(cred_def_id, ''), count(*) from register_credentials where issued_at is not null group by 1, 2, 3;
        delete from register_labels;
-       insert into register_labels
-       select kind, coalesce(connection_label, ''), count(*) from register_exchanges group by 1, 2
+       insert into register_labels (tenant_id, kind, label, n)
+       select tenant_id, kind, coalesce(connection_label, ''), count(*) from register_exchanges group by 1, 2, 3
        union all
-       select 'issued', coalesce(holder_label, ''), count(*) from register_credentials where issued_at is not null group by 2`,
+       select tenant_id, 'issued', coalesce(holder_label, ''), count(*) from register_credentials where issued_at is not null group by 1, 3`,
     );
     await client.query('analyze register_exchanges');
     await client.query('analyze register_credentials');

@@ -1,11 +1,14 @@
 import type { SessionUser } from './auth/sessions.js';
 import type { ProblemError } from './problem.js';
+import type { TenantId } from './tenancy/tenant.js';
 
 /** Variables the middleware leaves on the Hono context. */
 export interface AppEnv {
   Variables: {
     user: SessionUser | undefined;
     sessionId: string | undefined;
+    /** The tenant this request acts in, set from the session by `tenantFromSession` (never from the browser's input). */
+    tenant: TenantId;
     /** Who an audited action was by when there is no session yet (a login attempt). */
     auditActor: string | undefined;
     /** What a route adds to its audit entry's target beyond the path's ids (e.g. the name of what it made). */

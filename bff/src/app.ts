@@ -9,7 +9,7 @@ import type { OidcSignIn } from './auth/oidc.js';
 import type { SessionStore } from './auth/sessions.js';
 import type { UserDirectory } from './auth/users.js';
 import type { Mode } from './config.js';
-import type { AuditLog } from './audit/audit-log.js';
+import type { AuditLogs } from './audit/audit-log.js';
 import { RegisterAuditLookups } from './audit/audit-lookups.js';
 import { auditTrail } from './audit/audit-middleware.js';
 import type { EventBus } from './events/bus.js';
@@ -23,6 +23,8 @@ import type { Store } from './store/store.js';
 import type { TrustProxy } from './middleware/client-address.js';
 import { jsonBodiesOnly } from './middleware/json-bodies.js';
 import { sameOriginOnly } from './middleware/same-origin.js';
+import { tenantFromSession } from './middleware/tenant.js';
+import { perTenant, type PerTenant } from './tenancy/tenant.js';
 import { hasLiveSession, loadSession, type SessionCookieOptions } from './middleware/session.js';
 import { fixedHeaders, secureHeaderList } from './middleware/fixed-headers.js';
 import { ProblemError, problemResponse, titleFor } from './problem.js';
@@ -42,11 +44,11 @@ import { proofTemplateRoutes } from './routes/proof-templates.js';
 import { attributeLabelRoutes } from './routes/attribute-labels.js';
 import { AttributeLabelStore } from './attribute-labels/attribute-label-store.js';
 import { webApp } from './static-web.js';
-import { RegisterIngest } from './register/register-ingest.js';
-import { RegisterStore } from './register/register-store.js';
+import { RegisterIngests } from './register/register-ingests.js';
 import { registerRoutes } from './routes/register.js';
 import { BatchSender } from './issue-batches/batch-sender.js';
 import { IssueBatches } from './issue-batches/batch-store.js';
+import { BatchQueue } from './issue-batches/batch-queue.js';
 import { issueBatchRoutes } from './routes/issue-batches.js';
 
 export interface AppDeps {
@@ -70,8 +72,8 @@ export interface AppDeps {
   sseFlushMs?: number;
   /** See WEBHOOK_CONCURRENCY. */
   webhookConcurrency?: number;
-  audit: AuditLog;
-  upgrade: UpgradeTracker;
+  audit: AuditLogs;
+  upgrade: PerTenant<UpgradeTracker>;
   store: Store;
   /** PUBLIC_URL: the origin written into counter short URLs; else each request's own. */
   publicUrl?: string | undefined;
@@ -84,23 +86,23 @@ export interface AppDeps {
   /** The idle timeout: also the longest a provider's user stays signed in without signing in there again. */
   sessionTtlMs?: number;
   /** The register's intake; made here from the store and the agent client when not given. */
-  register?: RegisterIngest;
+  register?: RegisterIngests;
   /** BATCH_UPLOAD_BYTES: the largest CSV file for issuing to many. */
   batchUploadBytes?: number;
   /** Sends the batches' rows; made here (without the periodic sweep) when not given. */
-  batches?: { store: IssueBatches; sender: BatchSender };
+  batches?: { store: PerTenant<IssueBatches>; sender: BatchSender };
 }
 
 /** The batches and their sender as an instance runs them (the sweep is started by the server). */
-export function batchSending(deps: Pick<AppDeps, 'store' | 'client' | 'audit'>, register: RegisterIngest, concurrency: number, agentTimeoutMs: number) {
-  const store = new IssueBatches(deps.store);
-  const lookups = new RegisterAuditLookups(deps.store, deps.client, (id) => register.knownLabel(id));
-  const sender = new BatchSender(store, deps.client, deps.audit, lookups, {
+export function batchSending(deps: Pick<AppDeps, 'store' | 'client' | 'audit'>, registers: RegisterIngests, concurrency: number, agentTimeoutMs: number) {
+  const store = perTenant((tenant) => new IssueBatches(deps.store, tenant));
+  const lookups = perTenant((tenant) => new RegisterAuditLookups(deps.store, tenant, deps.client, (id) => registers.for(tenant).knownLabel(id)));
+  const sender = new BatchSender(new BatchQueue(deps.store), deps.client, deps.audit, lookups, {
     concurrency,
     // Longer than any one agent call can take, with room for the store's writes.
     leaseMs: agentTimeoutMs + 60_000,
-    answered: (path, body) => register.agentAnswer(path, body),
-    backlog: () => register.backlog,
+    answered: (tenant, path, body) => registers.for(tenant).agentAnswer(path, body),
+    backlog: () => registers.backlog,
   });
   return { store, sender };
 }
@@ -121,14 +123,14 @@ const contentSecurityPolicy = {
 export function createApp(deps: AppDeps) {
   const cookie: SessionCookieOptions = { store: deps.sessions, secret: deps.sessionSecret, secure: deps.cookieSecure };
   const app = new Hono<AppEnv>();
-  const register = deps.register ?? new RegisterIngest(new RegisterStore(deps.store), deps.client);
+  const register = deps.register ?? new RegisterIngests(deps.store, deps.client);
   const batches = deps.batches ?? batchSending(deps, register, 4, 10_000);
   // One clock for the event streams' writes, which the webhook intake also waits on (deliveries first).
   const flushes = new WakeScheduler(deps.sseFlushMs ?? 10);
   const batchUploadBytes = deps.batchUploadBytes ?? BATCH_UPLOAD_BYTES;
   // The file is sent as JSON text: escaping may double it (quotes, line breaks), and the field names add a little.
   const batchBodyBytes = Math.max(deps.bodyLimitBytes, 2 * batchUploadBytes + 64 * 1024);
-  const links = new InvitationLinks(deps.store, { ...(deps.invitationLinkTtlMs && { ttlMs: deps.invitationLinkTtlMs }) });
+  const links = perTenant((tenant) => new InvitationLinks(deps.store, tenant, { ...(deps.invitationLinkTtlMs && { ttlMs: deps.invitationLinkTtlMs }) }));
   const batchUploads = new Set([`/api${consoleApi.startIssueBatch.path}`, `/api${consoleApi.previewIssueBatch.path}`]);
 
   app.use('*', fixedHeaders(secureHeaderList({ contentSecurityPolicy, referrerPolicy: 'no-referrer', crossOriginEmbedderPolicy: false })));
@@ -152,13 +154,15 @@ export function createApp(deps: AppDeps) {
           : limit(c, next);
   };
   // First, so that requests refused by the body limit or the origin check are recorded too.
-  app.use('/api/*', auditTrail(deps.audit, new RegisterAuditLookups(deps.store, deps.client, (id) => register.knownLabel(id))));
+  const lookups = perTenant((tenant) => new RegisterAuditLookups(deps.store, tenant, deps.client, (id) => register.for(tenant).knownLabel(id)));
+  app.use('/api/*', auditTrail(deps.audit, lookups));
   // Before the body and origin checks, so that a refused request made with someone's session is recorded as theirs.
   // Opening the live event stream is not activity: an idle tab still times out.
   app.use(
     '/api/*',
     loadSession(cookie, (c) => c.req.method === 'GET' && c.req.path === `/api${consoleApi.events.path}`),
   );
+  app.use('/api/*', tenantFromSession());
   app.use('/api/*', limitBody());
   app.use('/api/*', sameOriginOnly());
   app.use('/api/*', jsonBodiesOnly());
@@ -190,19 +194,27 @@ export function createApp(deps: AppDeps) {
         flushes,
       }),
     )
-    .route('/', revocationRoutes(new RevocationService(deps.client), register, deps.audit, new BulkRevokePreviews(deps.store)))
+    .route(
+      '/',
+      revocationRoutes(
+        new RevocationService(deps.client),
+        register,
+        deps.audit,
+        perTenant((tenant) => new BulkRevokePreviews(deps.store, tenant)),
+      ),
+    )
     .route('/', walletRoutes(deps.upgrade))
     .route('/', auditRoutes(deps.audit))
     .route('/', invitationLinkRoutes({ client: deps.client, store: deps.store, mode: deps.mode, publicUrl: deps.publicUrl, links }))
-    .route('/', proofTemplateRoutes(new ProofTemplates(deps.store)))
-    .route('/', attributeLabelRoutes(new AttributeLabelStore(deps.store)))
+    .route('/', proofTemplateRoutes(perTenant((tenant) => new ProofTemplates(deps.store, tenant))))
+    .route('/', attributeLabelRoutes(AttributeLabelStore.of(deps.store)))
     .route('/', registerRoutes(register))
     .route('/', issueBatchRoutes({ batches: batches.store, sender: batches.sender, client: deps.client, uploadBytes: batchUploadBytes }))
     .route(
       '/',
       agentRouteHandlers(agentRoutes, deps.client, {
-        answered: (method, path, query, answer) => register.agentAnswered(method, path, query, answer),
-        missing: (path) => register.agentMissing(path),
+        answered: (tenant, method, path, query, answer) => register.for(tenant).agentAnswered(method, path, query, answer),
+        missing: (tenant, path) => register.for(tenant).agentMissing(path),
       }),
     );
   app.route('/api', api);

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { join } from 'node:path';
 import { AcapyClient } from './acapy/client.js';
-import { AuditLog } from './audit/audit-log.js';
+import { AuditLogs } from './audit/audit-log.js';
 import { batchSending, createApp } from './app.js';
 import { LoginLimiter } from './auth/login-limiter.js';
 import { SessionStore } from './auth/sessions.js';
@@ -15,9 +15,10 @@ import { MemoryBus } from './events/memory-bus.js';
 import { RedisBus } from './events/redis-bus.js';
 import { importAuditFile } from './audit/audit-import.js';
 import { Store } from './store/store.js';
-import { RegisterIngest } from './register/register-ingest.js';
-import { RegisterStore } from './register/register-store.js';
-import { UpgradeTracker } from './wallet/upgrade-tracker.js';
+import type { RegisterIngest } from './register/register-ingest.js';
+import { RegisterIngests } from './register/register-ingests.js';
+import { SOLE_TENANT } from './tenancy/tenant.js';
+import { UpgradeTracker, upgradeTrackers } from './wallet/upgrade-tracker.js';
 
 export interface RunningBff {
   config: Config;
@@ -59,12 +60,13 @@ export async function startBff(env: Record<string, string | undefined> = process
         trackedMs: config.events.dedupeSeconds * 1000,
       });
   const client = new AcapyClient({ baseUrl: config.agent.adminUrl, apiKey: config.agent.apiKey, timeoutMs: config.agent.timeoutMs });
-  const audit = new AuditLog(store);
+  const audit = new AuditLogs(store);
   const stopRetention = audit.keepFor(config.auditRetentionDays);
-  const upgrade = new UpgradeTracker(client, store, { ...config.upgrade, agent: config.agent.adminUrl });
-  const stopFollowing = upgrade.follow();
-  const register = new RegisterIngest(new RegisterStore(store), client);
-  const stopBackfill = backfillAtStart(register, store);
+  const upgrade = upgradeTrackers((tenant) => new UpgradeTracker(client, store, tenant, { ...config.upgrade, agent: config.agent.adminUrl }));
+  const stopFollowing = () => upgrade.stop();
+  const register = new RegisterIngests(store, client);
+  // The sole tenant's register is read at start; with tenants, each tenant's (the tenant registry's list).
+  const stopBackfill = backfillAtStart(register.for(SOLE_TENANT), store);
   const batches = batchSending({ store, client, audit }, register, config.batch.concurrency, config.agent.timeoutMs);
   // Rows of batches started elsewhere, or left by an instance that stopped, are picked up here too.
   const stopSending = batches.sender.follow();

@@ -1,6 +1,7 @@
 import type { AttributeLabel, DefinitionLabels, DefinitionLabelsBody } from '@credence/shared';
 import { ProblemError } from '../problem.js';
 import type { Store } from '../store/store.js';
+import { perTenant, type PerTenant, type TenantId } from '../tenancy/tenant.js';
 
 /** The most definitions the console keeps labels for: far more than an agent issues, small enough to answer whole. */
 export const MAX_LABELLED_DEFINITIONS = 2_000;
@@ -11,10 +12,22 @@ export const MAX_LABELLED_DEFINITIONS = 2_000;
  * Labels left empty with the kind the name already implies are not kept: the derived label stands.
  */
 export class AttributeLabelStore {
-  constructor(private readonly store: Store) {}
+  /** The only way to reach the labels: one tenant's at a time. */
+  static of(store: Store): PerTenant<AttributeLabelStore> {
+    return perTenant((tenant) => new AttributeLabelStore(store, tenant));
+  }
+
+  private constructor(
+    private readonly store: Store,
+    private readonly tenant: TenantId,
+  ) {}
+
+  private rows() {
+    return this.store.db.selectFrom('attribute_labels').where('tenant_id', '=', this.tenant);
+  }
 
   async list(): Promise<DefinitionLabels[]> {
-    const rows = await this.store.db.selectFrom('attribute_labels').selectAll().orderBy('cred_def_id').limit(MAX_LABELLED_DEFINITIONS).execute();
+    const rows = await this.rows().selectAll().orderBy('cred_def_id').limit(MAX_LABELLED_DEFINITIONS).execute();
     return rows.map((r) => ({
       cred_def_id: r.cred_def_id,
       attributes: r.attributes,
@@ -27,10 +40,11 @@ export class AttributeLabelStore {
   async set(body: DefinitionLabelsBody, by: string, at = new Date()): Promise<DefinitionLabels> {
     const credDefId = body.cred_def_id;
     const source = body.source ?? 'manual';
-    const known = await this.store.db.selectFrom('attribute_labels').select('cred_def_id').where('cred_def_id', '=', credDefId).executeTakeFirst();
+    const known = await this.rows().select('cred_def_id').where('cred_def_id', '=', credDefId).executeTakeFirst();
     if (!known) {
       const { n } = await this.store.db
         .selectFrom('attribute_labels')
+        .where('tenant_id', '=', this.tenant)
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .executeTakeFirstOrThrow();
       if (Number(n) >= MAX_LABELLED_DEFINITIONS)
@@ -40,8 +54,8 @@ export class AttributeLabelStore {
     const json = JSON.stringify(attributes);
     await this.store.db
       .insertInto('attribute_labels')
-      .values({ cred_def_id: credDefId, attributes: json, source: source, updated_at: at, updated_by: by })
-      .onConflict((oc) => oc.column('cred_def_id').doUpdateSet({ attributes: json, source: source, updated_at: at, updated_by: by }))
+      .values({ tenant_id: this.tenant, cred_def_id: credDefId, attributes: json, source: source, updated_at: at, updated_by: by })
+      .onConflict((oc) => oc.columns(['tenant_id', 'cred_def_id']).doUpdateSet({ attributes: json, source: source, updated_at: at, updated_by: by }))
       .execute();
     return { cred_def_id: credDefId, attributes, source: source, updated_at: at.toISOString(), updated_by: by };
   }

@@ -6,6 +6,7 @@ import { auditEntrySchema, type AuditEntry } from '@credence/shared';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
+import { SOLE_TENANT } from '../tenancy/tenant.js';
 import { boundedEntry } from './audit-log.js';
 
 async function digestOf(file: string): Promise<string> {
@@ -42,6 +43,8 @@ export async function importAuditFile(db: Kysely<Database>, file: string): Promi
         .insertInto('audit_log')
         .values(
           batch.map((e) => ({
+            // The file-based log predates tenants: its entries are the sole tenant's.
+            tenant_id: SOLE_TENANT,
             at: new Date(e.at),
             actor: e.actor,
             role: e.role,

@@ -3,6 +3,7 @@ import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } fro
 import { storable } from '../store/storable.js';
 import type { Store } from '../store/store.js';
 import type { Database } from '../store/schema.js';
+import { perTenant, type PerTenant, type TenantId } from '../tenancy/tenant.js';
 
 /** What a stored value may hold at most, so no request can write a large entry. */
 export const AUDIT_VALUE_MAX = 200;
@@ -119,11 +120,18 @@ export function boundedEntry(entry: AuditEntryInput): AuditEntry {
 }
 
 /**
- * The audit log: an append-only table (a trigger refuses updates), read newest first one page at a
- * time with indexes for the filters, exported in batches, trimmed by the retention setting.
+ * One tenant's audit log: an append-only table (a trigger refuses updates), read newest first one page at
+ * a time with indexes for the filters, exported in batches. Every query names the tenant.
  */
 export class AuditLog {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly tenant: TenantId,
+  ) {}
+
+  private entries(db: Kysely<Database>) {
+    return db.selectFrom('audit_log').where('tenant_id', '=', this.tenant);
+  }
 
   /**
    * Counts a refusal on the run of like ones (the same key) begun within AUDIT_TALLY_RUN_MS, or begins a
@@ -133,16 +141,21 @@ export class AuditLog {
     return this.store.run((db) =>
       db.transaction().execute(async (trx) => {
         // One instance at a time per key, so two first refusals do not each begin a run.
-        await sql`select pg_advisory_xact_lock(hashtext(${`audit tally ${key}`}))`.execute(trx);
+        await sql`select pg_advisory_xact_lock(hashtext(${`audit tally ${this.tenant} ${key}`}))`.execute(trx);
         const counted = await trx
           .updateTable('audit_tallies')
           .set((eb) => ({ n: eb('n', '+', 1), last_at: at }))
+          .where('tenant_id', '=', this.tenant)
           .where('key', '=', key)
           .where('first_at', '>', new Date(at.getTime() - AUDIT_TALLY_RUN_MS))
           .returning('id')
           .executeTakeFirst();
         if (counted) return { id: counted.id, first: false };
-        const begun = await trx.insertInto('audit_tallies').values({ key, n: 1, first_at: at, last_at: at }).returning('id').executeTakeFirstOrThrow();
+        const begun = await trx
+          .insertInto('audit_tallies')
+          .values({ tenant_id: this.tenant, key, n: 1, first_at: at, last_at: at })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         return { id: begun.id, first: true };
       }),
     );
@@ -152,7 +165,12 @@ export class AuditLog {
   private async talliesOf(db: Kysely<Database>, rows: readonly { tally_id: string | null }[]): Promise<Map<string, Tally>> {
     const ids = [...new Set(rows.flatMap((r) => (r.tally_id === null ? [] : [r.tally_id])))];
     if (ids.length === 0) return new Map();
-    const tallies = await db.selectFrom('audit_tallies').select(['id', 'n', 'first_at', 'last_at']).where('id', 'in', ids).execute();
+    const tallies = await db
+      .selectFrom('audit_tallies')
+      .select(['id', 'n', 'first_at', 'last_at'])
+      .where('tenant_id', '=', this.tenant)
+      .where('id', 'in', ids)
+      .execute();
     return new Map(tallies.map((t) => [t.id, t]));
   }
 
@@ -164,6 +182,7 @@ export class AuditLog {
         db
           .insertInto('audit_log')
           .values({
+            tenant_id: this.tenant,
             at: new Date(e.at),
             actor: e.actor,
             actor_via: e.via,
@@ -189,7 +208,7 @@ export class AuditLog {
     const limit = query.limit ?? 50;
     const offset = query.offset ?? 0;
     return this.store.run(async (db) => {
-      const rows = await filtered(db.selectFrom('audit_log').selectAll(), query)
+      const rows = await filtered(this.entries(db).selectAll(), query)
         .orderBy('id', 'desc')
         .offset(offset)
         .limit(limit + 1)
@@ -203,7 +222,7 @@ export class AuditLog {
       const cap = AUDIT_COUNT_CAP + offset;
       const counted = await db
         .selectFrom(
-          filtered(db.selectFrom('audit_log').select(sql<number>`1`.as('one')), query)
+          filtered(this.entries(db).select(sql<number>`1`.as('one')), query)
             .limit(cap + 1)
             .as('m'),
         )
@@ -219,7 +238,7 @@ export class AuditLog {
     let before: string | undefined;
     for (;;) {
       const rows = await this.store.run((db) => {
-        let q = filtered(db.selectFrom('audit_log').selectAll(), filters);
+        let q = filtered(this.entries(db).selectAll(), filters);
         if (before !== undefined) q = q.where('id', '<', before);
         return q.orderBy('id', 'desc').limit(batchSize).execute();
       });
@@ -229,6 +248,22 @@ export class AuditLog {
       before = rows[rows.length - 1]!.id;
       if (rows.length < batchSize) return;
     }
+  }
+}
+
+/**
+ * Every tenant's audit log: `for(tenant)` is the only way to read or write one. Retention is the one
+ * thing done across tenants: entries past AUDIT_RETENTION_DAYS go, whoever's they are.
+ */
+export class AuditLogs implements PerTenant<AuditLog> {
+  private readonly logs: PerTenant<AuditLog>;
+
+  constructor(private readonly store: Store) {
+    this.logs = perTenant((tenant) => new AuditLog(store, tenant));
+  }
+
+  for(tenant: TenantId): AuditLog {
+    return this.logs.for(tenant);
   }
 
   /** Deletes entries older than `days`, in batches so the table is never locked for long. */

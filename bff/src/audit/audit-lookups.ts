@@ -1,6 +1,7 @@
 import { connectionLabel } from '@credence/shared';
 import type { AcapyClient } from '../acapy/client.js';
 import type { Store } from '../store/store.js';
+import type { TenantId } from '../tenancy/tenant.js';
 import type { AuditLookups, ExchangeFacts, IssuedFacts } from './audit-describe.js';
 
 const LABELS_KEPT = 1_000;
@@ -8,7 +9,7 @@ const LABELS_KEPT = 1_000;
 const AGENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /**
- * Names for the audit log's sentences: exchanges and issued credentials from the register, connection
+ * Names for one tenant's audit sentences: exchanges and issued credentials from the register, connection
  * labels from the agent (remembered) or, once the connection is gone, from the register's rows.
  */
 export class RegisterAuditLookups implements AuditLookups {
@@ -16,6 +17,7 @@ export class RegisterAuditLookups implements AuditLookups {
 
   constructor(
     private readonly store: Store,
+    private readonly tenant: TenantId,
     private readonly client: AcapyClient,
     /** Labels the register's intake saw (connection webhooks and lists): asked first, no call needed. */
     private readonly seen: (connectionId: string) => string | undefined = () => undefined,
@@ -27,6 +29,7 @@ export class RegisterAuditLookups implements AuditLookups {
         db
           .selectFrom('register_exchanges')
           .select(['connection_id', 'connection_label', 'schema_id', 'requested'])
+          .where('tenant_id', '=', this.tenant)
           .where('kind', '=', kind)
           .where('exchange_id', '=', id)
           .executeTakeFirst(),
@@ -58,6 +61,7 @@ export class RegisterAuditLookups implements AuditLookups {
         db
           .selectFrom('register_exchanges')
           .select('connection_label')
+          .where('tenant_id', '=', this.tenant)
           .where('kind', 'in', ['credential', 'presentation'])
           .where('connection_id', '=', id)
           .where('connection_label', 'is not', null)
@@ -79,6 +83,7 @@ export class RegisterAuditLookups implements AuditLookups {
         db
           .selectFrom('register_credentials')
           .select(['cred_ex_id', 'holder_label', 'schema_id'])
+          .where('tenant_id', '=', this.tenant)
           .where('rev_reg_id', '=', revRegId)
           .where('cred_rev_id', '=', credRevId)
           .executeTakeFirst(),

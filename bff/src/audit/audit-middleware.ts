@@ -3,6 +3,7 @@ import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from '../app-env.js';
 import { providerOf } from '../auth/oidc-roles.js';
 import { describe, type AuditLookups } from './audit-describe.js';
+import type { PerTenant } from '../tenancy/tenant.js';
 import type { AuditLog } from './audit-log.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -60,7 +61,7 @@ function reasonOf(answer: unknown): string | null {
  * when, which route and ids, and the answer's status. Anonymous requests are not recorded (anyone
  * could fill the log), and ids come only from a body that passed validation.
  */
-export function auditTrail(log: AuditLog, lookups?: AuditLookups): MiddlewareHandler<AppEnv> {
+export function auditTrail(logs: PerTenant<AuditLog>, lookupsOf?: PerTenant<AuditLookups>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     if (!MUTATING.has(c.req.method)) return;
@@ -68,6 +69,10 @@ export function auditTrail(log: AuditLog, lookups?: AuditLookups): MiddlewareHan
     // Set by the login route once the attempt's body is valid.
     const actor = user?.username ?? c.get('auditActor');
     if (!actor) return;
+    // Set by tenantFromSession, which runs after the session is loaded: the entry is the tenant's it acted in.
+    const tenant = c.get('tenant');
+    const log = logs.for(tenant);
+    const lookups = lookupsOf?.for(tenant);
     const at = new Date();
     // A refusal that comes in floods (a login refused by the limits) is counted on its run's entry, written once.
     const tally = c.get('auditTally');

@@ -1,9 +1,12 @@
 import type { ConsoleEvent } from '@credence/shared';
+import type { TenantId } from '../tenancy/tenant.js';
 
 /** An event before the bus has given it an id and decided whether it is stale. */
 export type NewEvent = Omit<ConsoleEvent, 'id' | 'stale'>;
 
 export interface PublishInput {
+  /** Whose event it is: only that tenant's streams receive it (dedupe and ordering are per tenant too). */
+  tenant: TenantId;
   event: NewEvent;
   /** Same key twice → the second is a duplicate delivery: acknowledged, dropped. */
   dedupeKey: string | null;
@@ -41,8 +44,11 @@ export interface EventBus {
   /** For /api/health: can events be published and read now? */
   healthy(): Promise<boolean>;
   publish(input: PublishInput): Promise<PublishResult>;
-  /** Replays what came after `lastId` (or sends `resync` when that is no longer held), then live events. */
-  subscribe(lastId: string | undefined, listener: (message: BusMessage) => void): Promise<Subscription>;
+  /**
+   * Replays `tenant`'s events that came after `lastId` (or sends `resync` when that is no longer held), then
+   * its live events; another tenant's never reach the listener.
+   */
+  subscribe(tenant: TenantId, lastId: string | undefined, listener: (message: BusMessage) => void): Promise<Subscription>;
   /** The id to resume from if nothing newer arrives: what a new subscriber is told, so it can resume. */
   position(): Promise<string | undefined>;
   close(): Promise<void>;
@@ -57,3 +63,6 @@ export function microsOf(timestamp: string | null | undefined): number | null {
   if (Number.isNaN(ms)) return null;
   return ms * 1000 + Number((match[2] ?? '').padEnd(6, '0'));
 }
+
+/** A dedupe or ordering key inside its tenant: one tenant's webhook can never mark another's as a duplicate or stale. */
+export const keyInTenant = (tenant: TenantId, key: string | null): string | null => (key === null ? null : `${tenant}|${key}`);

@@ -12,7 +12,9 @@ import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { microsOf, type PublishInput } from './bus.js';
 
-export type ParsedWebhook = { ok: true; input: PublishInput; known: boolean } | { ok: false; error: z.core.$ZodError };
+/** What the bus is given, but for whose it is: the intake adds the tenant (tenantOfWebhook). */
+export type ParsedInput = Omit<PublishInput, 'tenant'>;
+export type ParsedWebhook = { ok: true; input: ParsedInput; known: boolean } | { ok: false; error: z.core.$ZodError };
 
 /**
  * A webhook as the bus takes it: validated by the topic's schema, its exchange id read from the

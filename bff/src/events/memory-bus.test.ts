@@ -1,3 +1,4 @@
+import { SOLE_TENANT } from '../tenancy/tenant.js';
 import { describe, expect, it } from 'vitest';
 import type { BusMessage, PublishInput } from './bus.js';
 import { microsOf } from './bus.js';
@@ -5,6 +6,7 @@ import { MemoryBus, RecentKeys } from './memory-bus.js';
 
 const input = (n: number): PublishInput => ({
   event: { topic: 't', kind: 'credential', version: 'v2', subject_id: `x${n}`, state: 's', state_v2: 's', received_at: '', payload: { n } },
+  tenant: SOLE_TENANT,
   dedupeKey: `k${n}`,
   orderKey: null,
   updatedAt: null,
@@ -13,7 +15,7 @@ const input = (n: number): PublishInput => ({
 
 async function collect(bus: MemoryBus, lastId: string | undefined) {
   const got: BusMessage[] = [];
-  const sub = await bus.subscribe(lastId, (m) => got.push(m));
+  const sub = await bus.subscribe(SOLE_TENANT, lastId, (m) => got.push(m));
   return { got, sub };
 }
 
@@ -67,6 +69,7 @@ describe('MemoryBus', () => {
     // The newest is still held: a browser reconnecting from the one before gets it.
     const got: BusMessage[] = [];
     await bus.subscribe(
+      SOLE_TENANT,
       (await bus.position())!.replace(/\.(\d+)$/, (_, n: string) => `.${Number(n) - 1}`),
       (m) => got.push(m),
     );
@@ -77,6 +80,7 @@ describe('MemoryBus', () => {
 describe('dedupe and ordering keys over time', () => {
   const webhook = (state: string, updatedAt: number): PublishInput => ({
     event: { topic: 't', kind: 'credential', version: 'v2', subject_id: 'c1', state, state_v2: state, received_at: '', payload: {} },
+    tenant: SOLE_TENANT,
     dedupeKey: `t|c1|${state}`,
     orderKey: 't|c1',
     updatedAt,

@@ -1,5 +1,6 @@
 import type { ConsoleEvent } from '@credence/shared';
-import { eventSizes, type BusMessage, type EventBus, type PublishInput, type PublishResult, type Subscription } from './bus.js';
+import type { TenantId } from '../tenancy/tenant.js';
+import { eventSizes, keyInTenant, type BusMessage, type EventBus, type PublishInput, type PublishResult, type Subscription } from './bus.js';
 
 /** What an entry costs beyond its key's characters (the Map entry, the string header, the value). */
 const ENTRY_OVERHEAD_BYTES = 80;
@@ -72,11 +73,12 @@ export class MemoryBus implements EventBus {
     return Promise.resolve(true);
   }
 
-  private readonly ring: ConsoleEvent[] = [];
+  /** Each event with its tenant; one ring for all, so ids stay one sequence and Last-Event-ID means the same for every tenant. */
+  private readonly ring: { event: ConsoleEvent; tenant: TenantId }[] = [];
   private ringBytes = 0;
   private readonly capacity: number;
   private readonly replayBytes: number;
-  private readonly listeners = new Set<(message: BusMessage) => void>();
+  private readonly listeners = new Set<{ tenant: TenantId; listener: (message: BusMessage) => void }>();
   private readonly seen: RecentKeys<true>;
   private readonly lastUpdate: RecentKeys<number>;
   private readonly boot = Date.now().toString(36);
@@ -92,7 +94,9 @@ export class MemoryBus implements EventBus {
     this.lastUpdate = new RecentKeys({ count: trackedKeys, bytes: trackedBytes / 2, ageMs: trackedMs }, now);
   }
 
-  publish({ event, dedupeKey, orderKey, updatedAt, bytes }: PublishInput): Promise<PublishResult> {
+  publish({ tenant, event, dedupeKey: givenDedupeKey, orderKey: givenOrderKey, updatedAt, bytes }: PublishInput): Promise<PublishResult> {
+    const dedupeKey = keyInTenant(tenant, givenDedupeKey);
+    const orderKey = keyInTenant(tenant, givenOrderKey);
     if (dedupeKey !== null) {
       if (this.seen.has(dedupeKey)) return Promise.resolve({ outcome: 'duplicate' });
       this.seen.set(dedupeKey, true);
@@ -105,26 +109,28 @@ export class MemoryBus implements EventBus {
     }
     const published: ConsoleEvent = { ...event, id: `${this.boot}.${this.next++}`, stale };
     eventSizes.set(published, bytes);
-    this.ring.push(published);
+    this.ring.push({ event: published, tenant });
     this.ringBytes += bytes;
     // Replay keeps the newest events within both bounds (always the newest one).
     while (this.ring.length > 1 && (this.ring.length > this.capacity || this.ringBytes > this.replayBytes)) {
-      this.ringBytes -= eventSizes.of(this.ring.shift()!);
+      this.ringBytes -= eventSizes.of(this.ring.shift()!.event);
     }
-    for (const listener of this.listeners) listener({ type: 'event', event: published });
+    for (const subscriber of this.listeners) if (subscriber.tenant === tenant) subscriber.listener({ type: 'event', event: published });
     return Promise.resolve({ outcome: 'published', event: published });
   }
 
-  subscribe(lastId: string | undefined, listener: (message: BusMessage) => void): Promise<Subscription> {
+  subscribe(tenant: TenantId, lastId: string | undefined, listener: (message: BusMessage) => void): Promise<Subscription> {
     if (lastId !== undefined) {
       const [boot, n] = lastId.split('.');
       const after = Number(n);
-      const oldest = this.ring.length ? Number(this.ring[0]!.id.split('.')[1]) : this.next;
+      const oldest = this.ring.length ? Number(this.ring[0]!.event.id.split('.')[1]) : this.next;
       if (boot !== this.boot || !Number.isInteger(after) || after < oldest - 1 || after >= this.next) listener({ type: 'resync' });
-      else for (const event of this.ring) if (Number(event.id.split('.')[1]) > after) listener({ type: 'event', event });
+      else
+        for (const held of this.ring) if (held.tenant === tenant && Number(held.event.id.split('.')[1]) > after) listener({ type: 'event', event: held.event });
     }
-    this.listeners.add(listener);
-    return Promise.resolve({ close: () => this.listeners.delete(listener) });
+    const subscriber = { tenant, listener };
+    this.listeners.add(subscriber);
+    return Promise.resolve({ close: () => this.listeners.delete(subscriber) });
   }
 
   position(): Promise<string | undefined> {

@@ -1,3 +1,4 @@
+import { SOLE_TENANT } from '../tenancy/tenant.js';
 import { randomUUID } from 'node:crypto';
 import type { ConsoleEvent } from '@credence/shared';
 import { Redis } from 'ioredis';
@@ -40,7 +41,7 @@ describe('RedisBus across two BFF instances', () => {
     const a = await testBff({ bus: busFor(prefix) });
     const b = await testBff({ bus: busFor(prefix) });
     const ids: string[] = [];
-    await a.bus.subscribe(undefined, (m: BusMessage) => m.type === 'event' && ids.push(m.event.id));
+    await a.bus.subscribe(SOLE_TENANT, undefined, (m: BusMessage) => m.type === 'event' && ids.push(m.event.id));
     await a.webhook('issue_credential_v2_0', credential('c2', 'request-received', '2026-07-22T19:17:39.000000Z'));
     await b.webhook('issue_credential_v2_0', credential('c2', 'offer-sent', '2026-07-22T19:17:38.000000Z'));
     await a.webhook('issue_credential_v2_0', credential('c2', 'credential-issued', '2026-07-22T19:17:40.000000Z'));
@@ -73,6 +74,7 @@ describe('RedisBus across two BFF instances', () => {
     const webhook = (state: string, updatedAt: number) =>
       bus.publish({
         event: { topic: 't', kind: 'credential', version: 'v2', subject_id: 'c1', state, state_v2: state, received_at: '', payload: {} },
+        tenant: SOLE_TENANT,
         dedupeKey: `t|c1|${state}`,
         orderKey: 't|c1',
         updatedAt,
@@ -85,7 +87,8 @@ describe('RedisBus across two BFF instances', () => {
     const client = new Redis(redis.url);
     try {
       const keys = (await client.keys(`${prefix}:*`)).filter((k) => !k.endsWith(':events')).sort();
-      expect(keys).toEqual([`${prefix}:seen:t|c1|done`, `${prefix}:seen:t|c1|offer-sent`, `${prefix}:updated:t|c1`]);
+      // Each key is inside its tenant's (here the sole tenant's).
+      expect(keys).toEqual([`${prefix}:seen:sole|t|c1|done`, `${prefix}:seen:sole|t|c1|offer-sent`, `${prefix}:updated:sole|t|c1`]);
       for (const key of keys) expect(await client.ttl(key)).toBeGreaterThan(100);
     } finally {
       client.disconnect();
@@ -97,6 +100,7 @@ describe('RedisBus across two BFF instances', () => {
     const bus = busFor(prefix, 10);
     const first = await bus.publish({
       event: { topic: 't', kind: 'other', version: null, subject_id: null, state: null, state_v2: null, received_at: '', payload: {} },
+      tenant: SOLE_TENANT,
       dedupeKey: null,
       orderKey: null,
       updatedAt: null,
@@ -105,13 +109,14 @@ describe('RedisBus across two BFF instances', () => {
     for (let n = 0; n < 500; n++)
       await bus.publish({
         event: { topic: 't', kind: 'other', version: null, subject_id: null, state: null, state_v2: null, received_at: '', payload: { n } },
+        tenant: SOLE_TENANT,
         dedupeKey: null,
         orderKey: null,
         updatedAt: null,
         bytes: 10,
       });
     const got: BusMessage[] = [];
-    await bus.subscribe(first.outcome === 'published' ? first.event.id : '0-1', (m) => got.push(m));
+    await bus.subscribe(SOLE_TENANT, first.outcome === 'published' ? first.event.id : '0-1', (m) => got.push(m));
     expect(got[0]).toEqual({ type: 'resync' });
   });
 
@@ -145,7 +150,7 @@ describe('RedisBus across two BFF instances', () => {
     const bus = busFor(prefix);
     const bff = await testBff({ bus });
     const seen: string[] = [];
-    await bus.subscribe(undefined, (m) => m.type === 'event' && seen.push(m.event.state ?? ''));
+    await bus.subscribe(SOLE_TENANT, undefined, (m) => m.type === 'event' && seen.push(m.event.state ?? ''));
     await bff.webhook('issue_credential_v2_0', credential('c3', 'offer-sent'));
     // The outage as the operator sees it: the clients' reconnect errors, and the intake's 503.
     allowConsole('warn', /^\[bus\] redis: /);
@@ -169,7 +174,7 @@ describe('RedisBus across two BFF instances', () => {
     const bus = busFor(prefix);
     const bff = await testBff({ bus });
     const seen: string[] = [];
-    await bus.subscribe(undefined, (m) => m.type === 'event' && seen.push(`${m.event.subject_id}:${m.event.state}`));
+    await bus.subscribe(SOLE_TENANT, undefined, (m) => m.type === 'event' && seen.push(`${m.event.subject_id}:${m.event.state}`));
     allowConsole('warn', /^\[bus\] redis: /);
     const refused = expectConsole('warn', /^\[webhooks\] event bus unavailable: /);
     await redis.stop();

@@ -1,6 +1,7 @@
 import type { ConsoleEvent } from '@credence/shared';
 import { Redis } from 'ioredis';
-import { eventSizes, type BusMessage, type EventBus, type NewEvent, type PublishInput, type PublishResult, type Subscription } from './bus.js';
+import { SOLE_TENANT, type TenantId } from '../tenancy/tenant.js';
+import { eventSizes, keyInTenant, type BusMessage, type EventBus, type NewEvent, type PublishInput, type PublishResult, type Subscription } from './bus.js';
 
 // Dedupe, ordering and append in one step, so several BFF instances agree on each event.
 const PUBLISH = `
@@ -14,7 +15,7 @@ if ARGV[5] ~= '' and ARGV[6] ~= '' then
     redis.call('SET', KEYS[3] .. ARGV[5], ARGV[6], 'EX', ARGV[4])
   end
 end
-local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'e', ARGV[2], 's', stale)
+local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'e', ARGV[2], 's', stale, 't', ARGV[7])
 return {1, id, stale}
 `;
 
@@ -49,6 +50,12 @@ export interface RedisBusOptions {
 }
 
 type Listener = (message: BusMessage) => void;
+/** A stream entry read back: the event and whose it is. */
+interface Entry {
+  event: ConsoleEvent;
+  tenant: TenantId;
+}
+type EntryListener = (entry: Entry) => void;
 
 /**
  * Redis Streams as the bus of several BFF instances: XADD (capped with MAXLEN) by whichever instance
@@ -61,7 +68,8 @@ export class RedisBus implements EventBus {
   private readonly reader: Redis;
   private readonly stream: string;
   private readonly prefix: string;
-  private readonly listeners = new Set<Listener>();
+  /** This instance's subscribers' taps on the stream: each sees every entry and passes on its tenant's. */
+  private readonly listeners = new Set<EntryListener>();
   private lastDelivered = '0-0';
   private running = true;
   private readonly loop: Promise<void>;
@@ -119,7 +127,7 @@ export class RedisBus implements EventBus {
     });
   }
 
-  async publish({ event, dedupeKey, orderKey, updatedAt, bytes }: PublishInput): Promise<PublishResult> {
+  async publish({ tenant, event, dedupeKey, orderKey, updatedAt, bytes }: PublishInput): Promise<PublishResult> {
     await this.writerReady();
     const answer = (await this.writer.eval(
       PUBLISH,
@@ -129,10 +137,11 @@ export class RedisBus implements EventBus {
       `${this.prefix}:updated:`,
       String(this.options.capacity ?? 1000),
       JSON.stringify(event),
-      dedupeKey ?? '',
+      keyInTenant(tenant, dedupeKey) ?? '',
       String(this.options.dedupeTtlSeconds ?? DEFAULT_DEDUPE_SECONDS),
-      orderKey ?? '',
+      keyInTenant(tenant, orderKey) ?? '',
       updatedAt === null ? '' : String(updatedAt),
+      tenant,
     )) as [number, string?, number?];
     if (answer[0] === 0) return { outcome: 'duplicate' };
     const published: ConsoleEvent = { ...event, id: answer[1]!, stale: answer[2] === 1 };
@@ -140,15 +149,16 @@ export class RedisBus implements EventBus {
     return { outcome: 'published', event: published };
   }
 
-  async subscribe(lastId: string | undefined, listener: Listener): Promise<Subscription> {
+  async subscribe(tenant: TenantId, lastId: string | undefined, listener: Listener): Promise<Subscription> {
     await this.ready;
+    const ours: EntryListener = (entry) => entry.tenant === tenant && listener({ type: 'event', event: entry.event });
     if (lastId === undefined) {
-      this.listeners.add(listener);
-      return { close: () => this.listeners.delete(listener) };
+      this.listeners.add(ours);
+      return { close: () => this.listeners.delete(ours) };
     }
     // Hold live events while the replay is read, then hand over without a gap or a repeat.
-    const held: BusMessage[] = [];
-    const holding: Listener = (m) => held.push(m);
+    const held: Entry[] = [];
+    const holding: EntryListener = (entry) => held.push(entry);
     this.listeners.add(holding);
     let replayedUpTo: string | undefined = lastId;
     const resync = () => {
@@ -166,7 +176,7 @@ export class RedisBus implements EventBus {
         if ((trimmed && compareIds(lastId, firstHeld) < 0) || compareIds(lastId, lastGenerated) > 0) resync();
         else {
           for (const [id, fields] of await this.writer.xrange(this.stream, `(${lastId}`, '+')) {
-            listener({ type: 'event', event: this.decode(id, fields) });
+            ours(this.decode(id, fields));
             replayedUpTo = id;
           }
         }
@@ -178,11 +188,11 @@ export class RedisBus implements EventBus {
       this.listeners.delete(holding);
     }
     // Events the reader hands out after the handover may still be ones the replay already gave.
-    const fresh: Listener = (message) => {
-      if (message.type === 'event' && replayedUpTo !== undefined && compareIds(message.event.id, replayedUpTo) <= 0) return;
-      listener(message);
+    const fresh: EntryListener = (entry) => {
+      if (replayedUpTo !== undefined && compareIds(entry.event.id, replayedUpTo) <= 0) return;
+      ours(entry);
     };
-    for (const message of held) fresh(message);
+    for (const entry of held) fresh(entry);
     this.listeners.add(fresh);
     return { close: () => this.listeners.delete(fresh) };
   }
@@ -234,8 +244,8 @@ export class RedisBus implements EventBus {
         for (const [, entries] of answer ?? []) {
           for (const [id, fields] of entries) {
             this.lastDelivered = id;
-            const message: BusMessage = { type: 'event', event: this.decode(id, fields) };
-            for (const listener of [...this.listeners]) listener(message);
+            const entry = this.decode(id, fields);
+            for (const listener of [...this.listeners]) listener(entry);
           }
         }
       } catch (error) {
@@ -247,11 +257,15 @@ export class RedisBus implements EventBus {
     }
   }
 
-  private decode(id: string, fields: string[]): ConsoleEvent {
-    const value = (name: string) => fields[fields.indexOf(name) + 1];
+  private decode(id: string, fields: string[]): Entry {
+    const value = (name: string) => {
+      for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === name) return fields[i + 1];
+      return undefined;
+    };
     const text = value('e') ?? '{}';
     const event: ConsoleEvent = { ...(JSON.parse(text) as NewEvent), id, stale: value('s') === '1' };
     eventSizes.set(event, Buffer.byteLength(text));
-    return event;
+    // An entry written before events carried their tenant (by an older instance) is the sole tenant's.
+    return { event, tenant: (value('t') as TenantId | undefined) ?? SOLE_TENANT };
   }
 }

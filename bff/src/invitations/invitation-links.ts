@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { InvitationLinkAttachment } from '@credence/shared';
 import { sql } from 'kysely';
 import type { Store } from '../store/store.js';
+import type { TenantId } from '../tenancy/tenant.js';
 
 /** How long a counter's short URL serves its invitation when nothing spends it sooner (INVITATION_LINK_MINUTES). */
 export const LINK_TTL_MS = 15 * 60_000;
@@ -33,7 +34,7 @@ const keyOf = (code: string): string => createHash('sha256').update(code).digest
 export type LinkLookup = { live: true; link: StoredLink } | { live: false };
 
 /**
- * Counter invitations kept under unguessable codes (`/i/<code>`). A link serves its invitation until
+ * One tenant's counter invitations kept under unguessable codes (`/i/<code>`). A link serves its invitation until
  * the exchange it carries moves on (the register, which every instance's webhooks feed, says the wallet
  * answered, or the exchange was removed), a wallet's first fetch is FETCH_GRACE_MS old, or it expires
  * (LINK_TTL_MS), whichever comes first; then it answers "used" for a day, and is dropped as new ones
@@ -44,6 +45,7 @@ export class InvitationLinks {
 
   constructor(
     private readonly store: Store,
+    private readonly tenant: TenantId,
     private readonly options: { ttlMs?: number; now?: () => number } = {},
   ) {}
 
@@ -54,6 +56,16 @@ export class InvitationLinks {
   /** Whether a string could be a code at all: anything else is answered 404 without a query. */
   static isCode(code: string): boolean {
     return CODE.test(code);
+  }
+
+  /**
+   * Whose link a code is, for the public `/i/<code>` (no session says whose it is): the code, an unguessable
+   * capability, names its tenant, and the link is then read inside that tenant only.
+   */
+  static async tenantOfCode(store: Store, code: string): Promise<TenantId | undefined> {
+    if (!InvitationLinks.isCode(code)) return undefined;
+    const row = await store.run((db) => db.selectFrom('invitation_links').select('tenant_id').where('code', '=', keyOf(code)).executeTakeFirst());
+    return row?.tenant_id;
   }
 
   async create(input: {
@@ -69,6 +81,7 @@ export class InvitationLinks {
       db
         .insertInto('invitation_links')
         .values({
+          tenant_id: this.tenant,
           code: keyOf(code),
           invitation: JSON.stringify(input.invitation),
           attachment_type: input.attachment.type,
@@ -93,10 +106,12 @@ export class InvitationLinks {
         .selectFrom('invitation_links as l')
         .leftJoin('register_exchanges as r', (join) =>
           join
+            .onRef('r.tenant_id', '=', 'l.tenant_id')
             .onRef('r.exchange_id', '=', 'l.exchange_id')
             .on('r.kind', '=', sql<string>`case l.attachment_type when 'credential-offer' then 'credential' else 'presentation' end`),
         )
         .select(['l.invitation', 'l.attachment_type', 'l.exchange_id', 'l.expires_at', 'l.fetched_at', 'r.state', 'r.removed_from_agent'])
+        .where('l.tenant_id', '=', this.tenant)
         .where('l.code', '=', keyOf(code))
         .executeTakeFirst(),
     );
@@ -117,6 +132,7 @@ export class InvitationLinks {
       db
         .updateTable('invitation_links')
         .set({ fetched_at: new Date(this.now()) })
+        .where('tenant_id', '=', this.tenant)
         .where('code', '=', keyOf(code))
         .where('fetched_at', 'is', null)
         .returning('exchange_id')
@@ -129,7 +145,9 @@ export class InvitationLinks {
   async prune(now = new Date(this.now())): Promise<number> {
     this.lastPrune = now.getTime();
     const before = new Date(now.getTime() - KEPT_AFTER_EXPIRY_MS);
-    const result = await this.store.run((db) => db.deleteFrom('invitation_links').where('expires_at', '<=', before).executeTakeFirst());
+    const result = await this.store.run((db) =>
+      db.deleteFrom('invitation_links').where('tenant_id', '=', this.tenant).where('expires_at', '<=', before).executeTakeFirst(),
+    );
     return Number(result.numDeletedRows);
   }
 }

@@ -4,7 +4,8 @@ import { describe, type AuditLookups } from '../audit/audit-describe.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { ProblemError } from '../problem.js';
 import { offerBody } from './batch-definition.js';
-import type { ClaimedRow, IssueBatches } from './batch-store.js';
+import type { PerTenant, TenantId } from '../tenancy/tenant.js';
+import type { BatchQueue, ClaimedRow } from './batch-queue.js';
 
 const SEND_OFFER = '/issue-credential-2.0/send-offer';
 
@@ -16,7 +17,7 @@ export interface BatchSenderOptions {
   /** How often an instance looks for rows to send (another's batch, one left by a stopped instance). */
   sweepMs?: number;
   /** Told what the agent answered, so the register knows the exchange at once. */
-  answered?: (path: string, body: unknown) => void;
+  answered?: (tenant: TenantId, path: string, body: unknown) => void;
   /**
    * The register's writes waiting: each offer brings several webhooks to record, and on the embedded
    * PGlite (one query at a time) a batch sent at full speed would fill the register's queue until it
@@ -36,7 +37,7 @@ function reasonOf(error: unknown): string {
 
 /**
  * Sends the rows of every batch in the background, in this instance, whoever started them: a few at a
- * time, each claimed in the store first (see IssueBatches.claim), so a reload or another instance sees
+ * time, each claimed in the store first (see BatchQueue.claim), so a reload or another instance sees
  * the same progress and the work goes on with no browser open. Each row is one audit entry, worded
  * as a single offer is, under the name of who started the batch.
  */
@@ -48,10 +49,10 @@ export class BatchSender {
   private settle: (() => void) | undefined;
 
   constructor(
-    private readonly batches: IssueBatches,
+    private readonly batches: BatchQueue,
     private readonly client: AcapyClient,
-    private readonly audit: AuditLog,
-    private readonly lookups: AuditLookups,
+    private readonly audit: PerTenant<AuditLog>,
+    private readonly lookups: PerTenant<AuditLookups>,
     private readonly options: BatchSenderOptions,
   ) {}
 
@@ -118,7 +119,7 @@ export class BatchSender {
     try {
       const response = await this.client.post(SEND_OFFER, body);
       answer = response.body;
-      this.options.answered?.(SEND_OFFER, answer);
+      this.options.answered?.(row.tenant, SEND_OFFER, answer);
       const id = (answer as { cred_ex_id?: unknown } | null)?.cred_ex_id;
       outcome = typeof id === 'string' ? { cred_ex_id: id } : { error: 'The agent answered without an exchange id.' };
     } catch (error) {
@@ -134,8 +135,10 @@ export class BatchSender {
     const succeeded = 'cred_ex_id' in outcome;
     const target: Record<string, string> = { batch_id: row.batch_id, row: String(row.idx), connection_id: row.connection_id };
     if (succeeded) target.cred_ex_id = outcome.cred_ex_id;
-    const described = await describe({ method: 'POST', route: SEND_OFFER, target, body, answer, succeeded }, this.lookups).catch(() => undefined);
-    await this.audit.append({
+    const described = await describe({ method: 'POST', route: SEND_OFFER, target, body, answer, succeeded }, this.lookups.for(row.tenant)).catch(
+      () => undefined,
+    );
+    await this.audit.for(row.tenant).append({
       at: new Date().toISOString(),
       actor: row.created_by,
       role: row.created_role,

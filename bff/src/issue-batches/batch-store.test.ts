@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { migrations } from '../store/migrations.js';
 import { testStore } from '../test/test-store.js';
-import { IssueBatches, LAPSED_DETAIL } from './batch-store.js';
+import { SOLE_TENANT } from '../tenancy/tenant.js';
+import { BatchQueue, LAPSED_DETAIL } from './batch-queue.js';
+import { IssueBatches } from './batch-store.js';
 
 const CONNECTION = '11111111-1111-4111-8111-111111111111';
 
 async function batchOf(rows: number, now?: () => Date, firstIndex = 2) {
   const store = await testStore();
-  const batches = new IssueBatches(store, now);
+  const batches = new IssueBatches(store, SOLE_TENANT, now);
+  const queue = new BatchQueue(store, now);
   const batch = await batches.create({
     created_by: 'issuer',
     created_role: 'issuer',
@@ -23,7 +26,7 @@ async function batchOf(rows: number, now?: () => Date, firstIndex = 2) {
       attributes: [{ name: 'n', value: String(i) }],
     })),
   });
-  return { store, batches, batch };
+  return { store, batches, queue, batch };
 }
 
 describe('IssueBatches', () => {
@@ -42,7 +45,7 @@ describe('IssueBatches', () => {
   it('never gives one row to two instances claiming at once, and counts what each recorded', async () => {
     const { store, batch } = await batchOf(60);
     // Two instances: two stores' worth of claimers on one database, several claims each in flight.
-    const instances = [new IssueBatches(store), new IssueBatches(store)];
+    const instances = [new BatchQueue(store), new BatchQueue(store)];
     const claimed: string[] = [];
     await Promise.all(
       instances.flatMap((instance, n) =>
@@ -58,23 +61,23 @@ describe('IssueBatches', () => {
     );
     expect(claimed).toHaveLength(60);
     expect(new Set(claimed).size).toBe(60);
-    expect(await instances[0]!.get(batch.id)).toMatchObject({ state: 'done', counts: { sent: 60, pending: 0, sending: 0, failed: 0 } });
+    expect(await new IssueBatches(store, SOLE_TENANT).get(batch.id)).toMatchObject({ state: 'done', counts: { sent: 60, pending: 0, sending: 0, failed: 0 } });
   });
 
   it('makes a row whose instance stopped failed with a reason to check it, and still records its late answer', async () => {
     let clock = Date.parse('2026-11-23T10:00:00Z');
-    const { batches, batch } = await batchOf(2, () => new Date(clock));
-    const stopped = (await batches.claim('stopped-instance', 30_000))!;
+    const { batches, queue, batch } = await batchOf(2, () => new Date(clock));
+    const stopped = (await queue.claim('stopped-instance', 30_000))!;
     clock += 31_000;
-    expect(await batches.releaseLapsed()).toBe(1);
+    expect(await queue.releaseLapsed()).toBe(1);
     const row = await batches.row(batch.id, stopped.idx);
     expect(row).toMatchObject({ state: 'failed', error: LAPSED_DETAIL });
     // The slow agent answered after all: what it made is recorded rather than lost.
-    expect(await batches.finish(stopped, 'stopped-instance', { cred_ex_id: 'late' })).toBe(true);
+    expect(await queue.finish(stopped, 'stopped-instance', { cred_ex_id: 'late' })).toBe(true);
     expect(await batches.row(batch.id, stopped.idx)).toMatchObject({ state: 'sent', cred_ex_id: 'late' });
     // Another instance's answer for a row it does not hold is not recorded.
-    const next = (await batches.claim('live-instance', 30_000))!;
-    expect(await batches.finish(next, 'someone-else', { error: 'x' })).toBe(false);
+    const next = (await queue.claim('live-instance', 30_000))!;
+    expect(await queue.finish(next, 'someone-else', { error: 'x' })).toBe(false);
   });
 
   it('renumbers the rows of a batch stored before rows were the spreadsheet’s (from 1 under the header) by one, losing none', async () => {

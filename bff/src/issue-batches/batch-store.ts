@@ -14,6 +14,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { ProblemError } from '../problem.js';
 import type { Database, IssueBatchesTable, IssueBatchRowsTable } from '../store/schema.js';
 import type { Store } from '../store/store.js';
+import type { TenantId } from '../tenancy/tenant.js';
 
 export interface NewBatch {
   created_by: string;
@@ -47,27 +48,10 @@ type StoredRow = Selectable<IssueBatchRowsTable> & { exchange_state?: string | n
 /** The register's exchange states in which the holder has the credential. */
 const ISSUED_STATES = ['credential-issued', 'done'];
 
-/** A row claimed for sending, with what its offer needs. */
-export interface ClaimedRow {
-  batch_id: string;
-  idx: number;
-  connection_id: string;
-  attributes: { name: string; value: string }[];
-  cred_def_id: string;
-  schema_id: string;
-  filter_kind: string;
-  created_by: string;
-  created_role: string;
-}
-
 const INSERT_CHUNK = 500;
 /** What a stored error may hold at most. */
-const ERROR_MAX = 1_000;
+export const ERROR_MAX = 1_000;
 const notFound = () => new ProblemError(404, 'There is no batch with this id.');
-
-/** A row left in "sending" by an instance that stopped: it may or may not have reached the agent. */
-export const LAPSED_DETAIL =
-  'The console stopped while sending this row, so it is not known whether the holder received the offer. Check the connection’s credentials before you retry it.';
 
 function repeatProblem(earlier: IssueBatch): ProblemError {
   const by = earlier.created_by;
@@ -112,14 +96,13 @@ export function toRow(row: StoredRow): BatchRow {
 }
 
 /**
- * The batches and their rows in the store, shared by every instance. A row is claimed for sending by
- * one instance at a time: `for update skip locked` on the claim, and a lease that says until when the
- * claim holds. A row whose lease lapsed is never sent again on its own: it becomes failed with
- * LAPSED_DETAIL, for a person to check and retry (at most once, rather than a credential twice).
+ * One tenant's batches and their rows in the store, shared by every instance: made, read, fixed and retried
+ * here; sent by the BatchQueue's claims (batch-queue.ts).
  */
 export class IssueBatches {
   constructor(
     private readonly store: Store,
+    private readonly tenant: TenantId,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -133,6 +116,7 @@ export class IssueBatches {
     const row = await db
       .selectFrom('issue_batches')
       .select('id')
+      .where('tenant_id', '=', this.tenant)
       .where('file_digest', '=', fileDigest)
       .where('created_at', '>', new Date(this.now().getTime() - BATCH_REPEAT_WINDOW_MS))
       .orderBy('created_at', 'desc')
@@ -151,12 +135,13 @@ export class IssueBatches {
     const repeated = await this.store.run((db) =>
       db.transaction().execute(async (trx) => {
         // One request at a time per file, on every instance: the check and the insert are one step.
-        await sql`select pg_advisory_xact_lock(hashtextextended(${batch.file_digest}, 0))`.execute(trx);
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`${this.tenant} ${batch.file_digest}`}, 0))`.execute(trx);
         const earlier = await this.newestSince(trx, batch.file_digest);
         if (earlier !== undefined && earlier !== batch.repeat_of) return earlier;
         await trx
           .insertInto('issue_batches')
           .values({
+            tenant_id: this.tenant,
             id,
             created_at: at,
             created_by: batch.created_by,
@@ -174,6 +159,7 @@ export class IssueBatches {
             .insertInto('issue_batch_rows')
             .values(
               batch.rows.slice(start, start + INSERT_CHUNK).map((row) => ({
+                tenant_id: this.tenant,
                 batch_id: id,
                 idx: row.index,
                 connection_id: row.connection_id,
@@ -196,7 +182,14 @@ export class IssueBatches {
 
   async list(limit = 50): Promise<IssueBatch[]> {
     return this.store.run(async (db) => {
-      const batches = await db.selectFrom('issue_batches').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+      const batches = await db
+        .selectFrom('issue_batches')
+        .selectAll()
+        .where('tenant_id', '=', this.tenant)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
       if (batches.length === 0) return [];
       const counts = await this.countsOf(batches.map((b) => b.id));
       return batches.map((b) => toBatch(b, counts.get(b.id) ?? emptyCounts()));
@@ -204,7 +197,9 @@ export class IssueBatches {
   }
 
   async get(id: string): Promise<IssueBatch> {
-    const batch = await this.store.run((db) => db.selectFrom('issue_batches').selectAll().where('id', '=', id).executeTakeFirst());
+    const batch = await this.store.run((db) =>
+      db.selectFrom('issue_batches').selectAll().where('tenant_id', '=', this.tenant).where('id', '=', id).executeTakeFirst(),
+    );
     if (!batch) throw notFound();
     return toBatch(batch, (await this.countsOf([id])).get(id) ?? emptyCounts());
   }
@@ -214,9 +209,12 @@ export class IssueBatches {
     const rows = await this.store.run((db) => {
       let q = db
         .selectFrom('issue_batch_rows as r')
-        .leftJoin('register_exchanges as e', (join) => join.onRef('e.exchange_id', '=', 'r.cred_ex_id').on('e.kind', '=', 'credential'))
+        .leftJoin('register_exchanges as e', (join) =>
+          join.onRef('e.tenant_id', '=', 'r.tenant_id').onRef('e.exchange_id', '=', 'r.cred_ex_id').on('e.kind', '=', 'credential'),
+        )
         .selectAll('r')
         .select('e.state as exchange_state')
+        .where('r.tenant_id', '=', this.tenant)
         .where('r.batch_id', '=', id);
       if (page.state) q = q.where('r.state', '=', page.state);
       return q.orderBy('r.idx').offset(page.offset).limit(page.limit).execute();
@@ -226,7 +224,9 @@ export class IssueBatches {
   }
 
   async row(id: string, idx: number): Promise<Selectable<IssueBatchRowsTable> | undefined> {
-    return this.store.run((db) => db.selectFrom('issue_batch_rows').selectAll().where('batch_id', '=', id).where('idx', '=', idx).executeTakeFirst());
+    return this.store.run((db) =>
+      db.selectFrom('issue_batch_rows').selectAll().where('tenant_id', '=', this.tenant).where('batch_id', '=', id).where('idx', '=', idx).executeTakeFirst(),
+    );
   }
 
   /**
@@ -256,6 +256,7 @@ export class IssueBatches {
             .end(),
           updated_at: this.now(),
         }))
+        .where('tenant_id', '=', this.tenant)
         .where('batch_id', '=', id)
         .where('idx', '=', idx)
         .where('state', 'in', ['failed', 'needs-fix'])
@@ -275,6 +276,7 @@ export class IssueBatches {
       db
         .updateTable('issue_batch_rows')
         .set({ state: 'pending', error: null, lease_owner: null, lease_until: null, updated_at: this.now() })
+        .where('tenant_id', '=', this.tenant)
         .where('batch_id', '=', id)
         .where('state', '=', 'failed')
         .executeTakeFirst(),
@@ -282,89 +284,21 @@ export class IssueBatches {
     return Number(result.numUpdatedRows);
   }
 
-  /**
-   * Claims the next pending row for `owner` until `leaseMs` from now. Two instances never claim the
-   * same row: the row is locked by the claim, and one locked by another claim is skipped.
-   */
-  async claim(owner: string, leaseMs: number): Promise<ClaimedRow | undefined> {
-    const at = this.now();
-    const until = new Date(at.getTime() + leaseMs);
-    return this.store.run(async (db) => {
-      // A pending row always has its connection: a row without one is kept for fixing (needs-fix).
-      const claimed = await sql<{ batch_id: string; idx: number; connection_id: string; attributes: { name: string; value: string }[] }>`
-        update issue_batch_rows set state = 'sending', lease_owner = ${owner}, lease_until = ${until}, attempts = attempts + 1, updated_at = ${at}
-        where (batch_id, idx) = (
-          select batch_id, idx from issue_batch_rows where state = 'pending' order by batch_id, idx limit 1 for update skip locked
-        )
-        returning batch_id, idx, connection_id, attributes`.execute(db);
-      const row = claimed.rows[0];
-      if (!row) return undefined;
-      const batch = await db.selectFrom('issue_batches').selectAll().where('id', '=', row.batch_id).executeTakeFirstOrThrow();
-      return {
-        ...row,
-        cred_def_id: batch.cred_def_id,
-        schema_id: batch.schema_id,
-        filter_kind: batch.filter_kind,
-        created_by: batch.created_by,
-        created_role: batch.created_role,
-      };
-    });
-  }
-
-  /** Records how sending went, if `owner` still holds the row (its lease may have been taken as lapsed). */
-  async finish(row: Pick<ClaimedRow, 'batch_id' | 'idx'>, owner: string, outcome: { cred_ex_id: string } | { error: string }): Promise<boolean> {
-    const result = await this.store.run((db) =>
-      db
-        .updateTable('issue_batch_rows')
-        .set({
-          state: 'cred_ex_id' in outcome ? 'sent' : 'failed',
-          cred_ex_id: 'cred_ex_id' in outcome ? outcome.cred_ex_id : null,
-          error: 'error' in outcome ? outcome.error.slice(0, ERROR_MAX) : null,
-          lease_owner: null,
-          lease_until: null,
-          updated_at: this.now(),
-        })
-        .where('batch_id', '=', row.batch_id)
-        .where('idx', '=', row.idx)
-        // Failed too: another instance may have taken the lease as lapsed while the agent was slow.
-        .where('state', 'in', ['sending', 'failed'])
-        .where('lease_owner', '=', owner)
-        .executeTakeFirst(),
-    );
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  /** Rows whose instance stopped while sending them: failed, to be checked by a person (see LAPSED_DETAIL). */
-  async releaseLapsed(): Promise<number> {
-    const result = await this.store.run((db) =>
-      db
-        .updateTable('issue_batch_rows')
-        // The owner stays: should its answer still come, it is recorded (see finish).
-        .set({ state: 'failed', error: LAPSED_DETAIL, lease_until: null, updated_at: this.now() })
-        .where('state', '=', 'sending')
-        .where('lease_until', '<', this.now())
-        .executeTakeFirst(),
-    );
-    return Number(result.numUpdatedRows);
-  }
-
-  async hasPending(): Promise<boolean> {
-    const row = await this.store.run((db) => db.selectFrom('issue_batch_rows').select('idx').where('state', '=', 'pending').limit(1).executeTakeFirst());
-    return row !== undefined;
-  }
-
   /** Each batch's rows by state, and of the sent ones how many the register has seen issued. */
   private async countsOf(ids: string[]): Promise<Map<string, BatchCounts>> {
     const rows = await this.store.run((db) =>
       db
         .selectFrom('issue_batch_rows as r')
-        .leftJoin('register_exchanges as e', (join) => join.onRef('e.exchange_id', '=', 'r.cred_ex_id').on('e.kind', '=', 'credential'))
+        .leftJoin('register_exchanges as e', (join) =>
+          join.onRef('e.tenant_id', '=', 'r.tenant_id').onRef('e.exchange_id', '=', 'r.cred_ex_id').on('e.kind', '=', 'credential'),
+        )
         .select([
           'r.batch_id',
           'r.state',
           (eb) => eb.fn.countAll<string>().as('n'),
           (eb) => eb.fn.count<string>('e.exchange_id').filterWhere('e.state', 'in', ISSUED_STATES).as('issued'),
         ])
+        .where('r.tenant_id', '=', this.tenant)
         .where('r.batch_id', 'in', ids)
         .groupBy(['r.batch_id', 'r.state'])
         .execute(),

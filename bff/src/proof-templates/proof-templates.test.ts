@@ -1,3 +1,4 @@
+import { SOLE_TENANT } from '../tenancy/tenant.js';
 import type { PresentationRequest } from '@credence/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemError } from '../problem.js';
@@ -33,7 +34,7 @@ describe.each([
 
   it('keeps every version, refuses an edit of a stale one, and lists by name', async () => {
     let clock = Date.parse('2026-11-23T09:00:00Z');
-    const templates = new ProofTemplates(store, () => new Date((clock += 60_000)));
+    const templates = new ProofTemplates(store, SOLE_TENANT, () => new Date((clock += 60_000)));
     const made = await templates.create({ name: 'Zoo pass', description: 'At the gate', presentation_request: request('name') }, 'vera');
     expect(made).toMatchObject({ name: 'Zoo pass', description: 'At the gate', version: 1, created_by: 'vera', updated_by: 'vera' });
     const versionsOf = async (id: string) => (await templates.versions(id, page)).results.map((v) => [v.version, v.saved_by]);
@@ -64,7 +65,7 @@ describe.each([
   });
 
   it('refuses a second live template of the same name in any case, and frees the name once deleted', async () => {
-    const templates = new ProofTemplates(store);
+    const templates = new ProofTemplates(store, SOLE_TENANT);
     const first = await templates.create({ name: 'Library card', presentation_request: request('name') }, 'vera');
     const twin = await problemOf(templates.create({ name: 'library CARD', presentation_request: request('name') }, 'walt'));
     expect(twin.problem).toMatchObject({ status: 409, errors: [{ path: 'body.name' }] });
@@ -85,7 +86,7 @@ describe.each([
   });
 
   it('lets only one of two edits of the same version through', async () => {
-    const templates = new ProofTemplates(store);
+    const templates = new ProofTemplates(store, SOLE_TENANT);
     const made = await templates.create({ name: 'Race', presentation_request: request('name') }, 'vera');
     const results = await Promise.allSettled(
       ['a', 'b', 'c'].map((who) => templates.update(made.id, { version: 1, name: 'Race', presentation_request: request(who) }, who)),
@@ -95,7 +96,7 @@ describe.each([
   });
 
   it('keeps a template’s newest versions: the save past the limit drops the oldest', async () => {
-    const templates = new ProofTemplates(store, undefined, { versionsKept: 3 });
+    const templates = new ProofTemplates(store, SOLE_TENANT, undefined, { versionsKept: 3 });
     const made = await templates.create({ name: 'Often edited', presentation_request: request('v1') }, 'vera');
     for (let v = 1; v <= 3; v++) await templates.update(made.id, { version: v, name: 'Often edited', presentation_request: request(`v${v + 1}`) }, 'walt');
     const kept = await templates.versions(made.id, page);
@@ -107,8 +108,8 @@ describe.each([
 
   it('refuses a template past the most it keeps, and takes one again once one is deleted', async () => {
     // Room for two more than the other tests left.
-    const most = (await new ProofTemplates(store).list(page)).total + 2;
-    const templates = new ProofTemplates(store, undefined, { templates: most });
+    const most = (await new ProofTemplates(store, SOLE_TENANT).list(page)).total + 2;
+    const templates = new ProofTemplates(store, SOLE_TENANT, undefined, { templates: most });
     const first = await templates.create({ name: 'One', presentation_request: request('name') }, 'vera');
     await templates.create({ name: 'Two', presentation_request: request('name') }, 'vera');
     const refused = await problemOf(templates.create({ name: 'Three', presentation_request: request('name') }, 'vera'));

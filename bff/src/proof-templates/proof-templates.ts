@@ -14,6 +14,7 @@ import { sql, type Kysely } from 'kysely';
 import { ProblemError } from '../problem.js';
 import type { Database } from '../store/schema.js';
 import type { Store } from '../store/store.js';
+import type { TenantId } from '../tenancy/tenant.js';
 import { liveTemplateCount, templateOf, templatePage, versionOf, versionPage, type Page } from './template-reads.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -39,14 +40,14 @@ const descriptionOf = (body: ProofTemplateCreateBody) => (body.description ? bod
 const rulesOf = (body: ProofTemplateCreateBody) => JSON.stringify(body.rules ?? {});
 
 export interface TemplateLimits {
-  /** Live templates, all verifiers together. */
+  /** Live templates, all of a tenant's verifiers together. */
   templates: number;
   /** Versions kept per template, the newest. */
   versionsKept: number;
 }
 
 /**
- * Proof-request templates in the store, shared by every verifier of every instance. An edit names the
+ * One tenant's proof-request templates in the store, shared by its verifiers on every instance. An edit names the
  * version it started from and is refused when someone saved another since (no edit silently lost).
  * The newest versions are kept, a bounded number of templates; a delete marks the template, so its
  * history stays and its name is free again.
@@ -56,6 +57,7 @@ export class ProofTemplates {
 
   constructor(
     private readonly store: Store,
+    private readonly tenant: TenantId,
     private readonly now: () => Date = () => new Date(),
     limits: Partial<TemplateLimits> = {},
   ) {
@@ -64,25 +66,25 @@ export class ProofTemplates {
 
   /** A page of the live templates, by name (any case): summaries, never their requests. */
   async list(page: Page): Promise<ProofTemplateList> {
-    return this.store.run((db) => templatePage(db, page));
+    return this.store.run((db) => templatePage(db, this.tenant, page));
   }
 
   async get(id: string): Promise<ProofTemplate> {
-    const template = await this.store.run((db) => templateOf(db, id));
+    const template = await this.store.run((db) => templateOf(db, this.tenant, id));
     if (!template) throw notFound();
     return template;
   }
 
   /** A page of a template's kept versions, newest first, without their requests. */
   async versions(id: string, page: Page): Promise<ProofTemplateVersionList> {
-    const versions = await this.store.run((db) => versionPage(db, id, page));
+    const versions = await this.store.run((db) => versionPage(db, this.tenant, id, page));
     if (!versions) throw notFound();
     return versions;
   }
 
   /** One kept version, its request included: 404 for an unknown template, or a version never saved or no longer kept. */
   async version(id: string, version: number): Promise<ProofTemplateVersion> {
-    const found = await this.store.run((db) => versionOf(db, id, version));
+    const found = await this.store.run((db) => versionOf(db, this.tenant, id, version));
     if (found) return found;
     await this.get(id);
     throw new ProblemError(404, `Version ${version} of this template is not kept: only its newest ${this.limits.versionsKept} versions are.`);
@@ -97,8 +99,8 @@ export class ProofTemplates {
       return await this.store.run((db) =>
         db.transaction().execute(async (trx) => {
           // One count at a time: two saves at the last free place cannot both take it.
-          await sql`select pg_advisory_xact_lock(hashtext('credence.proof_templates.count'))`.execute(trx);
-          if ((await liveTemplateCount(trx)) >= this.limits.templates) throw tooMany(this.limits.templates);
+          await sql`select pg_advisory_xact_lock(hashtext(${`credence.proof_templates.count.${this.tenant}`}))`.execute(trx);
+          if ((await liveTemplateCount(trx, this.tenant)) >= this.limits.templates) throw tooMany(this.limits.templates);
           const saved = {
             name: body.name,
             description: descriptionOf(body),
@@ -108,6 +110,7 @@ export class ProofTemplates {
           await trx
             .insertInto('proof_templates')
             .values({
+              tenant_id: this.tenant,
               id,
               ...saved,
               asks: templateAsks(body.presentation_request, body.rules),
@@ -120,9 +123,9 @@ export class ProofTemplates {
             .execute();
           await trx
             .insertInto('proof_template_versions')
-            .values({ template_id: id, version: 1, ...saved, saved_at: at, saved_by: by })
+            .values({ tenant_id: this.tenant, template_id: id, version: 1, ...saved, saved_at: at, saved_by: by })
             .execute();
-          return (await templateOf(trx, id))!;
+          return (await templateOf(trx, this.tenant, id))!;
         }),
       );
     } catch (error) {
@@ -151,6 +154,7 @@ export class ProofTemplates {
               updated_at: at,
               updated_by: by,
             }))
+            .where('tenant_id', '=', this.tenant)
             .where('id', '=', id)
             .where('version', '=', body.version)
             .where('deleted_at', 'is', null)
@@ -160,6 +164,7 @@ export class ProofTemplates {
           await trx
             .insertInto('proof_template_versions')
             .values({
+              tenant_id: this.tenant,
               template_id: id,
               version: updated.version,
               name: body.name,
@@ -175,10 +180,11 @@ export class ProofTemplates {
           // (every save, by whom and when, stays in the audit log).
           await trx
             .deleteFrom('proof_template_versions')
+            .where('tenant_id', '=', this.tenant)
             .where('template_id', '=', id)
             .where('version', '<=', updated.version - this.limits.versionsKept)
             .execute();
-          return (await templateOf(trx, id))!;
+          return (await templateOf(trx, this.tenant, id))!;
         }),
       );
     } catch (error) {
@@ -193,6 +199,7 @@ export class ProofTemplates {
       db
         .updateTable('proof_templates')
         .set({ deleted_at: this.now(), deleted_by: by })
+        .where('tenant_id', '=', this.tenant)
         .where('id', '=', id)
         .where('deleted_at', 'is', null)
         .returning(['name', 'version'])
@@ -206,6 +213,7 @@ export class ProofTemplates {
     const current = await trx
       .selectFrom('proof_templates')
       .select(['version', 'updated_by'])
+      .where('tenant_id', '=', this.tenant)
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();

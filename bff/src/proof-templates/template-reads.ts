@@ -1,13 +1,16 @@
 import type { ProofTemplate, ProofTemplateList, ProofTemplateSummary, ProofTemplateVersion, ProofTemplateVersionList } from '@credence/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProofTemplatesTable, ProofTemplateVersionsTable } from '../store/schema.js';
+import type { TenantId } from '../tenancy/tenant.js';
 
 export interface Page {
   limit: number;
   offset: number;
 }
 
-const live = (db: Kysely<Database>) => db.selectFrom('proof_templates').where('deleted_at', 'is', null);
+const live = (db: Kysely<Database>, tenant: TenantId) => db.selectFrom('proof_templates').where('tenant_id', '=', tenant).where('deleted_at', 'is', null);
+const kept = (db: Kysely<Database>, tenant: TenantId, id: string) =>
+  db.selectFrom('proof_template_versions').where('tenant_id', '=', tenant).where('template_id', '=', id);
 
 export function toTemplate(row: Selectable<ProofTemplatesTable>): ProofTemplate {
   return {
@@ -37,8 +40,8 @@ function toVersion(row: Selectable<ProofTemplateVersionsTable>): ProofTemplateVe
 }
 
 /** A page of the live templates by name (any case), as summaries: the stored line of what each asks, never its request. */
-export async function templatePage(db: Kysely<Database>, page: Page): Promise<ProofTemplateList> {
-  const rows = await live(db)
+export async function templatePage(db: Kysely<Database>, tenant: TenantId, page: Page): Promise<ProofTemplateList> {
+  const rows = await live(db, tenant)
     .select(['id', 'name', 'description', 'asks', 'version', 'updated_at', 'updated_by'])
     .orderBy((eb) => eb.fn('lower', ['name']))
     .orderBy('id')
@@ -46,28 +49,28 @@ export async function templatePage(db: Kysely<Database>, page: Page): Promise<Pr
     .offset(page.offset)
     .execute();
   const results = rows.map((row): ProofTemplateSummary => ({ ...row, updated_at: row.updated_at.toISOString() }));
-  return { total: await liveTemplateCount(db), results };
+  return { total: await liveTemplateCount(db, tenant), results };
 }
 
 /** How many live templates there are (against the cap on their number). */
-export async function liveTemplateCount(db: Kysely<Database>): Promise<number> {
-  const { total } = await live(db)
+export async function liveTemplateCount(db: Kysely<Database>, tenant: TenantId): Promise<number> {
+  const { total } = await live(db, tenant)
     .select((eb) => eb.fn.countAll<string>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(total);
 }
 
 /** One live template as it is now; undefined when there is none with this id (or it was deleted). */
-export async function templateOf(db: Kysely<Database>, id: string): Promise<ProofTemplate | undefined> {
-  const row = await live(db).selectAll().where('id', '=', id).executeTakeFirst();
+export async function templateOf(db: Kysely<Database>, tenant: TenantId, id: string): Promise<ProofTemplate | undefined> {
+  const row = await live(db, tenant).selectAll().where('id', '=', id).executeTakeFirst();
   return row && toTemplate(row);
 }
 
 /** A page of a live template's versions, newest first, without their requests; undefined for no such template. */
-export async function versionPage(db: Kysely<Database>, id: string, page: Page): Promise<ProofTemplateVersionList | undefined> {
-  const found = await live(db).select('id').where('id', '=', id).executeTakeFirst();
+export async function versionPage(db: Kysely<Database>, tenant: TenantId, id: string, page: Page): Promise<ProofTemplateVersionList | undefined> {
+  const found = await live(db, tenant).select('id').where('id', '=', id).executeTakeFirst();
   if (!found) return undefined;
-  const versions = db.selectFrom('proof_template_versions').where('template_id', '=', id);
+  const versions = kept(db, tenant, id);
   const results = await versions
     .select(['version', 'name', 'description', 'saved_at', 'saved_by'])
     .orderBy('version', 'desc')
@@ -79,9 +82,9 @@ export async function versionPage(db: Kysely<Database>, id: string, page: Page):
 }
 
 /** One kept version of a live template, its request included. */
-export async function versionOf(db: Kysely<Database>, id: string, version: number): Promise<ProofTemplateVersion | undefined> {
-  const found = await live(db).select('id').where('id', '=', id).executeTakeFirst();
+export async function versionOf(db: Kysely<Database>, tenant: TenantId, id: string, version: number): Promise<ProofTemplateVersion | undefined> {
+  const found = await live(db, tenant).select('id').where('id', '=', id).executeTakeFirst();
   if (!found) return undefined;
-  const row = await db.selectFrom('proof_template_versions').selectAll().where('template_id', '=', id).where('version', '=', version).executeTakeFirst();
+  const row = await kept(db, tenant, id).selectAll().where('version', '=', version).executeTakeFirst();
   return row && toVersion(row);
 }

@@ -1,3 +1,4 @@
+import { SOLE_TENANT } from '../tenancy/tenant.js';
 import type { PresentationRequest } from '@credence/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +31,7 @@ describe.each([
   afterAll(() => store?.close());
 
   it('keeps a template’s rules with each version, and says them in the list', async () => {
-    const templates = new ProofTemplates(store);
+    const templates = new ProofTemplates(store, SOLE_TENANT);
     const made = await templates.create({ name: 'Over 18', presentation_request: ageCheck, rules }, 'vera');
     expect(made.rules).toEqual(rules);
     const edited = await templates.update(made.id, { version: 1, name: 'Over 18', presentation_request: ageCheck }, 'walt');
@@ -44,9 +45,9 @@ describe.each([
 
   it('gives templates saved before rules the rules their request meant (migration 018), and leaves a fixed cut-off alone', async () => {
     const savedAt = new Date('2026-11-27T15:12:00Z');
-    const templates = new ProofTemplates(store, () => savedAt);
+    const templates = new ProofTemplates(store, SOLE_TENANT, () => savedAt);
     const age = await templates.create({ name: 'Age check (old)', presentation_request: ageCheck }, 'vera');
-    const fixed = await new ProofTemplates(store, () => new Date('2026-12-15T09:00:00Z')).create(
+    const fixed = await new ProofTemplates(store, SOLE_TENANT, () => new Date('2026-12-15T09:00:00Z')).create(
       { name: 'Born before the cut-off', presentation_request: ageCheck },
       'vera',
     );

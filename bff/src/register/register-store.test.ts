@@ -4,6 +4,7 @@ import { REGISTER_LABEL_COUNTS_FROM_ROWS } from '../store/migrations.js';
 import type { Store } from '../store/store.js';
 import { testPgliteStore, testStore } from '../test/test-store.js';
 import { credentialSighting, presentationSighting } from './extract.js';
+import { SOLE_TENANT } from '../tenancy/tenant.js';
 import { RegisterStore } from './register-store.js';
 
 const CONN_BOB = '11111111-1111-4111-8111-111111111111';
@@ -48,7 +49,7 @@ describe.each(BOTH_STORES)('the register on %s', (_kind, open) => {
   let register: RegisterStore;
   beforeAll(async () => {
     store = await open();
-    register = new RegisterStore(store);
+    register = new RegisterStore(store, SOLE_TENANT);
     // 30 credential exchanges (odd: Bob, even: Alice), all done, created a minute apart.
     for (let n = 1; n <= 30; n++) {
       const record = credRecord(n, 'done', n + 1);
@@ -244,7 +245,7 @@ describe.each(BOTH_STORES)('the register on %s', (_kind, open) => {
   });
 
   it('finds a person through the labels: the total from their counts, past a cap only "more than"', async () => {
-    const capped = new RegisterStore(store, { searchCountCap: 4 });
+    const capped = new RegisterStore(store, SOLE_TENANT, { searchCountCap: 4 });
     const cappedPage = (q: Partial<Parameters<RegisterStore['exchanges']>[0]>) =>
       capped.exchanges({ kind: 'credential', sort: '-created', limit: 5, offset: 0, ...q });
     // Every Bob: more rows than the cap, yet counted exactly (the label counts), in the same order as a full read.
@@ -322,7 +323,13 @@ describe.each(BOTH_STORES)('the register on %s', (_kind, open) => {
     await register.recordExchange(credentialSighting(unlabelled), undefined);
     expect((await page({ q: 'carol' })).total).toBe(0);
     await register.recordExchange(credentialSighting(unlabelled), 'Carol Brown');
-    const carol = await new RegisterStore(store, { searchCountCap: 1 }).exchanges({ kind: 'credential', q: 'carol', sort: '-created', limit: 1, offset: 0 });
+    const carol = await new RegisterStore(store, SOLE_TENANT, { searchCountCap: 1 }).exchanges({
+      kind: 'credential',
+      q: 'carol',
+      sort: '-created',
+      limit: 1,
+      offset: 0,
+    });
     expect(carol).toMatchObject({ total: 1, total_capped: false });
   });
 
@@ -355,7 +362,7 @@ describe.each(BOTH_STORES)('the register on %s, given what Postgres cannot hold'
   let register: RegisterStore;
   beforeAll(async () => {
     store = await open();
-    register = new RegisterStore(store);
+    register = new RegisterStore(store, SOLE_TENANT);
   }, 60_000);
   afterAll(() => store?.close());
 

@@ -3,6 +3,7 @@ import { BULK_REVOKE_PREVIEW_MINUTES, type BulkRevokeSelection } from '@credence
 import type { Selectable } from 'kysely';
 import type { BulkRevokePreviewsTable } from '../store/schema.js';
 import type { Store } from '../store/store.js';
+import type { TenantId } from '../tenancy/tenant.js';
 
 export type StoredPreview = Selectable<BulkRevokePreviewsTable>;
 
@@ -24,7 +25,7 @@ export function digestOf(items: readonly { cred_ex_id: string }[]): string {
 }
 
 /**
- * The bulk revocation previews in the store shared by every instance: made by one admin, confirmed by
+ * One tenant's bulk revocation previews in the store shared by every instance: made by one admin, confirmed by
  * the same admin within BULK_REVOKE_PREVIEW_MINUTES, claimed by exactly one request (a conditional
  * update), and holding the answer every repeat of that request gets.
  */
@@ -34,10 +35,15 @@ export class BulkRevokePreviews {
 
   constructor(
     private readonly store: Store,
+    private readonly tenant: TenantId,
     options: { ttlMs?: number; now?: () => number } = {},
   ) {
     this.ttlMs = options.ttlMs ?? BULK_REVOKE_PREVIEW_MINUTES * 60_000;
     this.now = options.now ?? Date.now;
+  }
+
+  private rows() {
+    return this.store.db.selectFrom('bulk_revoke_previews').where('tenant_id', '=', this.tenant);
   }
 
   /** Keeps what `by` was shown for `selection`, under a new id. */
@@ -48,19 +54,26 @@ export class BulkRevokePreviews {
     await this.store.run(async (db) => {
       await db
         .deleteFrom('bulk_revoke_previews')
+        .where('tenant_id', '=', this.tenant)
         .where('expires_at', '<', new Date(now - KEEP_ANSWERED_MS))
         .execute();
-      const newest = db
-        .selectFrom('bulk_revoke_previews')
+      const newest = this.rows()
         .select('id')
         .where('created_by', '=', input.by)
         .where('state', '=', 'previewed')
         .orderBy('created_at', 'desc')
         .limit(OPEN_PREVIEWS_PER_ADMIN - 1);
-      await db.deleteFrom('bulk_revoke_previews').where('created_by', '=', input.by).where('state', '=', 'previewed').where('id', 'not in', newest).execute();
+      await db
+        .deleteFrom('bulk_revoke_previews')
+        .where('tenant_id', '=', this.tenant)
+        .where('created_by', '=', input.by)
+        .where('state', '=', 'previewed')
+        .where('id', 'not in', newest)
+        .execute();
       await db
         .insertInto('bulk_revoke_previews')
         .values({
+          tenant_id: this.tenant,
           id,
           created_by: input.by,
           created_at: new Date(now),
@@ -75,7 +88,7 @@ export class BulkRevokePreviews {
   }
 
   async read(id: string): Promise<StoredPreview | undefined> {
-    return this.store.run((db) => db.selectFrom('bulk_revoke_previews').selectAll().where('id', '=', id).executeTakeFirst());
+    return this.store.run(() => this.rows().selectAll().where('id', '=', id).executeTakeFirst());
   }
 
   /** Takes the preview for one request: only one of any number of requests gets it (the others get undefined). */
@@ -85,6 +98,7 @@ export class BulkRevokePreviews {
       db
         .updateTable('bulk_revoke_previews')
         .set({ state: 'revoking', claimed_at: now })
+        .where('tenant_id', '=', this.tenant)
         .where('id', '=', id)
         .where('created_by', '=', by)
         .where('state', '=', 'previewed')
@@ -100,6 +114,7 @@ export class BulkRevokePreviews {
       db
         .updateTable('bulk_revoke_previews')
         .set({ state, answer_status: status, answer: JSON.stringify(answer) })
+        .where('tenant_id', '=', this.tenant)
         .where('id', '=', id)
         .where('state', '=', 'revoking')
         .execute(),
@@ -109,7 +124,13 @@ export class BulkRevokePreviews {
   /** Gives a claimed preview back (nothing was revoked: the agent could not be asked), so it can be confirmed again. */
   async release(id: string): Promise<void> {
     await this.store.run((db) =>
-      db.updateTable('bulk_revoke_previews').set({ state: 'previewed', claimed_at: null }).where('id', '=', id).where('state', '=', 'revoking').execute(),
+      db
+        .updateTable('bulk_revoke_previews')
+        .set({ state: 'previewed', claimed_at: null })
+        .where('tenant_id', '=', this.tenant)
+        .where('id', '=', id)
+        .where('state', '=', 'revoking')
+        .execute(),
     );
   }
 

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import type { AcapyClient } from '../acapy/client.js';
 import type { AppEnv } from '../app-env.js';
+import type { TenantId } from '../tenancy/tenant.js';
 import { requireAccess } from '../middleware/require-role.js';
 import { validated } from '../middleware/validated.js';
 import { ProblemError } from '../problem.js';
@@ -20,9 +21,9 @@ interface AgentCall {
 /** Told of what the agent answers, e.g. so the register keeps the records and learns which ones it no longer has. */
 export interface AnswerObserver {
   /** Every 2xx answer with a body: the method, the path, the query sent, and the answer (its bytes, and its body parsed on first read). */
-  answered(method: string, path: string, query: string, answer: { readonly bytes: Uint8Array; readonly body: unknown }): void;
+  answered(tenant: TenantId, method: string, path: string, query: string, answer: { readonly bytes: Uint8Array; readonly body: unknown }): void;
   /** A GET the agent answered 404: it does not hold that record (any more). */
-  missing(path: string): void;
+  missing(tenant: TenantId, path: string): void;
 }
 
 function told(tell: () => void): void {
@@ -43,12 +44,12 @@ async function forward(c: Context<AppEnv>, client: AcapyClient, route: AgentRout
       ...(route.withoutBody && { withoutBody: true }),
     })
     .catch((error: unknown) => {
-      if (observe && route.method === 'GET' && error instanceof ProblemError && error.status === 404) told(() => observe.missing(path));
+      if (observe && route.method === 'GET' && error instanceof ProblemError && error.status === 404) told(() => observe.missing(c.var.tenant, path));
       throw error;
     });
   // 204/205/304 carry no body: pass them on as they are.
   if (answer.status === 204 || answer.status === 205 || answer.status === 304) return c.body(null, answer.status);
-  if (observe && route.method !== 'DELETE') told(() => observe.answered(route.method, path, query.toString(), answer));
+  if (observe && route.method !== 'DELETE') told(() => observe.answered(c.var.tenant, route.method, path, query.toString(), answer));
   if (route.reshape) return c.json(route.reshape(answer.body) as object, answer.status as ContentfulStatusCode);
   // Passed on as the agent wrote it: re-encoding a page of 100 records costs more than the proxying.
   return c.body(answer.bytes as Uint8Array<ArrayBuffer>, answer.status as ContentfulStatusCode, { 'content-type': 'application/json; charset=utf-8' });

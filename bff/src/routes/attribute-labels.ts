@@ -4,6 +4,7 @@ import type { AppEnv } from '../app-env.js';
 import type { AttributeLabelStore } from '../attribute-labels/attribute-label-store.js';
 import { requireAccess } from '../middleware/require-role.js';
 import { validated } from '../middleware/validated.js';
+import type { PerTenant } from '../tenancy/tenant.js';
 
 const { attributeLabels, setAttributeLabels } = consoleApi;
 
@@ -12,12 +13,12 @@ const { attributeLabels, setAttributeLabels } = consoleApi;
  * signed-in role reads them (every page that shows a value uses them); an admin sets them, audited
  * with the definition and what changed.
  */
-export function attributeLabelRoutes(labels: AttributeLabelStore) {
+export function attributeLabelRoutes(labels: PerTenant<AttributeLabelStore>) {
   return new Hono<AppEnv>()
-    .get(attributeLabels.path, requireAccess(attributeLabels.access), async (c) => c.json({ results: await labels.list() }))
+    .get(attributeLabels.path, requireAccess(attributeLabels.access), async (c) => c.json({ results: await labels.for(c.var.tenant).list() }))
     .put(setAttributeLabels.path, requireAccess(setAttributeLabels.access), validated('json', setAttributeLabels.body), async (c) => {
       const body = c.req.valid('json');
-      const saved = await labels.set(body, c.get('user')!.username);
+      const saved = await labels.for(c.var.tenant).set(body, c.get('user')!.username);
       const named = saved.attributes.filter((a) => a.label !== '');
       c.set('auditTarget', {
         cred_def_id: saved.cred_def_id,

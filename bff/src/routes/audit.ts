@@ -2,6 +2,7 @@ import { consoleApi, type AuditEntry } from '@credence/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import type { AuditLog } from '../audit/audit-log.js';
+import type { PerTenant } from '../tenancy/tenant.js';
 import { requireAccess } from '../middleware/require-role.js';
 import { validated } from '../middleware/validated.js';
 import { csvDownload } from '../exports/csv-download.js';
@@ -30,11 +31,12 @@ function csvRow(e: AuditEntry, tz: string): string[] {
 }
 
 /** GET /api/audit (admin): newest first, filtered, paged; GET /api/audit/export.csv: all of it that matches. */
-export function auditRoutes(log: AuditLog) {
+export function auditRoutes(logs: PerTenant<AuditLog>) {
   return new Hono<AppEnv>()
-    .get(audit.path, requireAccess(audit.access), validated('query', audit.query), async (c) => c.json(await log.read(c.req.valid('query'))))
+    .get(audit.path, requireAccess(audit.access), validated('query', audit.query), async (c) => c.json(await logs.for(c.var.tenant).read(c.req.valid('query'))))
     .get(auditExport.path, requireAccess(auditExport.access), validated('query', auditExport.query), async (c) => {
       const { tz = 'UTC', ...filters } = c.req.valid('query');
+      const log = logs.for(c.var.tenant);
       return csvDownload(c, {
         fileName: `credence-audit-${new Date().toISOString().slice(0, 10)}.csv`,
         columns: COLUMNS,

@@ -1,3 +1,4 @@
+import { SOLE_TENANT } from '../tenancy/tenant.js';
 import type { ConsoleEvent } from '@credence/shared';
 import { describe, expect, it } from 'vitest';
 import { testBff } from '../test/harness.js';
@@ -31,7 +32,7 @@ describe('GET /api/events', () => {
   it('replays from Last-Event-ID, with each event’s id', async () => {
     const { app, cookieFor, webhook, bus } = await testBff();
     const ids: string[] = [];
-    await bus.subscribe(undefined, (m) => m.type === 'event' && ids.push(m.event.id));
+    await bus.subscribe(SOLE_TENANT, undefined, (m) => m.type === 'event' && ids.push(m.event.id));
     for (const state of ['offer-sent', 'request-received', 'credential-issued']) await webhook('issue_credential_v2_0', credential('c1', state));
     const replay = await app.request('/api/events', { headers: { cookie: await cookieFor('admin'), 'last-event-id': ids[0]! } });
     const messages = (await readSse(replay, 3, 1_000)).filter((m) => m.event === 'message');

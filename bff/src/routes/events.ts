@@ -102,12 +102,13 @@ export function eventRoutes({
   return new Hono<AppEnv>().get(route.path, requireAccess(route.access), (c) => {
     const user = c.get('user')!;
     const sessionId = c.get('sessionId');
+    const tenant = c.var.tenant;
     const lastId = c.req.header('last-event-id') ?? c.req.query('lastEventId') ?? undefined;
     c.header('cache-control', 'no-store');
     c.header('x-accel-buffering', 'no');
     const run = async (stream: SseStream) => {
       const queue = new ClientQueue(clientQueueLimit, scheduler, clientQueueBytes);
-      const subscription = await bus.subscribe(lastId, (message) => {
+      const subscription = await bus.subscribe(tenant, lastId, (message) => {
         if (message.type === 'event' && !mayReceive(user.role, message.event)) return;
         queue.push(message);
       });

@@ -1,3 +1,4 @@
+import { SOLE_TENANT } from '../tenancy/tenant.js';
 import type { ConsoleEvent } from '@credence/shared';
 import { describe, expect, it } from 'vitest';
 import { expectConsole } from '../../../shared/src/test/console-guard.js';
@@ -42,6 +43,7 @@ describe('hostile webhooks', () => {
         received_at: '',
         payload: cyclic,
       },
+      tenant: SOLE_TENANT,
       dedupeKey: 'bad',
       orderKey: null,
       updatedAt: null,

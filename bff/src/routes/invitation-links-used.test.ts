@@ -1,3 +1,4 @@
+import { SOLE_TENANT } from '../tenancy/tenant.js';
 import type { ConsoleEvent } from '@credence/shared';
 import { describe, expect, it } from 'vitest';
 import type { BusMessage } from '../events/bus.js';
@@ -160,7 +161,11 @@ describe('a counter QR code once it has been used', () => {
     const { app, store, bus, issuer, credExId, person, linkTo } = await counter();
     const link = await linkTo(issuer, credExId, 'credential-offer');
     const events: ConsoleEvent[] = [];
-    await bus.subscribe(undefined, (m: BusMessage) => m.type === 'event' && m.event.topic === 'credence_invitation_fetched' && events.push(m.event));
+    await bus.subscribe(
+      SOLE_TENANT,
+      undefined,
+      (m: BusMessage) => m.type === 'event' && m.event.topic === 'credence_invitation_fetched' && events.push(m.event),
+    );
 
     for (let i = 0; i < 2; i++) {
       const head = await app.request(`/i/${link.code}`, { method: 'HEAD', ...asWallet });

@@ -1,3 +1,5 @@
+import { SOLE_TENANT } from '../tenancy/tenant.js';
+import { tenantFromSession } from '../middleware/tenant.js';
 import type { ConsoleEvent } from '@credence/shared';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
@@ -60,7 +62,7 @@ describe('short invitation links at a counter', () => {
     expect(Date.parse(link.expires_at) - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(Date.parse(link.expires_at) - Date.now()).toBeLessThanOrEqual(15 * 60_000);
     const fetched: ConsoleEvent[] = [];
-    await bus.subscribe(undefined, (m: BusMessage) => m.type === 'event' && fetched.push(m.event));
+    await bus.subscribe(SOLE_TENANT, undefined, (m: BusMessage) => m.type === 'event' && fetched.push(m.event));
 
     const page = await app.request(`/i/${link.code}`, asBrowser);
     expect(page.status).toBe(200);
@@ -131,16 +133,16 @@ describe('short invitation links at a counter', () => {
     expect((await app.request(`/i/${link.code}`, asWallet)).status).toBe(410);
     expect((await app.request(`/i/${link.code}`, asBrowser)).status).toBe(410);
     // Kept a day to say it was used, then dropped from the table.
-    expect(await new InvitationLinks(store).prune()).toBe(0);
+    expect(await new InvitationLinks(store, SOLE_TENANT).prune()).toBe(0);
     await expire(25 * 3600_000);
-    expect(await new InvitationLinks(store).prune()).toBe(1);
+    expect(await new InvitationLinks(store, SOLE_TENANT).prune()).toBe(1);
     expect((await app.request(`/i/${link.code}`, asWallet)).status).toBe(404);
   });
 
   it('drops links a day after they expired, as new ones are made', async () => {
     const { store } = await counter();
     let now = Date.parse('2026-11-23T10:00:00Z');
-    const links = new InvitationLinks(store, { now: () => now, ttlMs: 60_000 });
+    const links = new InvitationLinks(store, SOLE_TENANT, { now: () => now, ttlMs: 60_000 });
     const attachment = { id: crypto.randomUUID(), type: 'present-proof' as const };
     const first = await links.create({ invitation: { '@id': 'a' }, attachment, createdBy: 'verifier' });
     expect(await links.find(first.code)).toMatchObject({ live: true, link: { exchangeId: attachment.id, fetchedAt: null } });
@@ -170,7 +172,7 @@ describe('short invitation links at a counter', () => {
     expect(offer.status).toBe(200);
     const link = (await offer.json()) as Link;
     const fetched: ConsoleEvent[] = [];
-    await bus.subscribe(undefined, (m: BusMessage) => m.type === 'event' && fetched.push(m.event));
+    await bus.subscribe(SOLE_TENANT, undefined, (m: BusMessage) => m.type === 'event' && fetched.push(m.event));
     const invitation = (await (await app.request(`/i/${link.code}`, asWallet)).json()) as { 'requests~attach': { data: { json: { '@type': string } } }[] };
     expect(invitation['requests~attach'][0]!.data.json['@type']).toBe('https://didcomm.org/issue-credential/2.0/offer-credential');
     expect(fetched.map((e) => [e.kind, e.subject_id])).toEqual([['credential', credExId]]);
@@ -208,6 +210,7 @@ describe('short invitation links at a counter', () => {
         c.set('user', { username: 'verifier', role: 'verifier' } as AppEnv['Variables']['user']);
         return next();
       })
+      .use(tenantFromSession())
       .route('/api', invitationLinkRoutes({ client, store, mode: 'agent', publicUrl: 'https://counter.example.org/' }));
     app.onError((error) =>
       error instanceof ProblemError ? problemResponse(error.problem) : problemResponse({ type: 'about:blank', title: 'Error', status: 500 }),

@@ -11,6 +11,7 @@ import { requireAccess } from '../middleware/require-role.js';
 import { validated } from '../middleware/validated.js';
 import { ProblemError } from '../problem.js';
 import type { Store } from '../store/store.js';
+import { perTenant, type PerTenant } from '../tenancy/tenant.js';
 
 interface LinkDeps {
   client: AcapyClient;
@@ -19,8 +20,8 @@ interface LinkDeps {
   mode: Mode;
   /** PUBLIC_URL: the console's address as phones reach it; else each request's own origin. */
   publicUrl?: string | undefined;
-  /** The links (their lifetime: INVITATION_LINK_MINUTES); one with the defaults when not given. */
-  links?: InvitationLinks;
+  /** Each tenant's links (their lifetime: INVITATION_LINK_MINUTES); with the defaults when not given. */
+  links?: PerTenant<InvitationLinks>;
 }
 
 const { invitationLink, sandboxWalletScan } = consoleApi;
@@ -31,7 +32,9 @@ const { invitationLink, sandboxWalletScan } = consoleApi;
  * needed) kept under an unguessable code; POST /api/sandbox/wallet-scan: the sandbox's simulated
  * wallet scans (sandbox mode only).
  */
-export function invitationLinkRoutes({ client, store, mode, publicUrl, links = new InvitationLinks(store) }: Omit<LinkDeps, 'bus'>) {
+const defaultLinks = (store: Store) => perTenant((tenant) => new InvitationLinks(store, tenant));
+
+export function invitationLinkRoutes({ client, store, mode, publicUrl, links = defaultLinks(store) }: Omit<LinkDeps, 'bus'>) {
   return new Hono<AppEnv>()
     .post(invitationLink.path, requireAccess(invitationLink.access), validated('json', invitationLink.body), async (c) => {
       const { attachment, goal } = c.req.valid('json');
@@ -50,7 +53,9 @@ export function invitationLinkRoutes({ client, store, mode, publicUrl, links = n
       ) {
         throw new ProblemError(502, 'The agent answered without an invitation.', { title: 'Agent error' });
       }
-      const { code, expiresAt } = await links.create({ invitation: record.invitation as Record<string, unknown>, attachment, createdBy: user.username });
+      const { code, expiresAt } = await links
+        .for(c.var.tenant)
+        .create({ invitation: record.invitation as Record<string, unknown>, attachment, createdBy: user.username });
       const origin = publicUrl?.replace(/\/+$/, '') ?? new URL(c.req.url).origin;
       const link: InvitationLink = {
         code,
@@ -86,7 +91,7 @@ const wantsJson = (c: Context): boolean => /\bapplication\/(?:[\w.+-]*\+)?json\b
  * noted and published as an event, so the counter page shows "scanned" at once; a HEAD (a link preview,
  * a scanner checking the URL) is answered the same without a body, and is not a fetch.
  */
-export function shortInvitationRoute({ store, bus, links = new InvitationLinks(store) }: Pick<LinkDeps, 'store' | 'bus' | 'links'>) {
+export function shortInvitationRoute({ store, bus, links = defaultLinks(store) }: Pick<LinkDeps, 'store' | 'bus' | 'links'>) {
   return new Hono<AppEnv>()
     .get('/i/help.css', (c) => c.body(HELP_CSS, 200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=86400' }))
     .get('/i/:code', async (c) => {
@@ -94,7 +99,9 @@ export function shortInvitationRoute({ store, bus, links = new InvitationLinks(s
       const json = wantsJson(c);
       c.header('cache-control', 'no-store');
       c.header('vary', 'Accept');
-      const found = await links.find(code);
+      const tenant = await InvitationLinks.tenantOfCode(store, code);
+      const tenantLinks = tenant && links.for(tenant);
+      const found = await tenantLinks?.find(code);
       if (!found) {
         if (json) throw new ProblemError(404, 'This invitation does not exist or has expired. Ask for a new QR code.');
         return c.html(notFoundPage(), 404);
@@ -111,10 +118,11 @@ export function shortInvitationRoute({ store, bus, links = new InvitationLinks(s
       const { link } = found;
       if (!json) return c.html(helpPage({ code, invitation: link.invitation, kind: link.attachmentType }));
       // Hono answers a HEAD with the GET route, body dropped: it must not count as the wallet's fetch.
-      if (c.req.method !== 'HEAD' && (await links.markFetched(code))) {
+      if (c.req.method !== 'HEAD' && tenant && (await tenantLinks!.markFetched(code))) {
         const kind = link.attachmentType === 'present-proof' ? 'presentation' : 'credential';
         await bus
           .publish({
+            tenant,
             event: {
               topic: INVITATION_FETCHED_TOPIC,
               kind,

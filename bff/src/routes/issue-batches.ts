@@ -5,6 +5,7 @@ import type { AppEnv } from '../app-env.js';
 import { batchConnections, batchDefinition, type BatchDefinition } from '../issue-batches/batch-definition.js';
 import type { BatchSender } from '../issue-batches/batch-sender.js';
 import type { IssueBatches } from '../issue-batches/batch-store.js';
+import type { PerTenant } from '../tenancy/tenant.js';
 import { jsonInSlices } from '../issue-batches/json-in-slices.js';
 import { checkFile, ConnectionResolver, fileDigest, sheetValue, templateCsv, valueProblem } from '../issue-batches/csv-check.js';
 import { requireAccess } from '../middleware/require-role.js';
@@ -14,7 +15,7 @@ import { ProblemError } from '../problem.js';
 const { issueBatches, issueBatchTemplate, previewIssueBatch, startIssueBatch, issueBatch, editIssueBatchRow, retryIssueBatch } = consoleApi;
 
 export interface IssueBatchDeps {
-  batches: IssueBatches;
+  batches: PerTenant<IssueBatches>;
   sender: BatchSender;
   client: AcapyClient;
   /** The largest file, in UTF-8 bytes. */
@@ -24,7 +25,11 @@ export interface IssueBatchDeps {
 const fileName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'credential';
 
 /** Every row of the file checked against the definition and the agent's connections now. */
-async function previewOf(deps: IssueBatchDeps, body: IssueBatchFileBody): Promise<{ preview: IssueBatchPreview; definition: BatchDefinition; digest: string }> {
+async function previewOf(
+  deps: IssueBatchDeps,
+  batches: IssueBatches,
+  body: IssueBatchFileBody,
+): Promise<{ preview: IssueBatchPreview; definition: BatchDefinition; digest: string }> {
   const bytes = Buffer.byteLength(body.csv, 'utf8');
   if (bytes > deps.uploadBytes)
     throw new ProblemError(
@@ -52,7 +57,7 @@ async function previewOf(deps: IssueBatchDeps, body: IssueBatchFileBody): Promis
       rows_with_problems: checked.rows.filter((r) => r.problems.length > 0).length,
       max_rows: BATCH_MAX_ROWS,
       max_bytes: deps.uploadBytes,
-      earlier_batch: await deps.batches.earlierOf(digest),
+      earlier_batch: await batches.earlierOf(digest),
     },
   };
 }
@@ -64,9 +69,9 @@ async function previewOf(deps: IssueBatchDeps, body: IssueBatchFileBody): Promis
  * the background. The batch is one audit entry; each row is another.
  */
 export function issueBatchRoutes(deps: IssueBatchDeps) {
-  const { batches, sender } = deps;
+  const { batches: batchesOf, sender } = deps;
   return new Hono<AppEnv>()
-    .get(issueBatches.path, requireAccess(issueBatches.access), async (c) => c.json({ results: await batches.list() }))
+    .get(issueBatches.path, requireAccess(issueBatches.access), async (c) => c.json({ results: await batchesOf.for(c.var.tenant).list() }))
     .get(issueBatchTemplate.path, requireAccess(issueBatchTemplate.access), validated('query', issueBatchTemplate.query), async (c) => {
       const definition = await batchDefinition(deps.client, c.req.valid('query').cred_def_id);
       c.header('content-type', 'text/csv; charset=utf-8');
@@ -74,14 +79,14 @@ export function issueBatchRoutes(deps: IssueBatchDeps) {
       return c.body(templateCsv(definition.attributes));
     })
     .post(previewIssueBatch.path, requireAccess(previewIssueBatch.access), validated('json', previewIssueBatch.body), async (c) => {
-      const { preview } = await previewOf(deps, c.req.valid('json'));
+      const { preview } = await previewOf(deps, batchesOf.for(c.var.tenant), c.req.valid('json'));
       c.set('auditTarget', { cred_def_id: preview.cred_def_id, schema_id: preview.schema_id, rows: String(preview.row_count) });
       const { rows, ...head } = preview;
       return jsonInSlices(head, 'rows', rows);
     })
     .post(startIssueBatch.path, requireAccess(startIssueBatch.access), validated('json', startIssueBatch.body), async (c) => {
       const body = c.req.valid('json');
-      const { preview, definition, digest } = await previewOf(deps, body);
+      const { preview, definition, digest } = await previewOf(deps, batchesOf.for(c.var.tenant), body);
       c.set('auditTarget', { cred_def_id: preview.cred_def_id, schema_id: preview.schema_id, rows: String(preview.row_count) });
       // Rows with problems are kept for fixing only when the clerk said so, and only beside rows to send.
       const keep = body.keep_rows_with_problems === true && preview.rows_with_problems < preview.row_count;
@@ -96,7 +101,7 @@ export function issueBatchRoutes(deps: IssueBatchDeps) {
           { title: 'The file has problems' },
         );
       const user = c.get('user')!;
-      const made = await batches.create({
+      const made = await batchesOf.for(c.var.tenant).create({
         created_by: user.username,
         created_role: user.role,
         cred_def_id: definition.cred_def_id,
@@ -119,7 +124,7 @@ export function issueBatchRoutes(deps: IssueBatchDeps) {
       return c.json(made, 201);
     })
     .get(issueBatch.path, requireAccess(issueBatch.access), validated('param', issueBatch.params), validated('query', issueBatch.query), async (c) =>
-      c.json(await batches.detail(c.req.valid('param').id, c.req.valid('query'))),
+      c.json(await batchesOf.for(c.var.tenant).detail(c.req.valid('param').id, c.req.valid('query'))),
     )
     .put(
       editIssueBatchRow.path,
@@ -129,7 +134,7 @@ export function issueBatchRoutes(deps: IssueBatchDeps) {
       async (c) => {
         const { id, index } = c.req.valid('param');
         const body = c.req.valid('json');
-        const batch = await batches.get(id);
+        const batch = await batchesOf.for(c.var.tenant).get(id);
         c.set('auditTarget', { batch_id: id, row: index, schema_id: batch.schema_id });
         const definition = await batchDefinition(deps.client, batch.cred_def_id);
         const resolved = new ConnectionResolver(await batchConnections(deps.client)).resolve(body.connection);
@@ -142,7 +147,7 @@ export function issueBatchRoutes(deps: IssueBatchDeps) {
         for (const name of byName.keys())
           if (!definition.attributes.includes(name)) errors.push({ path: 'body.attributes', message: `“${name}” is not an attribute of this credential.` });
         if (errors.length > 0) throw new ProblemError(422, errors.map((e) => e.message).join(' '), { title: 'The row has problems', errors });
-        const row = await batches.editFailed(id, Number(index), {
+        const row = await batchesOf.for(c.var.tenant).editFailed(id, Number(index), {
           connection_id: resolved.connection!.id,
           connection_label: resolved.connection!.label,
           attributes: definition.attributes.map((name) => ({ name, value: byName.get(name)! })),
@@ -159,8 +164,8 @@ export function issueBatchRoutes(deps: IssueBatchDeps) {
       validated('json', retryIssueBatch.body),
       async (c) => {
         const { id } = c.req.valid('param');
-        const retried = await batches.retryFailed(id);
-        const batch = await batches.get(id);
+        const retried = await batchesOf.for(c.var.tenant).retryFailed(id);
+        const batch = await batchesOf.for(c.var.tenant).get(id);
         c.set('auditTarget', { batch_id: id, schema_id: batch.schema_id, rows: String(retried) });
         sender.kick();
         return c.json(batch);

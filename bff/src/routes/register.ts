@@ -5,6 +5,7 @@ import { requireAccess } from '../middleware/require-role.js';
 import { validated } from '../middleware/validated.js';
 import { ProblemError } from '../problem.js';
 import type { RegisterIngest } from '../register/register-ingest.js';
+import type { PerTenant } from '../tenancy/tenant.js';
 import { csvDownload } from '../exports/csv-download.js';
 import { zonedDateTime } from '../exports/zoned-date.js';
 
@@ -127,14 +128,14 @@ function requireKind(c: Context<AppEnv>, kind: 'credential' | 'presentation'): v
 }
 
 /** GET /api/register/exchanges and /credentials (each with export.csv beside), POST /api/register/backfill. */
-export function registerRoutes(register: RegisterIngest) {
-  const store = register.store;
+export function registerRoutes(registers: PerTenant<RegisterIngest>) {
   return new Hono<AppEnv>()
     .get(registerExchanges.path, requireAccess(registerExchanges.access), validated('query', registerExchanges.query), async (c) => {
       const query = c.req.valid('query');
       requireKind(c, query.kind);
+      const register = registers.for(c.var.tenant);
       await register.caughtUp(CATCH_UP_MS);
-      return c.json(await store.exchanges(query));
+      return c.json(await register.store.exchanges(query));
     })
     .get(registerExchangesExport.path, requireAccess(registerExchangesExport.access), validated('query', registerExchangesExport.query), async (c) => {
       const { tz = 'UTC', ...query } = c.req.valid('query');
@@ -143,14 +144,15 @@ export function registerRoutes(register: RegisterIngest) {
       return csvDownload(c, {
         fileName: exportFileName('exchanges', { ...filters, ...(sort !== '-created' && { sort }) }),
         columns: EXCHANGE_COLUMNS,
-        batches: () => store.exportExchanges(query),
+        batches: () => registers.for(c.var.tenant).store.exportExchanges(query),
         row: (e) => exchangeRow(e, tz),
         attributes: (e) => e.attributes,
       });
     })
     .get(registerCredentials.path, requireAccess(registerCredentials.access), validated('query', registerCredentials.query), async (c) => {
+      const register = registers.for(c.var.tenant);
       await register.caughtUp(CATCH_UP_MS);
-      return c.json(await store.credentials(c.req.valid('query')));
+      return c.json(await register.store.credentials(c.req.valid('query')));
     })
     .get(registerCredentialsExport.path, requireAccess(registerCredentialsExport.access), validated('query', registerCredentialsExport.query), async (c) => {
       const { tz = 'UTC', ...query } = c.req.valid('query');
@@ -158,12 +160,13 @@ export function registerRoutes(register: RegisterIngest) {
       return csvDownload(c, {
         fileName: exportFileName('issued-credentials', { ...filters, ...(sort !== '-issued' && { sort }) }),
         columns: CREDENTIAL_COLUMNS,
-        batches: () => store.exportCredentials(query),
+        batches: () => registers.for(c.var.tenant).store.exportCredentials(query),
         row: (cred) => credentialRow(cred, tz),
         attributes: (cred) => cred.attributes,
       });
     })
     .post(registerBackfill.path, requireAccess(registerBackfill.access), validated('json', registerBackfill.body), async (c) => {
+      const register = registers.for(c.var.tenant);
       const records = await register.backfill();
       await register.idle();
       return c.json({ records });

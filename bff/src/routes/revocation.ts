@@ -9,6 +9,7 @@ import type { AuditEntryInput, AuditLog } from '../audit/audit-log.js';
 import { ProblemError } from '../problem.js';
 import { preview, revokeAll, revokePreviewOnce, selectIssued } from '../revocation/bulk-revoke.js';
 import type { BulkRevokePreviews } from '../revocation/bulk-revoke-previews.js';
+import type { PerTenant, TenantId } from '../tenancy/tenant.js';
 
 /** How long a bulk selection waits for the register's writes queued before it. */
 const CATCH_UP_MS = 1_000;
@@ -47,27 +48,28 @@ function perCredentialEntry(item: BulkRevokeResult['results'][number], user: { u
  */
 export function revocationRoutes(
   service: RevocationService,
-  register?: Pick<RegisterIngest, 'revoked' | 'published' | 'store' | 'caughtUp'>,
-  audit?: Pick<AuditLog, 'append'>,
-  previews?: BulkRevokePreviews,
+  registers?: PerTenant<Pick<RegisterIngest, 'revoked' | 'published' | 'store' | 'caughtUp'>>,
+  audit?: PerTenant<Pick<AuditLog, 'append'>>,
+  previews?: PerTenant<BulkRevokePreviews>,
 ) {
-  const registerStore = () => {
-    if (!register) throw new ProblemError(503, 'The register is not available.');
-    return register.store;
+  const registerStore = (tenant: TenantId) => {
+    if (!registers) throw new ProblemError(503, 'The register is not available.');
+    return registers.for(tenant).store;
   };
-  const previewStore = () => {
+  const previewStore = (tenant: TenantId) => {
     if (!previews) throw new ProblemError(503, 'Bulk revocation is not available.');
-    return previews;
+    return previews.for(tenant);
   };
   return new Hono<AppEnv>()
     .post(bulkRevokePreview.path, requireAccess(bulkRevokePreview.access), validated('json', bulkRevokePreview.body), async (c) => {
+      const register = registers?.for(c.var.tenant);
       await register?.caughtUp(CATCH_UP_MS);
       const selection = c.req.valid('json');
-      const selected = await selectIssued(registerStore(), selection);
+      const selected = await selectIssued(registerStore(c.var.tenant), selection);
       // Nothing to confirm when nothing (or too much) would be revoked.
       const kept =
         selected.items.length > 0 && !selected.overCap
-          ? await previewStore().create({ selection, items: selected.items, by: c.get('user')?.username ?? 'unknown' })
+          ? await previewStore(c.var.tenant).create({ selection, items: selected.items, by: c.get('user')?.username ?? 'unknown' })
           : undefined;
       if (kept) c.set('auditTarget', { preview_id: kept.id });
       return c.json({ ...preview(selected), preview_id: kept?.id ?? null, expires_at: kept?.expiresAt.toISOString() ?? null });
@@ -76,14 +78,15 @@ export function revocationRoutes(
       const user = c.get('user');
       const by = user?.username ?? 'unknown';
       const body = c.req.valid('json');
+      const register = registers?.for(c.var.tenant);
       c.set('auditTarget', { preview_id: body.preview_id });
       const result = await revokePreviewOnce(
         {
-          previews: previewStore(),
+          previews: previewStore(c.var.tenant),
           select: async (selection) => {
             await register?.caughtUp(CATCH_UP_MS);
             // Read again on the server: what is revoked is what the register holds as issued now, never a list the browser sent.
-            return selectIssued(registerStore(), selection);
+            return selectIssued(registerStore(c.var.tenant), selection);
           },
           revoke: async (items) => {
             // Asked once for the batch, not once per credential: the path every revocation takes.
@@ -96,7 +99,7 @@ export function revocationRoutes(
             });
           },
           recorded: async (done) => {
-            for (const item of done.results) await audit?.append(perCredentialEntry(item, user, done.results.length));
+            for (const item of done.results) await audit?.for(c.var.tenant).append(perCredentialEntry(item, user, done.results.length));
           },
         },
         body,
@@ -107,13 +110,13 @@ export function revocationRoutes(
     .post(revoke.path, requireAccess(revoke.access), validated('json', revoke.body), async (c) => {
       const body = c.req.valid('json');
       const { path, answer } = await service.revoke(body);
-      register?.revoked(body, c.get('user')?.username ?? 'unknown');
+      registers?.for(c.var.tenant).revoked(body, c.get('user')?.username ?? 'unknown');
       return c.json({ revoked: true as const, via: path, agent: answer });
     })
     .get(pendingRevocations.path, requireAccess(pendingRevocations.access), async (c) => c.json({ registries: await service.pending() }))
     .post(publishRevocations.path, requireAccess(publishRevocations.access), validated('json', publishRevocations.body), async (c) => {
       const published = await service.publish(c.req.valid('json').rev_reg_ids);
-      register?.published(published);
+      registers?.for(c.var.tenant).published(published);
       return c.json({ published });
     });
 }

@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env.js';
 import type { AuditLog } from '../audit/audit-log.js';
+import { tenantOfSession, type PerTenant, type TenantId } from '../tenancy/tenant.js';
 import { OidcSignIn, SignInFailed, SignInRefused } from '../auth/oidc.js';
 import { providerOf } from '../auth/oidc-roles.js';
 import { TRANSACTION_TTL_MS } from '../auth/oidc-transactions.js';
@@ -22,7 +23,7 @@ export interface OidcRouteDeps {
   users: UserDirectory;
   oidc: OidcSignIn | undefined;
   cookie: SessionCookieOptions;
-  audit: AuditLog;
+  audit: PerTenant<AuditLog>;
   /** A provider's user signs in again after this long at most (the idle timeout), so a role taken away there ends by then. */
   sessionLifetimeMs: number;
   /** PUBLIC_URL: the console's own address as browsers reach it; else each request's. */
@@ -57,8 +58,8 @@ export function sessionOidcRoutes({ users, oidc, cookie, audit, sessionLifetimeM
   };
 
   /** A sign-in through the provider: its user is that provider's (`via`), never the local user of the same name. */
-  const record = (actor: string, issuer: string, role: string | null, target: Record<string, string>, status: number) =>
-    audit.append({
+  const record = (tenant: TenantId, actor: string, issuer: string, role: string | null, target: Record<string, string>, status: number) =>
+    audit.for(tenant).append({
       at: new Date().toISOString(),
       actor,
       via: providerOf(issuer),
@@ -99,12 +100,20 @@ export function sessionOidcRoutes({ users, oidc, cookie, audit, sessionLifetimeM
         const { user, next, roleFrom } = await signIn.finish(callbackUrl, transactionId);
         await startSession(c, cookie, user, sessionLifetimeMs);
         c.set('user', user);
-        await record(user.username, user.issuer!, user.role, { subject: user.subject!, name: user.displayName!, [signIn.settings.roleClaim]: roleFrom }, 302);
+        await record(
+          tenantOfSession(user),
+          user.username,
+          user.issuer!,
+          user.role,
+          { subject: user.subject!, name: user.displayName!, [signIn.settings.roleClaim]: roleFrom },
+          302,
+        );
         return c.redirect(next ?? '/', 302);
       } catch (error) {
         if (error instanceof SignInRefused) {
           const { identity } = error;
           await record(
+            c.var.tenant,
             identity.username,
             signIn.settings.issuer.href,
             null,

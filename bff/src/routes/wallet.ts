@@ -4,16 +4,18 @@ import type { AppEnv } from '../app-env.js';
 import { requireAccess } from '../middleware/require-role.js';
 import { validated } from '../middleware/validated.js';
 import { ProblemError } from '../problem.js';
+import type { PerTenant } from '../tenancy/tenant.js';
 import type { UpgradeTracker } from '../wallet/upgrade-tracker.js';
 
 const { wallet, upgradeWallet } = consoleApi;
 
 /** GET /api/wallet and the guarded, irreversible POST /api/wallet/upgrade (admin). */
-export function walletRoutes(tracker: UpgradeTracker) {
+export function walletRoutes(trackers: PerTenant<UpgradeTracker>) {
   return new Hono<AppEnv>()
-    .get(wallet.path, requireAccess(wallet.access), async (c) => c.json(await tracker.status()))
+    .get(wallet.path, requireAccess(wallet.access), async (c) => c.json(await trackers.for(c.var.tenant).status()))
     .post(upgradeWallet.path, requireAccess(upgradeWallet.access), validated('json', upgradeWallet.body), async (c) => {
       const { wallet_name } = c.req.valid('json');
+      const tracker = trackers.for(c.var.tenant);
       // Claimed before any await, so two admins clicking together cannot both start it.
       if (!(await tracker.claim())) throw new ProblemError(409, 'An upgrade is already running.', { title: 'Upgrade running' });
       try {

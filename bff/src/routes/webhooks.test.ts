@@ -1,3 +1,4 @@
+import { SOLE_TENANT } from '../tenancy/tenant.js';
 import type { ConsoleEvent } from '@credence/shared';
 import { describe, expect, it } from 'vitest';
 import { expectConsole } from '../../../shared/src/test/console-guard.js';
@@ -24,7 +25,7 @@ const v2 = (state: string, updated_at = '2026-07-22T19:17:37.123456Z', extra = {
 async function withSubscriber() {
   const bff = await testBff();
   const received: ConsoleEvent[] = [];
-  await bff.bus.subscribe(undefined, (m: BusMessage) => m.type === 'event' && received.push(m.event));
+  await bff.bus.subscribe(SOLE_TENANT, undefined, (m: BusMessage) => m.type === 'event' && received.push(m.event));
   return { ...bff, received };
 }
 
@@ -127,7 +128,7 @@ describe('webhook intake', () => {
   it('takes a webhook in only once what is on its way to the browsers has been handed to them', async () => {
     const bus = new MemoryBus({ capacity: 10 });
     const received: ConsoleEvent[] = [];
-    await bus.subscribe(undefined, (m) => m.type === 'event' && received.push(m.event));
+    await bus.subscribe(SOLE_TENANT, undefined, (m) => m.type === 'event' && received.push(m.event));
     let handOut!: () => void;
     let pending = true;
     const flushes = { settled: () => (pending ? new Promise<void>((resolve) => (handOut = resolve)) : Promise.resolve()) };

@@ -8,6 +8,7 @@ import { parseWebhook } from '../events/intake.js';
 import { payloadShapeProblem } from '../events/payload-shape.js';
 import { ProblemError } from '../problem.js';
 import type { RegisterIngest } from '../register/register-ingest.js';
+import { tenantOfWebhook, type PerTenant } from '../tenancy/tenant.js';
 import { bodyText } from './request-body.js';
 
 function secretMatches(given: string | undefined, secret: string): boolean {
@@ -34,7 +35,7 @@ export function webhookRoutes({
   /** Larger bodies are refused with 413 (read only that far). */
   maxBodyBytes: number;
   /** Told of each new event after it is accepted; its writes are queued, never awaited here. */
-  register?: Pick<RegisterIngest, 'webhook'>;
+  register?: PerTenant<Pick<RegisterIngest, 'webhook'>>;
   /** When a webhook is taken in (deliveries first, a few at a time); without it, at once. */
   gate?: Pick<IntakeGate, 'admit'>;
   log?: Pick<Console, 'info' | 'warn'>;
@@ -56,16 +57,18 @@ export function webhookRoutes({
     const parsed = parseWebhook(topic.data, body, new Date(), text);
     if (!parsed.ok) throw new ProblemError(400, `Invalid ${topic.data} payload.`, { errors: fieldErrorsFrom(parsed.error, 'body') });
     if (!parsed.known) log.info(`[webhooks] accepted an event of unknown topic ${topic.data}`);
+    // Whose event it is. Single-tenant: the sole tenant's; the tenant registry will route by the agent's x-wallet-id here.
+    const tenant = tenantOfWebhook(c.req.header('x-wallet-id'));
     let outcome: string;
     try {
-      outcome = (await bus.publish(parsed.input)).outcome;
+      outcome = (await bus.publish({ ...parsed.input, tenant })).outcome;
     } catch (error) {
       log.warn(`[webhooks] event bus unavailable: ${(error as Error).message}`);
       // 503 makes the agent deliver it again (5 tries, 10 s apart).
       throw new ProblemError(503, 'The event bus is unavailable; deliver again later.', { title: 'Event bus unavailable' });
     }
     // A duplicate delivery was seen already; a stale one still fills in what the register lacks (writes are monotonic).
-    if (outcome === 'published' && register) register.webhook(topic.data, parsed.input.event.payload);
+    if (outcome === 'published' && register) register.for(tenant).webhook(topic.data, parsed.input.event.payload);
     return c.json({ accepted: outcome === 'published', duplicate: outcome === 'duplicate' }, 200);
   };
   return new Hono<AppEnv>().post('/topic/:topic/', receive).post('/topic/:topic', receive).post('/:topic', receive);

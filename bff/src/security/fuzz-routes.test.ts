@@ -1,3 +1,4 @@
+import { SOLE_TENANT } from '../tenancy/tenant.js';
 import {
   PROBLEM_CONTENT_TYPE,
   loginBodySchema,
@@ -568,7 +569,7 @@ describe('fuzzing every route that takes input', () => {
       // Valid payloads of topics the console does not know are accepted, and logged for the operator.
       expectConsole('info', /^\[webhooks\] accepted an event of unknown topic /);
       const published: ConsoleEvent[] = [];
-      await target.bus.subscribe(undefined, (m: BusMessage) => m.type === 'event' && published.push(m.event));
+      await target.bus.subscribe(SOLE_TENANT, undefined, (m: BusMessage) => m.type === 'event' && published.push(m.event));
       const payload = {
         cred_ex_id: '0e1c0b4c-5717-4562-b3fc-2c963f66afa6',
         state: 'offer-sent',

@@ -10,13 +10,14 @@ import { attributeLabels } from './migration-017-attribute-labels.js';
 import { proofTemplateRules } from './migration-018-proof-template-rules.js';
 import { batchRowsNeedingAFix } from './migration-019-batch-rows-needing-a-fix.js';
 import { upgradeBefore } from './migration-020-upgrade-before.js';
+import { recordsPerTenant } from './migration-021-records-per-tenant.js';
 
 /**
  * Versioned migrations, applied in order by Kysely's Migrator at start (under a Postgres advisory lock,
  * so two instances starting together apply each once). Never edit one that has shipped: add the next.
  * Plain SQL, so one text serves Postgres and PGlite alike.
  */
-export { REGISTER_LABEL_COUNTS_FROM_ROWS } from './migrations-007-012.js';
+export { REGISTER_LABEL_COUNTS_BY_TENANT_FROM_ROWS as REGISTER_LABEL_COUNTS_FROM_ROWS } from './migration-021-records-per-tenant.js';
 
 export const migrations: Record<string, Migration> = {
   ...firstMigrations,
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '018-proof-template-rules': proofTemplateRules,
   '019-batch-rows-needing-a-fix': batchRowsNeedingAFix,
   '020-upgrade-before': upgradeBefore,
+  '021-records-per-tenant': recordsPerTenant,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -1,11 +1,14 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { WalletInventory } from '@credence/shared';
+import type { TenantId } from '../tenancy/tenant.js';
 
 /** Timestamps are written as Date and read back as Date (pg parses timestamptz). */
 type Timestamp = ColumnType<Date, Date, Date>;
 /** A nullable column that may be left out of an insert (it has a default or may be null). */
 type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
+/** Whose row it is (migration 021): required on insert, never changed. */
+type Tenant = ColumnType<TenantId, TenantId, never>;
 
 export interface SessionsTable {
   /** SHA-256 of the session id: a copy of the table does not hold usable cookies. */
@@ -43,6 +46,7 @@ export interface LoginAttemptsTable {
 }
 
 export interface UpgradeJobsTable {
+  tenant_id: Tenant;
   /** The agent's admin URL: one upgrade per agent, whichever instance runs it. */
   agent: string;
   state: string;
@@ -61,6 +65,7 @@ export interface UpgradeJobsTable {
 }
 
 export interface AuditLogTable {
+  tenant_id: Tenant;
   id: Generated<string>;
   at: Timestamp;
   actor: string;
@@ -81,6 +86,7 @@ export interface AuditLogTable {
 
 /** How many times a like refusal happened in a run (of at most AUDIT_TALLY_RUN_MS); the audit entry written at the first refers to it. */
 export interface AuditTalliesTable {
+  tenant_id: Tenant;
   id: Generated<string>;
   key: string;
   n: number;
@@ -94,6 +100,7 @@ export interface StoreMarksTable {
 }
 
 export interface InvitationLinksTable {
+  tenant_id: Tenant;
   code: string;
   invitation: ColumnType<Record<string, unknown>, string, string>;
   attachment_type: string;
@@ -105,6 +112,7 @@ export interface InvitationLinksTable {
 }
 
 export interface ProofTemplatesTable {
+  tenant_id: Tenant;
   id: string;
   name: string;
   description: Optional<string>;
@@ -124,6 +132,7 @@ export interface ProofTemplatesTable {
 }
 
 export interface ProofTemplateVersionsTable {
+  tenant_id: Tenant;
   template_id: string;
   version: number;
   name: string;
@@ -135,6 +144,7 @@ export interface ProofTemplateVersionsTable {
 }
 
 export interface RegisterExchangesTable {
+  tenant_id: Tenant;
   kind: string;
   exchange_id: string;
   role: string;
@@ -162,6 +172,7 @@ export interface RegisterExchangesTable {
 }
 
 export interface RegisterCredentialsTable {
+  tenant_id: Tenant;
   cred_ex_id: string;
   connection_id: Optional<string>;
   holder_label: Optional<string>;
@@ -187,6 +198,7 @@ export interface RegisterCredentialsTable {
 
 /** Kept by triggers: how many exchanges per exact-match filter value ('' for none). */
 export interface RegisterExchangeCountsTable {
+  tenant_id: Tenant;
   kind: string;
   role: string;
   state: string;
@@ -197,6 +209,7 @@ export interface RegisterExchangeCountsTable {
 }
 
 export interface RegisterCredentialCountsTable {
+  tenant_id: Tenant;
   status: string;
   cred_def_id: string;
   n: ColumnType<string, string, string>;
@@ -204,6 +217,7 @@ export interface RegisterCredentialCountsTable {
 
 /** Kept by triggers: the distinct labels of the register (kind credential / presentation / issued) and their rows. */
 export interface RegisterLabelsTable {
+  tenant_id: Tenant;
   kind: string;
   label: string;
   n: ColumnType<string, string, string>;
@@ -211,6 +225,7 @@ export interface RegisterLabelsTable {
 
 /** A label's rows counted by the lists' exact-match filters (migration 011); kind 'issued' keeps a status in `state`. */
 export interface RegisterLabelCountsTable {
+  tenant_id: Tenant;
   kind: string;
   label: string;
   role: string;
@@ -222,6 +237,7 @@ export interface RegisterLabelCountsTable {
 }
 
 export interface IssueBatchesTable {
+  tenant_id: Tenant;
   id: string;
   created_at: Timestamp;
   created_by: string;
@@ -237,6 +253,7 @@ export interface IssueBatchesTable {
 }
 
 export interface IssueBatchRowsTable {
+  tenant_id: Tenant;
   batch_id: string;
   /** 1 for the file's first row under the header. */
   idx: number;
@@ -258,6 +275,7 @@ export interface IssueBatchRowsTable {
 
 /** A bulk revocation's preview (migration 013): what an admin confirmed, revoked once. */
 export interface BulkRevokePreviewsTable {
+  tenant_id: Tenant;
   id: string;
   created_by: string;
   created_at: Timestamp;
@@ -274,6 +292,7 @@ export interface BulkRevokePreviewsTable {
 
 /** Labels and kinds of one credential definition's attributes (migration 017). */
 export interface AttributeLabelsTable {
+  tenant_id: Tenant;
   cred_def_id: string;
   attributes: ColumnType<{ name: string; label: string; kind: 'text' | 'date' | 'number' | 'email' }[], string, string>;
   source: string;

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { importAuditFile } from '../audit/audit-import.js';
-import { AuditLog } from '../audit/audit-log.js';
+import { AuditLog, AuditLogs } from '../audit/audit-log.js';
 import { LoginLimiter } from '../auth/login-limiter.js';
 import { ABSOLUTE_LIFETIME_MS, SessionStore } from '../auth/sessions.js';
 import { AcapyClient } from '../acapy/client.js';
 import { testPgliteStore, testStore } from '../test/test-store.js';
 import { UpgradeTracker } from '../wallet/upgrade-tracker.js';
+import { SOLE_TENANT } from '../tenancy/tenant.js';
 import { migrate } from './migrations.js';
 import type { Store } from './store.js';
 
@@ -60,6 +61,7 @@ describe.each([
       '018-proof-template-rules',
       '019-batch-rows-needing-a-fix',
       '020-upgrade-before',
+      '021-records-per-tenant',
     ]);
   });
 
@@ -143,8 +145,8 @@ describe.each([
     it('lets one of two instances claim it, and shows the claim to both', async () => {
       const client = new AcapyClient({ baseUrl: 'http://agent.invalid', timeoutMs: 100, fetch: () => Promise.reject(new Error('offline')) });
       const agent = `http://agent-${kind}.test`;
-      const a = new UpgradeTracker(client, store, { pollMs: 20, timeoutMs: 1_000, agent });
-      const b = new UpgradeTracker(client, store, { pollMs: 20, timeoutMs: 1_000, agent });
+      const a = new UpgradeTracker(client, store, SOLE_TENANT, { pollMs: 20, timeoutMs: 1_000, agent });
+      const b = new UpgradeTracker(client, store, SOLE_TENANT, { pollMs: 20, timeoutMs: 1_000, agent });
       const claims = await Promise.all([a.claim(), b.claim(), a.claim(), b.claim()]);
       expect(claims.filter(Boolean)).toHaveLength(1);
       await a.release();
@@ -156,7 +158,7 @@ describe.each([
     let log: AuditLog;
     beforeEach(async () => {
       await store.db.deleteFrom('audit_log').execute();
-      log = new AuditLog(store);
+      log = new AuditLog(store, SOLE_TENANT);
     });
 
     it('reads newest first, one page at a time, filtered by actor, action and outcome', async () => {
@@ -209,7 +211,7 @@ describe.each([
       const batches: number[] = [];
       for await (const batch of log.export({ action: 'upgrade' }, 10)) batches.push(batch.length);
       expect(batches).toEqual([10, 10, 5]);
-      expect(await log.deleteOlderThan(10, now)).toBe(14);
+      expect(await new AuditLogs(store).deleteOlderThan(10, now)).toBe(14);
       const left = (await log.read({ limit: 100 })).entries;
       expect(left).toHaveLength(11);
       expect(left.map((e) => e.actor).sort()).toEqual(Array.from({ length: 11 }, (_, i) => `user${i}`).sort());

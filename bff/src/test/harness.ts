@@ -1,12 +1,12 @@
 import { AcapyClient } from '../acapy/client.js';
 import { batchSending, createApp } from '../app.js';
-import { AuditLog } from '../audit/audit-log.js';
+import { AuditLogs } from '../audit/audit-log.js';
 import type { TrustProxy } from '../middleware/client-address.js';
 import type { Mode } from '../config.js';
 import type { Store } from '../store/store.js';
-import { UpgradeTracker } from '../wallet/upgrade-tracker.js';
-import { RegisterIngest } from '../register/register-ingest.js';
-import { RegisterStore } from '../register/register-store.js';
+import { UpgradeTracker, upgradeTrackers } from '../wallet/upgrade-tracker.js';
+import { RegisterIngests } from '../register/register-ingests.js';
+import { SOLE_TENANT } from '../tenancy/tenant.js';
 import { testStore } from './test-store.js';
 import type { EventBus } from '../events/bus.js';
 import { MemoryBus } from '../events/memory-bus.js';
@@ -88,14 +88,18 @@ export async function testBff(
     ? // A real agent (or a fake one) over HTTP.
       new AcapyClient({ baseUrl: options.agent.url, apiKey: AGENT_KEY, timeoutMs: options.agent.timeoutMs })
     : new AcapyClient({ baseUrl: AGENT_URL, apiKey: AGENT_KEY, timeoutMs: 2_000, fetch: fetchImpl });
-  const upgrade = new UpgradeTracker(client, store, { pollMs: 20, timeoutMs: 5_000, agent: options.agent?.url ?? AGENT_URL });
-  const stopFollowing = upgrade.follow();
-  const register = new RegisterIngest(new RegisterStore(store), client);
-  const audit = new AuditLog(store);
-  const batches = batchSending({ store, client, audit }, register, 2, 2_000);
+  const upgrade = upgradeTrackers(
+    (tenant) => new UpgradeTracker(client, store, tenant, { pollMs: 20, timeoutMs: 5_000, agent: options.agent?.url ?? AGENT_URL }),
+  );
+  const stopFollowing = () => upgrade.stop();
+  const registers = new RegisterIngests(store, client);
+  // The sole tenant's intake: what every test's session acts in.
+  const register = registers.for(SOLE_TENANT);
+  const audit = new AuditLogs(store);
+  const batches = batchSending({ store, client, audit }, registers, 2, 2_000);
   const app = createApp({
     batches,
-    register,
+    register: registers,
     mode: options.mode ?? 'agent',
     client,
     users: directory,
@@ -149,5 +153,5 @@ export async function testBff(
     });
   }
 
-  return { app, calls, sessions, store, stopFollowing, sandbox, bus, register, batches, login, cookieFor, send, webhook };
+  return { app, calls, sessions, store, stopFollowing, sandbox, bus, register, registers, batches, login, cookieFor, send, webhook };
 }

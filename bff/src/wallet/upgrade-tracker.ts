@@ -6,13 +6,37 @@ import { ProblemError } from '../problem.js';
 import type { Store } from '../store/store.js';
 import type { Selectable } from 'kysely';
 import type { UpgradeJobsTable } from '../store/schema.js';
+import { requireTenant, SOLE_TENANT, type PerTenant, type TenantId } from '../tenancy/tenant.js';
 import { legacyInventory } from './legacy-inventory.js';
 
 export interface UpgradeTrackerOptions {
   pollMs: number;
   timeoutMs: number;
-  /** The agent's admin URL: the job is one per agent, shared by every instance that drives it. */
+  /** The agent's admin URL: the job is one per agent and tenant (its wallet), shared by every instance that drives it. */
   agent: string;
+}
+
+/**
+ * Each tenant's upgrade tracker, made when first asked for and following its tenant's upgrade from then on;
+ * the sole tenant's from the start (a restarted instance takes up an upgrade left running). `stop` ends them all.
+ */
+export function upgradeTrackers(make: (tenant: TenantId) => UpgradeTracker): PerTenant<UpgradeTracker> & { stop(): void } {
+  const trackers = new Map<TenantId, { tracker: UpgradeTracker; stop: () => void }>();
+  const of = (tenant: TenantId) => {
+    let known = trackers.get(requireTenant(tenant));
+    if (!known) {
+      const tracker = make(tenant);
+      trackers.set(tenant, (known = { tracker, stop: tracker.follow() }));
+    }
+    return known.tracker;
+  };
+  of(SOLE_TENANT);
+  return {
+    for: of,
+    stop: () => {
+      for (const { stop } of trackers.values()) stop();
+    },
+  };
 }
 
 const RUNNING: UpgradeState[] = ['in-progress', 'agent-unavailable'];
@@ -24,7 +48,7 @@ const IDLE_LOOK_MS = 5_000;
 type Job = Pick<Selectable<UpgradeJobsTable>, 'state' | 'since' | 'detail' | 'saw_agent_busy' | 'settled_checks' | 'deadline'>;
 
 /**
- * Follows an upgrade the agent only *starts* when asked: its 503 "Upgrade in progress" phase, the
+ * Follows one tenant's wallet upgrade, which the agent only *starts* when asked: its 503 "Upgrade in progress" phase, the
  * time a standalone agent is down restarting, until `/settings` shows the anoncreds type (done) or
  * the agent is back with the old type (failed). The job lives in the store: every instance shows it,
  * one at a time follows it (a lease another takes over when it lapses), and it survives a restart.
@@ -38,6 +62,7 @@ export class UpgradeTracker {
   constructor(
     private readonly client: AcapyClient,
     private readonly store: Store,
+    private readonly tenant: TenantId,
     private readonly options: UpgradeTrackerOptions,
   ) {}
 
@@ -47,10 +72,10 @@ export class UpgradeTracker {
     const row = await this.store.run((db) =>
       db
         .insertInto('upgrade_jobs')
-        .values({ agent: this.options.agent, state: 'idle', claimed_until: new Date(now.getTime() + CLAIM_MS) })
+        .values({ tenant_id: this.tenant, agent: this.options.agent, state: 'idle', claimed_until: new Date(now.getTime() + CLAIM_MS) })
         .onConflict((oc) =>
           oc
-            .column('agent')
+            .columns(['tenant_id', 'agent'])
             .doUpdateSet((eb) => ({ claimed_until: eb.ref('excluded.claimed_until') }))
             .where('upgrade_jobs.state', 'not in', RUNNING)
             .where((eb) => eb.or([eb('upgrade_jobs.claimed_until', 'is', null), eb('upgrade_jobs.claimed_until', '<', now)])),
@@ -62,7 +87,9 @@ export class UpgradeTracker {
   }
 
   async release(): Promise<void> {
-    await this.store.run((db) => db.updateTable('upgrade_jobs').set({ claimed_until: null }).where('agent', '=', this.options.agent).execute());
+    await this.store.run((db) =>
+      db.updateTable('upgrade_jobs').set({ claimed_until: null }).where('tenant_id', '=', this.tenant).where('agent', '=', this.options.agent).execute(),
+    );
   }
 
   /** The wallet as the agent last said, and where an upgrade is. */
@@ -111,6 +138,7 @@ export class UpgradeTracker {
           lease_until: new Date(now + this.leaseMs),
           before_upgrade: before && JSON.stringify(before),
         })
+        .where('tenant_id', '=', this.tenant)
         .where('agent', '=', this.options.agent)
         .execute(),
     );
@@ -157,6 +185,7 @@ export class UpgradeTracker {
         db
           .updateTable('upgrade_jobs')
           .set({ lease_owner: this.instance, lease_until: new Date(now.getTime() + this.leaseMs) })
+          .where('tenant_id', '=', this.tenant)
           .where('agent', '=', this.options.agent)
           .where('state', 'in', RUNNING)
           .where((eb) => eb.or([eb('lease_owner', '=', this.instance), eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
@@ -204,6 +233,7 @@ export class UpgradeTracker {
       db
         .selectFrom('upgrade_jobs')
         .select(['state', 'since', 'detail', 'saw_agent_busy', 'settled_checks', 'deadline', 'before_upgrade'])
+        .where('tenant_id', '=', this.tenant)
         .where('agent', '=', this.options.agent)
         .executeTakeFirst(),
     );
@@ -220,6 +250,7 @@ export class UpgradeTracker {
       db
         .updateTable('upgrade_jobs')
         .set({ state, since, detail: detail ?? null, ...extra })
+        .where('tenant_id', '=', this.tenant)
         .where('agent', '=', this.options.agent)
         .execute(),
     );

@@ -1,0 +1,38 @@
+import type { AcapyClient } from '../acapy/client.js';
+import type { Store } from '../store/store.js';
+import { requireTenant, type PerTenant, type TenantId } from '../tenancy/tenant.js';
+import { RegisterIngest, type RegisterIngestOptions } from './register-ingest.js';
+import { RegisterStore } from './register-store.js';
+
+/**
+ * Each tenant's register intake: its own queue, labels and backfill, writing into its own register. Made
+ * when first needed (a webhook, a request of the tenant's users). With a multitenant agent each tenant's
+ * intake will call the agent with that tenant's token; today every tenant's is the one client.
+ */
+export class RegisterIngests implements PerTenant<RegisterIngest> {
+  private readonly made = new Map<TenantId, RegisterIngest>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly client: AcapyClient,
+    private readonly options: RegisterIngestOptions & { searchCountCap?: number } = {},
+  ) {}
+
+  for(tenant: TenantId): RegisterIngest {
+    let ingest = this.made.get(requireTenant(tenant));
+    if (!ingest) this.made.set(tenant, (ingest = new RegisterIngest(new RegisterStore(this.store, tenant, this.options), this.client, this.options)));
+    return ingest;
+  }
+
+  /** Writes waiting in every tenant's intake: a batch waits while they are many (see BatchSender). */
+  get backlog(): number {
+    let waiting = 0;
+    for (const ingest of this.made.values()) waiting += ingest.backlog;
+    return waiting;
+  }
+
+  /** Resolves once every tenant's queued writes are done (tests, shutdown). */
+  async idle(): Promise<void> {
+    await Promise.all([...this.made.values()].map((ingest) => ingest.idle()));
+  }
+}

@@ -1,0 +1,48 @@
+import type { SessionUser } from '../auth/sessions.js';
+
+/**
+ * The organisation a record belongs to. Branded, so that a plain string (a query parameter, a header, a
+ * body field) can never be passed where a tenant is meant: a TenantId comes only from `tenantOfSession`
+ * (the signed-in user's) or, for what the agent sends, from the webhook's routing (`tenantOfWebhook`).
+ */
+export type TenantId = string & { readonly __brand: 'TenantId' };
+
+/** The one tenant of a single-tenant console: every row written before tenants existed is its (migration 021). */
+export const SOLE_TENANT = 'sole' as TenantId;
+
+/** The tenant a session acts in. Today always the sole tenant; the tenant registry will read it from the session. */
+export function tenantOfSession(_user: SessionUser | undefined): TenantId {
+  return SOLE_TENANT;
+}
+
+/**
+ * The tenant an agent's webhook belongs to. Single-tenant: the sole tenant. With a multitenant agent, the
+ * tenant registry maps the `x-wallet-id` header to its tenant here (and a webhook without one, the base
+ * wallet's, reaches no tenant).
+ */
+export function tenantOfWebhook(_walletId: string | undefined): TenantId {
+  return SOLE_TENANT;
+}
+
+/** Something that exists only for one tenant: its store, say. `for(tenant)` is the only way to reach it. */
+export interface PerTenant<T> {
+  for(tenant: TenantId): T;
+}
+
+/** The tenant, or an error when there is none (a route mounted without the tenant middleware): never a default. */
+export function requireTenant(tenant: TenantId | undefined): TenantId {
+  if (!tenant) throw new Error('No tenant: the request was not given one (tenantFromSession).');
+  return tenant;
+}
+
+/** Makes (and keeps, since they are small and stateless) one `T` per tenant. */
+export function perTenant<T>(make: (tenant: TenantId) => T): PerTenant<T> {
+  const made = new Map<TenantId, T>();
+  return {
+    for(tenant) {
+      let one = made.get(requireTenant(tenant));
+      if (one === undefined) made.set(tenant, (one = make(tenant)));
+      return one;
+    },
+  };
+}
