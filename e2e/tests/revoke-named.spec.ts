@@ -18,7 +18,11 @@ for (const size of sizes) {
       const revoke = page.getByRole('button', { name: /^Revoke the credential of / }).nth(size.pick);
       await expect(revoke).toBeVisible();
       const holder = (await revoke.getAttribute('aria-label'))!.replace('Revoke the credential of ', '');
-      await revoke.click();
+      // By the holder's name: a live update (the journey before publishing) may take a row's button away meanwhile.
+      await page
+        .getByRole('button', { name: `Revoke the credential of ${holder}`, exact: true })
+        .first()
+        .click();
 
       const dialog = page.getByRole('dialog', { name: `Revoke ${holder}’s credential?` });
       // The person and the credential, then two of its values ("Label: value · Label: value").
