@@ -1,5 +1,6 @@
 import type { Problem, ProblemFieldError } from '@credence/shared';
 import { reportAgentTrouble } from './agent-status';
+import { preloadTaken } from './page-preloads';
 import { RepeatedAnswers } from './repeated-answers';
 
 /** 32 M characters: a few pages of 10,000 rows, the lists a clerk moves between. */
@@ -57,6 +58,7 @@ async function problemFrom(response: Response): Promise<Problem> {
 /** Fetches JSON from the BFF. The session cookie rides along; error answers throw ApiError. */
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
+  if ((rest.method ?? 'GET').toUpperCase() === 'GET') preloadTaken(path);
   let response: Response;
   try {
     response = await fetch(path, {

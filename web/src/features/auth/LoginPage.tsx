@@ -5,7 +5,7 @@ import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { applyServerErrors } from '../../lib/form-errors';
-import { homeFor, login, oidcLoginUrl, safeNext, sessionQueries } from './queries';
+import { beginSession, homeFor, login, oidcLoginUrl, safeNext, sessionQueries } from './queries';
 
 export function LoginPage() {
   const [params] = useSearchParams();
@@ -22,8 +22,7 @@ export function LoginPage() {
     mutationFn: login,
     meta: { showsOwnErrors: true },
     onSuccess: (user) => {
-      queryClient.clear();
-      queryClient.setQueryData(sessionQueries.current().queryKey, user);
+      beginSession(queryClient, user);
       void navigate(next ?? homeFor(user.role), { replace: true });
     },
     onError: (error) => {

@@ -1,5 +1,5 @@
 import { safeNextPath, type LoginBody, type Session, type SessionMethods, type UserRole, consoleApiRefs } from '@credence/shared';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../lib/api';
 import { callApi, urlFor } from '../../lib/api-client';
 import { takeSentSignedOut } from '../../lib/sent-signed-out';
@@ -39,6 +39,12 @@ export const sessionQueries = {
 export const oidcLoginUrl = (next: string | null) => urlFor(consoleApiRefs.oidcLogin, { query: next ? { next } : {} });
 
 export const login = (body: LoginBody) => callApi(consoleApiRefs.login, { body });
+
+/** After a login: nothing of an earlier session's is kept (its data, its calls still on the way), only the new user. */
+export function beginSession(queryClient: QueryClient, user: Session): void {
+  queryClient.clear();
+  queryClient.setQueryData(sessionQueries.current().queryKey, user);
+}
 export const logout = () => callApi(consoleApiRefs.logout);
 
 /** Where each role starts after logging in. */
