@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayInFull, predicateInWords } from './predicate-words';
+import { dayInFull, predicateInWords, predicateUnderLabel } from './predicate-words';
 
 const on = { year: 2026, month: 11, day: 27 };
 
@@ -27,5 +27,15 @@ describe('predicateInWords', () => {
   it('reads a dateint that is no day as a number', () => {
     expect(dayInFull(20081340)).toBeUndefined();
     expect(predicateInWords({ name: 'birthdate_dateint', p_type: '<=', p_value: 20081340 })).toBe('Birthdate at most 20081340');
+  });
+});
+
+describe('predicateUnderLabel', () => {
+  it('leaves out the label shown beside it, and keeps a date of birth’s sentence', () => {
+    expect(predicateUnderLabel({ name: 'enrolment_year', p_type: '>=', p_value: 2000 })).toBe('At least 2000');
+    expect(predicateUnderLabel({ name: 'expiry_dateint', p_type: '>=', p_value: 20270101 })).toBe('On or after 1 January 2027');
+    expect(predicateUnderLabel({ name: 'birthdate_dateint', p_type: '<=', p_value: 20081127 }, undefined, on)).toBe(
+      'Born on or before 27 November 2008 (at least 18 years old)',
+    );
   });
 });

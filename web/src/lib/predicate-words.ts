@@ -46,3 +46,15 @@ export function predicateInWords(predicate: AskedPredicate, labels?: AttributeLa
   }
   return `${label} ${OPERATOR_WORDS[predicate.p_type] ?? predicate.p_type} ${predicate.p_value}`;
 }
+
+/**
+ * The predicate in words where its label is already shown beside it (a definition list): "At least 2000"
+ * under "Enrolment year"; a date of birth keeps its sentence ("Born on or before 27 November 2008 …").
+ */
+export function predicateUnderLabel(predicate: AskedPredicate, labels?: AttributeLabels, on?: CalendarDay): string {
+  const words = predicateInWords(predicate, labels, on);
+  const label = `${labelOf(predicate.name, labels)} `;
+  if (!words.startsWith(label)) return words;
+  const rest = words.slice(label.length);
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}

@@ -20,7 +20,7 @@ import { callApi } from '../../lib/api-client';
 import { useAttributeLabels } from '../../lib/attribute-labels';
 import { consoleConfigQueries } from '../../lib/console-config';
 import { pollWhileNotLive } from '../../lib/live-status';
-import { OPERATOR_WORDS, predicateInWords } from '../../lib/predicate-words';
+import { OPERATOR_WORDS, predicateUnderLabel } from '../../lib/predicate-words';
 import { ownCredDefLabel, useOwnCredDefs } from '../../lib/own-definitions';
 import { presentationKeys } from '../../lib/query-keys';
 import { CounterScreen, useFetched } from './CounterScreen';
@@ -375,7 +375,7 @@ function Verdict({
               <div key={`${p.name} ${p.p_type} ${p.p_value}`}>
                 <dt>{labelOf(p.name, labels)}</dt>
                 <dd>
-                  {predicateInWords(p, labels, status.askedAt ? localDay(new Date(status.askedAt)) : undefined)}{' '}
+                  {predicateUnderLabel(p, labels, status.askedAt ? localDay(new Date(status.askedAt)) : undefined)}{' '}
                   {ok ? <span className="counter-proved">proved, value not shown</span> : null}
                 </dd>
               </div>
