@@ -17,10 +17,12 @@ export interface Refusal {
   summary: string;
   /** The agent's or the console's own words, when they add something. */
   detail: string | undefined;
+  /** The summary says what happened in plain words (the detail is then technical, for "Technical details"). */
+  known?: boolean;
 }
 
 export function plainRefusal(message: string, status?: number): Refusal {
-  for (const [pattern, summary] of known) if (pattern.test(message)) return { summary, detail: message };
+  for (const [pattern, summary] of known) if (pattern.test(message)) return { summary, detail: message, known: true };
   if (status === 0) return { summary: message, detail: undefined };
   if (status !== undefined && status >= 500) return { summary: 'The agent could not do this just now.', detail: message };
   return { summary: 'The agent refused this.', detail: message };

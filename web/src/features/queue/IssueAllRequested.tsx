@@ -22,7 +22,8 @@ const forWhom = (item: QueueItem, labelOf: (id: string | null | undefined) => st
 function problemOf(error: unknown): string {
   if (isApiError(error)) {
     const refusal = plainRefusal(error.message, error.status);
-    return refusal.detail && refusal.detail !== refusal.summary ? `${refusal.summary} (${refusal.detail})` : refusal.summary;
+    // A refusal said in plain words stands alone; the agent's own words (ids, states) only when nothing plainer is known.
+    return !refusal.known && refusal.detail && refusal.detail !== refusal.summary ? `${refusal.summary} (${refusal.detail})` : refusal.summary;
   }
   return error instanceof Error ? error.message : String(error);
 }

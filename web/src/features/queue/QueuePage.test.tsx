@@ -132,6 +132,8 @@ describe('QueuePage', { timeout: 30_000 }, () => {
     expect(failed).toHaveLength(1);
     expect(failed[0]!.textContent).toContain('Alice Jones');
     expect(failed[0]!.textContent).toContain('The agent no longer has this record.');
+    // Said in plain words, without the agent's own (its wording and states are for Technical details).
+    expect(failed[0]!.textContent).not.toContain('state request-received');
     expect(screen.getByRole('status').textContent).toBe('1 issued, 1 not issued.');
   });
 
