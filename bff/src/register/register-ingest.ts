@@ -1,9 +1,9 @@
-import { connectionLabel, filterKindOfRegistry, isAnoncredsWallet, type RevokeBody } from '@credence/shared';
+import { connectionLabel, type RevokeBody } from '@credence/shared';
 import type { AcapyClient } from '../acapy/client.js';
 import { ProblemError } from '../problem.js';
+import { SeenAnswers } from '../acapy/seen-answers.js';
 import {
   credentialSighting,
-  issuedRecordSighting,
   presentationSighting,
   revocationFromDetail,
   revocationFromIssuerCredRev,
@@ -11,10 +11,8 @@ import {
   type RevocationSighting,
 } from './extract.js';
 import type { RegisterStore } from './register-store.js';
-import { SeenAnswers } from '../acapy/seen-answers.js';
-
-type Loose = Record<string, unknown>;
-const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { readAgentRecords } from './register-backfill.js';
+import { AGENT_ID, DETAIL_STATES, EXCHANGE_BATCH, isObject, KEPT_ANSWERS, sightingsOf, type Loose, type Sightings } from './register-sightings.js';
 
 export interface RegisterIngestOptions {
   /** Writes waiting at most; past it the oldest are dropped (the next backfill recovers them). */
@@ -30,62 +28,6 @@ export interface RegisterIngestOptions {
   log?: Pick<Console, 'warn' | 'info'>;
 }
 
-/** States after which the agent's record holds more than its webhook (values offered, issued, proved). */
-const DETAIL_STATES = new Set([
-  'offer-sent',
-  'offer-received',
-  'request-received',
-  'credential-issued',
-  'credential-received',
-  'done',
-  'request-sent',
-  'presentation-received',
-  'presentation-sent',
-]);
-
-interface Sightings {
-  exchange?: ExchangeSighting;
-  revocations: RevocationSighting[];
-}
-
-/** What a record as the agent returns it tells: a credential detail `{ cred_ex_record, indy, anoncreds }`, or a record. */
-function sightingsOf(item: Loose): Sightings {
-  if (isObject(item.cred_ex_record)) {
-    const revocations = (['indy', 'anoncreds'] as const).flatMap((kind) => {
-      const sighting = revocationFromDetail(item[kind], kind);
-      return sighting?.rev_reg_id ? [sighting] : [];
-    });
-    return { exchange: credentialSighting(item.cred_ex_record, { indy: item.indy, anoncreds: item.anoncreds }), revocations };
-  }
-  if (typeof item.cred_ex_id === 'string' && 'state' in item) return { exchange: credentialSighting(item), revocations: [] };
-  if (typeof item.pres_ex_id === 'string' && 'state' in item) return { exchange: presentationSighting(item), revocations: [] };
-  return { revocations: [] };
-}
-
-/** The agent's record ids are version-4 UUIDs: nothing else is asked of it. */
-const AGENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-
-/** The agent's answers that hold what the register keeps: exchange records and connection labels. */
-const KEPT_ANSWERS = /^\/(connections|issue-credential-2\.0|present-proof-2\.0)(\/|$)/;
-
-const LISTS = [
-  { kind: 'credential', path: '/issue-credential-2.0/records' },
-  { kind: 'presentation', path: '/present-proof-2.0/records' },
-] as const;
-
-/** Registry ids per page of `/revocation/registries/created`; issued records per write. */
-const REGISTRY_PAGE = 100;
-const ISSUED_BATCH = 500;
-
-const idsOf = (body: unknown): string[] =>
-  isObject(body) && Array.isArray(body.rev_reg_ids) ? body.rev_reg_ids.filter((id): id is string => typeof id === 'string') : [];
-
-/**
- * Feeds the register from everything the console sees of the agent: webhooks, records fetched through
- * the agent routes, and a backfill of the agent's lists. Work is queued and done one item at a time
- * after the webhook is acknowledged: a slow or absent database never holds up the agent. The queue is
- * bounded; a failure is logged once until writes succeed again.
- */
 /**
  * A queued write: an exchange sighting (written together with the sightings queued next to it, in one
  * statement), or any other write, alone. `then` runs after the exchange is written.
@@ -102,9 +44,12 @@ function sightingBytes(s: ExchangeSighting): number {
   return JOB_BYTES + 2 * chars;
 }
 
-/** Exchange sightings written in one statement: a burst of webhooks or a page of records is one round trip, not hundreds. */
-const EXCHANGE_BATCH = 200;
-
+/**
+ * Feeds one tenant's register from everything the console sees of its agent: webhooks, records fetched through
+ * the agent routes, and a backfill of the agent's lists. Work is queued and done one item at a time
+ * after the webhook is acknowledged: a slow or absent database never holds up the agent. The queue is
+ * bounded; a failure is logged once until writes succeed again.
+ */
 export class RegisterIngest {
   private readonly queue: Job[] = [];
   private running = false;
@@ -239,86 +184,14 @@ export class RegisterIngest {
    * held as it is changes nothing). One backfill at a time; a second call joins the running one.
    */
   backfill(): Promise<number> {
-    this.backfilling ??= this.runBackfill().finally(() => (this.backfilling = undefined));
+    this.backfilling ??= readAgentRecords({
+      client: this.client,
+      store: this.store,
+      pageSize: this.pageSize,
+      write: (task) => this.write(task),
+      storeExchanges: (jobs) => this.storeExchanges(jobs),
+    }).finally(() => (this.backfilling = undefined));
     return this.backfilling;
-  }
-
-  private async runBackfill(): Promise<number> {
-    const started = Date.now();
-    let seen = 0;
-    /** The credential exchanges the agent still holds: an issued credential whose exchange is not among them was removed. */
-    const held = new Set<string>();
-    for (const list of LISTS) {
-      for (let offset = 0; ; offset += this.pageSize) {
-        const { body } = await this.client.get(`${list.path}?limit=${this.pageSize}&offset=${offset}`);
-        const results = isObject(body) && Array.isArray(body.results) ? body.results.filter(isObject) : [];
-        const exchanges: { exchange: ExchangeSighting; askLabel: boolean }[] = [];
-        const revocations: RevocationSighting[] = [];
-        for (const item of results) {
-          if (list.kind === 'credential' && isObject(item.cred_ex_record) && typeof item.cred_ex_record.cred_ex_id === 'string')
-            held.add(item.cred_ex_record.cred_ex_id);
-          const sightings = sightingsOf(item);
-          if (sightings.exchange) exchanges.push({ exchange: sightings.exchange, askLabel: true });
-          revocations.push(...sightings.revocations);
-        }
-        for (let i = 0; i < exchanges.length; i += EXCHANGE_BATCH) await this.write(() => this.storeExchanges(exchanges.slice(i, i + EXCHANGE_BATCH)));
-        for (const sighting of revocations) await this.write(() => this.store.recordRevocation(sighting));
-        seen += results.length;
-        if (results.length < this.pageSize) break;
-      }
-    }
-    await this.backfillIssued(held, started);
-    return seen;
-  }
-
-  /**
-   * Every credential the agent's revocation registries name (`…/registry/{id}/issued/details`, records
-   * the agent keeps after the exchange is gone), so one issued with auto_remove before the console saw
-   * its webhooks is still listed. The wallet type says which interface lists the registries.
-   */
-  private async backfillIssued(held: Set<string>, started: number): Promise<number> {
-    const { body: settings } = await this.client.get('/settings');
-    const anoncreds = isAnoncredsWallet(isObject(settings) && typeof settings['wallet.type'] === 'string' ? settings['wallet.type'] : null);
-    const prefix = anoncreds ? '/anoncreds/revocation' : '/revocation';
-    const ids: string[] = [];
-    if (anoncreds) {
-      // The anoncreds list is not paged (anoncreds/routes/revocation/registry/routes.py get_rev_regs).
-      const { body } = await this.client.get('/anoncreds/revocation/registries');
-      ids.push(...idsOf(body));
-    } else {
-      for (let offset = 0; ; offset += REGISTRY_PAGE) {
-        const { body } = await this.client.get(`/revocation/registries/created?limit=${REGISTRY_PAGE}&offset=${offset}`);
-        const page = idsOf(body);
-        ids.push(...page);
-        if (page.length < REGISTRY_PAGE) break;
-      }
-    }
-    let seen = 0;
-    for (const id of ids) {
-      let body: unknown;
-      try {
-        ({ body } = await this.client.get(`${prefix}/registry/${encodeURIComponent(id)}/issued/details`));
-      } catch (error) {
-        // A registry removed meanwhile: the others are still read.
-        if (error instanceof ProblemError && error.problem.status === 404) continue;
-        throw error;
-      }
-      // The agent answers the list itself (routes.py get_rev_reg_issued), though its OpenAPI names `{results}`.
-      const list: unknown[] = Array.isArray(body) ? body : isObject(body) && Array.isArray(body.results) ? body.results : [];
-      // Which filter issued it is the exchange's (kept when the register knows it); else the interface that revokes it.
-      const filterKind = anoncreds ? 'anoncreds' : filterKindOfRegistry(id);
-      const sightings = list.flatMap((record) => {
-        const sighting = issuedRecordSighting(record, filterKind);
-        // Not in the agent's list read just before, and issued before that read began: removed.
-        return sighting ? [{ ...sighting, removed: !held.has(sighting.cred_ex_id) && sighting.issued_at.getTime() < started }] : [];
-      });
-      for (let i = 0; i < sightings.length; i += ISSUED_BATCH) {
-        const batch = sightings.slice(i, i + ISSUED_BATCH);
-        await this.write(async () => void (await this.store.recordIssuedRecords(batch)));
-      }
-      seen += list.length;
-    }
-    return seen;
   }
 
   /** Resolves once every queued write is done (tests, shutdown). */
