@@ -89,7 +89,7 @@ for (const size of sizes) {
 
       // The template says what it asks in words that stay true.
       await page.goto('/templates');
-      await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('at least 18 years old (birthdate_dateint), not revoked now');
+      await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('at least 18 years old (from Birthdate), not revoked now');
       const templateId = (await page.getByRole('link', { name, exact: true }).getAttribute('href'))!.split('/').at(-1)!;
 
       // Three months later, the same template, opened from a link with the connection: today's date, not the day it was saved.

@@ -18,6 +18,7 @@ export * from './problem.js';
 export * from './proof-template-limits.js';
 export * from './proof-templates.js';
 export * from './proof-template-rules.js';
+export * from './predicate-words.js';
 export * from './queries.js';
 export * from './query-strings.js';
 export * from './record-readers.js';

@@ -66,6 +66,6 @@ describe('a template’s relative rules', () => {
     const body = (referent: string) => ({ name: 'Age', presentation_request: savedOn27November, rules: { ages: [{ referent, years: 18 }] } });
     expect(proofTemplateCreateBodySchema.safeParse(body('0_birthdate_dateint_LE_uuid')).success).toBe(true);
     expect(proofTemplateCreateBodySchema.safeParse(body('nope')).error?.issues.map((i) => i.path.join('.'))).toEqual(['rules.ages.0.referent']);
-    expect(templateAsks(savedOn27November, rules)).toBe('name; at least 18 years old (birthdate_dateint), not revoked now');
+    expect(templateAsks(savedOn27November, rules)).toBe('Name; at least 18 years old (from Birthdate), not revoked now');
   });
 });

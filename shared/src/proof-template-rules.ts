@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import type { PresentationRequest, ProofRequest } from './presentation-bodies.js';
+import { labelOf } from './attribute-labels.js';
 
 /**
  * A template's relative rules (decision 024): what a saved proof request asks in words that stay true
@@ -123,9 +124,12 @@ export function inferTemplateRules(request: PresentationRequest, savedAt: Date):
   return { ...(ages.length && { ages }), ...(notRevokedNow && { not_revoked_now: true }) };
 }
 
-/** "at least 18 years old (birthdate_dateint)" and "not revoked now", for a line of what a template asks. */
+/** "at least 18 years old (from Birthdate)" and "not revoked now", for a line of what a template asks. */
 export function rulesInWords(rules: TemplateRules | null | undefined, request: PresentationRequest): string[] {
   const proof = proofsOf(request)[0];
-  const ages = (rules?.ages ?? []).map((rule) => `at least ${rule.years} years old (${proof?.requested_predicates[rule.referent]?.name ?? 'date'})`);
+  const ages = (rules?.ages ?? []).map((rule) => {
+    const name = proof?.requested_predicates[rule.referent]?.name;
+    return `at least ${rule.years} years old (from ${name ? labelOf(name) : 'a date'})`;
+  });
   return [...ages, ...(rules?.not_revoked_now ? ['not revoked now'] : [])];
 }

@@ -31,7 +31,7 @@ describe('proof-template bodies', () => {
   });
 
   it('says what a template asks for in a line', () => {
-    expect(templateAsks(request)).toBe('given, family, photo; age >= 18');
+    expect(templateAsks(request)).toBe('Given, Family, Photo; Age at least 18');
     const many = { indy: { ...request.indy, requested_attributes: { '0_group_uuid': { names: Array.from({ length: 50 }, (_, i) => `attribute_${i}`) } } } };
     expect(templateAsks(many)).toHaveLength(200);
     expect(templateAsks(many).endsWith('…')).toBe(true);

@@ -11,6 +11,8 @@ import {
   utf8Length,
 } from './proof-template-limits.js';
 import { uuidSchema } from './queries.js';
+import { labelOf } from './attribute-labels.js';
+import { predicateInWords } from './predicate-words.js';
 import { rulesInWords, rulesProblems, templateRulesSchema, type TemplateRules } from './proof-template-rules.js';
 
 /**
@@ -144,7 +146,11 @@ export type ProofTemplateVersionSummary = z.infer<typeof proofTemplateVersionSum
 export const proofTemplateVersionListSchema = z.object({ total: z.number().int(), results: z.array(proofTemplateVersionSummarySchema) });
 export type ProofTemplateVersionList = z.infer<typeof proofTemplateVersionListSchema>;
 
-/** What a template asks for, in a line: "name, degree; age >= 18; at least 18 years old (birthdate_dateint); not revoked now". */
+/**
+ * What a template asks for, in a line a clerk reads, with labels derived from the attributes' names (the
+ * definition's own labels are not known where it is saved): "Given, Family, Photo; Age at least 18;
+ * at least 18 years old (from Birthdate), not revoked now".
+ */
 export function templateAsks(request: z.infer<typeof presentationRequestSchema>, rules?: TemplateRules | null): string {
   const proof = request.indy ?? request.anoncreds;
   if (!proof) return '';
@@ -152,6 +158,8 @@ export function templateAsks(request: z.infer<typeof presentationRequestSchema>,
   const attributes = Object.values(proof.requested_attributes).flatMap((a) => a.names ?? (a.name ? [a.name] : []));
   const predicates = Object.entries(proof.requested_predicates)
     .filter(([referent]) => !relative.has(referent))
-    .map(([, p]) => `${p.name} ${p.p_type} ${p.p_value}`);
-  return cutToLine([attributes.join(', '), predicates.join(', '), rulesInWords(rules, request).join(', ')].filter(Boolean).join('; '));
+    .map(([, p]) => predicateInWords(p));
+  return cutToLine(
+    [attributes.map((name) => labelOf(name)).join(', '), predicates.join(', '), rulesInWords(rules, request).join(', ')].filter(Boolean).join('; '),
+  );
 }

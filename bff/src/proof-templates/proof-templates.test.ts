@@ -59,8 +59,8 @@ describe.each([
 
     await templates.create({ name: 'adult check', presentation_request: request('age') }, 'vera');
     expect((await templates.list(page)).results.map((t) => [t.name, t.asks, t.version])).toEqual([
-      ['adult check', 'age', 1],
-      ['Zoo pass', 'full_name', 2],
+      ['adult check', 'Age', 1],
+      ['Zoo pass', 'Full name', 2],
     ]);
   });
 

@@ -40,7 +40,7 @@ describe.each([
     expect((await templates.version(made.id, 2)).rules).toEqual({});
     await templates.update(made.id, { version: 2, name: 'Over 18', presentation_request: ageCheck, rules }, 'walt');
     const listed = (await templates.list(page)).results.find((t) => t.id === made.id);
-    expect(listed?.asks).toBe('name; at least 18 years old (birthdate_dateint), not revoked now');
+    expect(listed?.asks).toBe('Name; at least 18 years old (from Birthdate), not revoked now');
   });
 
   it('gives templates saved before rules the rules their request meant (migration 018), and leaves a fixed cut-off alone', async () => {
@@ -60,7 +60,7 @@ describe.each([
     expect((await templates.version(age.id, 1)).rules).toEqual(rules);
     expect((await templates.get(fixed.id)).rules).toEqual({});
     const asks = Object.fromEntries((await templates.list(page)).results.map((t) => [t.name, t.asks]));
-    expect(asks['Age check (old)']).toBe('name; at least 18 years old (birthdate_dateint), not revoked now');
-    expect(asks['Born before the cut-off']).toBe('name; birthdate_dateint <= 20081127');
+    expect(asks['Age check (old)']).toBe('Name; at least 18 years old (from Birthdate), not revoked now');
+    expect(asks['Born before the cut-off']).toBe('Name; Born on or before 27 November 2008');
   });
 });

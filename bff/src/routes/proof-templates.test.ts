@@ -152,7 +152,7 @@ describe('/api/proof-templates', () => {
     const all = JSON.parse(text) as Page<Detail & { asks: string; presentation_request?: unknown }>;
     expect(all.total).toBe(20);
     expect(all.results[0]).not.toHaveProperty('presentation_request');
-    expect(all.results[0]!.asks).toBe('a0, a1, a2, a3, a4, a5');
+    expect(all.results[0]!.asks).toBe('A0, A1, A2, A3, A4, A5');
 
     const firstPage = (await (await send(verifier, 'GET', '/api/proof-templates')).json()) as Page<Detail>;
     expect([firstPage.total, firstPage.results.length]).toEqual([20, 20]);

@@ -60,7 +60,7 @@ describe('the verifier’s counter', () => {
     await user.click(screen.getByRole('button', { name: 'Show QR code for this template' }));
 
     expect(await screen.findByRole('img', { name: /QR code of the proof request/ })).toBeTruthy();
-    expect(document.body.textContent).toContain('Bar entry: age >= 18');
+    expect(document.body.textContent).toContain('Bar entry: Age at least 18');
     expect(page.sent('POST', '/api/present-proof-2.0/create-request').map((r) => r.body)).toEqual([
       { presentation_request: request, auto_verify: true, auto_remove: false, comment: 'Bar entry' },
     ]);

@@ -8,6 +8,8 @@ import {
   kindOf,
   labelOf,
   localDay,
+  OPERATOR_WORDS,
+  predicateUnderLabel,
 } from '@credence/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -20,7 +22,6 @@ import { callApi } from '../../lib/api-client';
 import { useAttributeLabels } from '../../lib/attribute-labels';
 import { consoleConfigQueries } from '../../lib/console-config';
 import { pollWhileNotLive } from '../../lib/live-status';
-import { OPERATOR_WORDS, predicateUnderLabel } from '../../lib/predicate-words';
 import { ownCredDefLabel, useOwnCredDefs } from '../../lib/own-definitions';
 import { presentationKeys } from '../../lib/query-keys';
 import { CounterScreen, useFetched } from './CounterScreen';

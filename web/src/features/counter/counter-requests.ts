@@ -12,10 +12,10 @@ import {
   type CreateOfferBody,
   type OwnCredDef,
   type ProofTemplate,
+  predicateInWords,
 } from '@credence/shared';
 import { z } from 'zod';
 import { nameInValues } from '../../lib/credential-words';
-import { predicateInWords } from '../../lib/predicate-words';
 
 export const PREDICATE_TYPES = ['>=', '>', '<=', '<'] as const;
 export type PredicateType = (typeof PREDICATE_TYPES)[number];

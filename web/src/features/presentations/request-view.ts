@@ -1,5 +1,4 @@
-import { formatValue, kindOf, labelOf, localDay, type AttributeLabels, type PresExRecord } from '@credence/shared';
-import { predicateInWords } from '../../lib/predicate-words';
+import { formatValue, kindOf, labelOf, localDay, type AttributeLabels, type PresExRecord, predicateInWords } from '@credence/shared';
 
 export interface RequestedItem {
   referent: string;

@@ -1,5 +1,4 @@
-import { ageRuleOf, labelOf, type PresentationRequest, type TemplateRules } from '@credence/shared';
-import { predicateInWords } from '../../lib/predicate-words';
+import { ageRuleOf, labelOf, type PresentationRequest, type TemplateRules, predicateInWords } from '@credence/shared';
 
 const KEY_WORDS: Record<string, string> = {
   cred_def_id: 'credential definition',

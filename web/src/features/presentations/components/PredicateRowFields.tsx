@@ -1,6 +1,5 @@
-import { predicateTypes } from '@credence/shared';
+import { predicateTypes, OPERATOR_WORDS } from '@credence/shared';
 import { useWatch } from 'react-hook-form';
-import { OPERATOR_WORDS } from '../../../lib/predicate-words';
 import { attributeLabel, dateAttributes } from '../credential-choices';
 import { RequestRowFrame, type RequestRowProps } from './RequestRowFrame';
 

@@ -1,4 +1,4 @@
-import { formatValue, labelOf, type CredentialForReferents, type PresExRecord } from '@credence/shared';
+import { formatValue, labelOf, type CredentialForReferents, type PresExRecord, predicateInWords } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { forwardRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,7 +6,6 @@ import { ErrorState } from '../../../components/ui/ErrorState';
 import { toast } from '../../../lib/toast-store';
 import { isApiError } from '../../../lib/api';
 import { schemaLabel } from '../../../lib/format';
-import { predicateInWords } from '../../../lib/predicate-words';
 import { usePresentationAction } from '../mutations';
 import { candidatesFor, proverDefaults, proverResolver, toPresentationBody, type ProverFormValues } from '../prover-form';
 import { proofRequestOf } from '../request-view';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayInFull, predicateInWords, predicateUnderLabel } from './predicate-words';
+import { dayInFull, predicateInWords, predicateUnderLabel } from './predicate-words.js';
 
 const on = { year: 2026, month: 11, day: 27 };
 

@@ -1,4 +1,5 @@
-import { dateintYearsBefore, fromDateint, kindOf, labelOf, MAX_AGE_YEARS, type AttributeLabels, type CalendarDay } from '@credence/shared';
+import { fromDateint, kindOf, labelOf, type AttributeLabels } from './attribute-labels.js';
+import { dateintYearsBefore, MAX_AGE_YEARS, type CalendarDay } from './proof-template-rules.js';
 
 /** A comparison in words, for a number. */
 export const OPERATOR_WORDS: Readonly<Record<string, string>> = { '>=': 'at least', '>': 'more than', '<=': 'at most', '<': 'less than' };
