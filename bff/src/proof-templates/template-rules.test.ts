@@ -63,4 +63,14 @@ describe.each([
     expect(asks['Age check (old)']).toBe('Name; at least 18 years old (from Birthdate), not revoked now');
     expect(asks['Born before the cut-off']).toBe('Name; Born on or before 27 November 2008');
   });
+
+  it('writes again, in words, the line of templates saved when it read the request’s keys (migration 022)', async () => {
+    const templates = new ProofTemplates(store, SOLE_TENANT, () => new Date('2026-12-15T09:00:00Z'));
+    const made = await templates.create({ name: 'Said in keys', presentation_request: ageCheck }, 'vera');
+    await sql`update proof_templates set asks = 'name; birthdate_dateint <= 20081127' where id = ${made.id}`.execute(store.db);
+    await migrations['022-template-asks-in-words']!.up(store.db);
+    const listed = (await templates.list(page)).results.find((t) => t.id === made.id);
+    expect(listed?.asks).toBe('Name; Born on or before 27 November 2008');
+    expect((await templates.get(made.id)).presentation_request).toEqual(ageCheck);
+  });
 });

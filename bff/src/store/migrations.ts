@@ -11,6 +11,7 @@ import { proofTemplateRules } from './migration-018-proof-template-rules.js';
 import { batchRowsNeedingAFix } from './migration-019-batch-rows-needing-a-fix.js';
 import { upgradeBefore } from './migration-020-upgrade-before.js';
 import { recordsPerTenant } from './migration-021-records-per-tenant.js';
+import { templateAsksInWords } from './migration-022-template-asks-in-words.js';
 
 /**
  * Versioned migrations, applied in order by Kysely's Migrator at start (under a Postgres advisory lock,
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '019-batch-rows-needing-a-fix': batchRowsNeedingAFix,
   '020-upgrade-before': upgradeBefore,
   '021-records-per-tenant': recordsPerTenant,
+  '022-template-asks-in-words': templateAsksInWords,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

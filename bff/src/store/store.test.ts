@@ -62,6 +62,7 @@ describe.each([
       '019-batch-rows-needing-a-fix',
       '020-upgrade-before',
       '021-records-per-tenant',
+      '022-template-asks-in-words',
     ]);
   });
 
