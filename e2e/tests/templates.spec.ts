@@ -47,7 +47,7 @@ for (const size of sizes) {
 
       await link.click();
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-      await expect(page.getByRole('region', { name: 'What it asks for' })).toContainText('Show name — from schema name Student ID');
+      await expect(page.getByRole('region', { name: 'What it asks for' })).toContainText('Show Name — from schema name Student ID');
       await page.getByLabel('Description (optional)').fill('At the library desk, for a student card');
       await page.getByRole('button', { name: 'Save as version 2' }).click();
       await expect(page.getByText('Saved as version 2')).toBeVisible();
