@@ -12,6 +12,7 @@ import { batchRowsNeedingAFix } from './migration-019-batch-rows-needing-a-fix.j
 import { upgradeBefore } from './migration-020-upgrade-before.js';
 import { recordsPerTenant } from './migration-021-records-per-tenant.js';
 import { templateAsksInWords } from './migration-022-template-asks-in-words.js';
+import { tenants } from './migration-023-tenants.js';
 
 /**
  * Versioned migrations, applied in order by Kysely's Migrator at start (under a Postgres advisory lock,
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '020-upgrade-before': upgradeBefore,
   '021-records-per-tenant': recordsPerTenant,
   '022-template-asks-in-words': templateAsksInWords,
+  '023-tenants': tenants,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -300,7 +300,20 @@ export interface AttributeLabelsTable {
   updated_by: string;
 }
 
+/** The tenant registry (migration 023): one row per tenant wallet, its token sealed. */
+export interface TenantsTable {
+  wallet_id: string;
+  label: string;
+  token_ciphertext: Uint8Array;
+  token_iv: Uint8Array;
+  token_tag: Uint8Array;
+  created_at: Timestamp;
+  adopted_at: Timestamp;
+  token_refused_at: Optional<Date>;
+}
+
 export interface Database {
+  tenants: TenantsTable;
   attribute_labels: AttributeLabelsTable;
   bulk_revoke_previews: BulkRevokePreviewsTable;
   issue_batches: IssueBatchesTable;

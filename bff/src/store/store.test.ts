@@ -63,6 +63,7 @@ describe.each([
       '020-upgrade-before',
       '021-records-per-tenant',
       '022-template-asks-in-words',
+      '023-tenants',
     ]);
   });
 

@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { testStore } from '../test/test-store.js';
+import { TenantRegistry } from './tenant-registry.js';
+import { TokenVault } from './token-vault.js';
+
+const KEY = '5e'.repeat(32);
+const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJ3YWxsZXRfaWQiOiJ3LW5vcnRoIn0.signature';
+
+async function registry(key = KEY) {
+  const store = await testStore();
+  return { store, registry: new TenantRegistry(store, TokenVault.fromHex(key), () => new Date('2026-11-27T10:00:00Z')) };
+}
+
+describe('the tenant registry', () => {
+  it('keeps a tenant’s token sealed in the store and gives it back to its client only', async () => {
+    const { store, registry: tenants } = await registry();
+    const entry = await tenants.adopt({ walletId: 'w-north', label: 'Northfield University', createdAt: new Date('2026-11-01T00:00:00Z'), token: TOKEN });
+    expect(JSON.stringify(entry)).not.toContain(TOKEN);
+    expect(JSON.stringify(await tenants.list())).not.toContain(TOKEN);
+    const { rows } = await sql<{ whole: string }>`select row_to_json(t)::text as whole from tenants t`.execute(store.db);
+    expect(rows[0]!.whole).not.toContain('eyJ');
+    expect(rows[0]!.whole).not.toContain(TOKEN);
+    expect(await tenants.token(entry.tenant)).toBe(TOKEN);
+    expect(await tenants.tenantOfWallet('w-north')).toBe(entry.tenant);
+    expect(await tenants.tenantOfWallet('w-other')).toBeUndefined();
+    await store.close();
+  });
+
+  it('marks a refused token, gives it to no one, and clears the mark when the tenant is adopted again', async () => {
+    const { store, registry: tenants } = await registry();
+    const { tenant } = await tenants.adopt({ walletId: 'w-city', label: 'City Library', createdAt: new Date(), token: TOKEN });
+    await tenants.markTokenRefused(tenant);
+    expect(await tenants.token(tenant)).toBeUndefined();
+    expect((await tenants.list())[0]!.tokenRefusedAt).toEqual(new Date('2026-11-27T10:00:00Z'));
+    await tenants.adopt({ walletId: 'w-city', label: 'City Library', createdAt: new Date(), token: `${TOKEN}2` });
+    expect(await tenants.token(tenant)).toBe(`${TOKEN}2`);
+    expect((await tenants.list())[0]!.tokenRefusedAt).toBeNull();
+    await store.close();
+  });
+
+  it('refuses to open the tokens under another TENANT_TOKEN_KEY, saying so', async () => {
+    const { store, registry: tenants } = await registry();
+    const { tenant } = await tenants.adopt({ walletId: 'w-north', label: 'Northfield University', createdAt: new Date(), token: TOKEN });
+    const other = new TenantRegistry(store, TokenVault.fromHex('77'.repeat(32)));
+    await expect(other.token(tenant)).rejects.toThrow(/TENANT_TOKEN_KEY is not the key it was stored under/);
+    await store.close();
+  });
+});

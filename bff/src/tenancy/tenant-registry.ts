@@ -1,0 +1,107 @@
+import type { Store } from '../store/store.js';
+import type { TenantId } from './tenant.js';
+import type { TokenVault } from './token-vault.js';
+
+/** A tenant as the console may show it: never its token. */
+export interface TenantEntry {
+  tenant: TenantId;
+  walletId: string;
+  label: string;
+  createdAt: Date;
+  adoptedAt: Date;
+  /** When the agent last refused its token (someone minted a newer one); null while it works. */
+  tokenRefusedAt: Date | null;
+}
+
+export interface Adoption {
+  walletId: string;
+  label: string;
+  /** When the agent created the wallet. */
+  createdAt: Date;
+  token: string;
+}
+
+/** A tenant is its agent wallet: the tenant id is the wallet id, branded only here, after the registry knows it. */
+const tenantOf = (walletId: string) => walletId as TenantId;
+
+/**
+ * The tenants this console fronts (migration 023, decision 033): the agent's tenant wallets, each with
+ * its token sealed in the store. The token leaves only through `token()`, for the tenant's agent client.
+ */
+export class TenantRegistry {
+  /** Wallet id → tenant, for webhook routing without a query per event; filled on first use and by adoption. */
+  private known: Promise<Map<string, TenantId>> | undefined;
+
+  constructor(
+    private readonly store: Store,
+    private readonly vault: TokenVault,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Takes a wallet in as a tenant, or gives a known one its new token (and clears a refusal). */
+  async adopt({ walletId, label, createdAt, token }: Adoption): Promise<TenantEntry> {
+    const { ciphertext, iv, tag } = this.vault.seal(token, walletId);
+    const sealed = { token_ciphertext: ciphertext, token_iv: iv, token_tag: tag };
+    const adoptedAt = this.now();
+    await this.store.db
+      .insertInto('tenants')
+      .values({ wallet_id: walletId, label, created_at: createdAt, adopted_at: adoptedAt, token_refused_at: null, ...sealed })
+      .onConflict((oc) => oc.column('wallet_id').doUpdateSet({ label, adopted_at: adoptedAt, token_refused_at: null, ...sealed }))
+      .execute();
+    (await this.walletMap()).set(walletId, tenantOf(walletId));
+    return { tenant: tenantOf(walletId), walletId, label, createdAt, adoptedAt, tokenRefusedAt: null };
+  }
+
+  async list(): Promise<TenantEntry[]> {
+    const rows = await this.store.db
+      .selectFrom('tenants')
+      .select(['wallet_id', 'label', 'created_at', 'adopted_at', 'token_refused_at'])
+      .orderBy('label')
+      .execute();
+    return rows.map((r) => ({
+      tenant: tenantOf(r.wallet_id),
+      walletId: r.wallet_id,
+      label: r.label,
+      createdAt: r.created_at,
+      adoptedAt: r.adopted_at,
+      tokenRefusedAt: r.token_refused_at,
+    }));
+  }
+
+  /** The tenant of an agent wallet, or undefined for a wallet this console has not adopted. */
+  async tenantOfWallet(walletId: string): Promise<TenantId | undefined> {
+    return (await this.walletMap()).get(walletId);
+  }
+
+  /** The tenant's token in clear, for its agent client only; undefined when unknown or refused by the agent. */
+  async token(tenant: TenantId): Promise<string | undefined> {
+    const row = await this.store.db
+      .selectFrom('tenants')
+      .select(['token_ciphertext', 'token_iv', 'token_tag', 'token_refused_at'])
+      .where('wallet_id', '=', tenant)
+      .executeTakeFirst();
+    if (!row || row.token_refused_at) return undefined;
+    return this.vault.open({ ciphertext: row.token_ciphertext, iv: row.token_iv, tag: row.token_tag }, tenant);
+  }
+
+  /** The agent answered 401 to the tenant's token: kept until the tenant is adopted again. */
+  async markTokenRefused(tenant: TenantId): Promise<void> {
+    await this.store.db
+      .updateTable('tenants')
+      .set({ token_refused_at: this.now() })
+      .where('wallet_id', '=', tenant)
+      .where('token_refused_at', 'is', null)
+      .execute();
+  }
+
+  private walletMap(): Promise<Map<string, TenantId>> {
+    this.known ??= this.store.db
+      .selectFrom('tenants')
+      .select('wallet_id')
+      .execute()
+      .then((rows) => new Map(rows.map((r) => [r.wallet_id, tenantOf(r.wallet_id)])));
+    // A failed read is tried again next time rather than kept.
+    this.known.catch(() => (this.known = undefined));
+    return this.known;
+  }
+}
