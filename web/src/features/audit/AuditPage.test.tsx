@@ -78,7 +78,7 @@ describe('AuditPage', { timeout: 30_000 }, () => {
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ actor: 'admin', via: 'id.example.org', signins: 'show' });
     await vi.waitFor(() => expect(auditQuery(requests)).toMatchObject({ actor: 'admin', via: 'id.example.org' }));
     expect(screen.getByLabelText<HTMLInputElement>('Signed in via').value).toBe('id.example.org');
-    expect(screen.getByLabelText<HTMLInputElement>('Who (whole username)').value).toBe('admin');
+    expect(screen.getByLabelText<HTMLInputElement>('Who (username)').value).toBe('admin');
 
     // The local admin: the name alone.
     await user.click(within(screen.getAllByRole('row')[2]!).getByRole('link', { name: 'admin' }));

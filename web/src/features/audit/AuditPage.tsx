@@ -177,9 +177,9 @@ export function AuditPage() {
           Download as CSV
         </a>
       </div>
-      <form className="filters" role="search" aria-label="Filter the audit log" onSubmit={(e) => e.preventDefault()}>
+      <form className="filters filters-top" role="search" aria-label="Filter the audit log" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
-          <label htmlFor="audit-actor">Who (whole username)</label>
+          <label htmlFor="audit-actor">Who (username)</label>
           <input
             id="audit-actor"
             value={actorText}

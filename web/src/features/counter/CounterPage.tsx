@@ -168,7 +168,7 @@ function CheckForm({ definitions, loading, loadError, initial, labelsFor, busy, 
             },
           })}
         >
-          <option value="">{loading ? 'Loading…' : 'Choose one of this agent’s credentials'}</option>
+          <option value="">{loading ? 'Loading…' : 'Choose a credential'}</option>
           {definitions?.map((d) => (
             <option key={d.credDefId} value={d.credDefId}>
               {ownCredDefLabel(d)}

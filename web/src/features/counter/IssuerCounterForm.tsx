@@ -91,7 +91,7 @@ export function IssuerCounterForm({ definitions, loading, loadError, initial, fo
           // What the select shows is the credential the form will issue, also before the list has come.
           value={credDefId}
         >
-          <option value="">{loading ? 'Loading…' : 'Choose one of this agent’s credentials'}</option>
+          <option value="">{loading ? 'Loading…' : 'Choose a credential'}</option>
           {credDefId && !chosen && (
             <option value={credDefId} disabled>
               {loading ? 'Loading the chosen credential…' : 'Unknown credential (from the link)'}
