@@ -24,6 +24,21 @@ export interface AcapyClientOptions {
   fetch?: typeof fetch;
 }
 
+/**
+ * Whose wallet a client acts in, with a multitenant agent: its calls carry the tenant's token as
+ * `Authorization: Bearer`, never the base wallet's admin key (decision 033).
+ */
+export interface TenantCredential {
+  /** The tenant's token; undefined once the agent has refused it. */
+  token(): Promise<string | undefined>;
+  /** The agent answered 401 to the token: a newer one was minted, and this one will not work again. */
+  refused(): Promise<void>;
+}
+
+/** Said to the users of a tenant whose token the agent refused; the operator adopts the tenant again. */
+export const TENANT_TOKEN_REFUSED =
+  'The agent no longer accepts this organisation’s access key (a newer one was issued elsewhere). An operator has to reconnect the organisation in Credence.';
+
 export interface AgentRequest {
   query?: URLSearchParams | undefined;
   body?: unknown;
@@ -106,19 +121,43 @@ export class AcapyClient {
   private readonly checked = new SeenAnswers(4 * 1024 * 1024, 256, false);
   private readonly send: Transport;
 
-  constructor(private readonly options: AcapyClientOptions) {
+  constructor(
+    private readonly options: AcapyClientOptions,
+    /** Set on a tenant's client (`forTenant`), which shares the base client's connections. */
+    private readonly tenant?: { credential: TenantCredential; send: Transport },
+  ) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     if (options.apiKey && !isHeaderValue(options.apiKey)) throw new Error('The agent API key holds a character an HTTP header cannot carry.');
     // undici's dispatch rather than fetch: fetch's web streams cost the BFF about 0.8 ms of CPU per
     // 150 KB page (measured), more than the rest of the request together.
-    this.send = options.fetch ? viaFetch(options.fetch) : viaUndici(this.baseUrl, options.maxSockets ?? 64, options.idleSocketMs ?? 4_000);
+    this.send = tenant?.send ?? (options.fetch ? viaFetch(options.fetch) : viaUndici(this.baseUrl, options.maxSockets ?? 64, options.idleSocketMs ?? 4_000));
+  }
+
+  /** A client acting in one tenant's wallet with its token, over this client's connections. */
+  forTenant(credential: TenantCredential): AcapyClient {
+    return new AcapyClient(this.options, { credential, send: this.send });
+  }
+
+  /** The headers that say who calls: the tenant's token, or (single-tenant, admin routes) the admin key. */
+  private async credentials(path: string, headers: Record<string, string>): Promise<string | undefined> {
+    if (!this.tenant) {
+      if (this.options.apiKey) headers['x-api-key'] = this.options.apiKey;
+      return undefined;
+    }
+    // The admin routes act on every tenant: only the base client (the admin key) calls them.
+    if (path.startsWith('/multitenancy')) throw new Error(`${path} is an admin route: it is called with the base wallet's key, not a tenant's token.`);
+    const token = await this.tenant.credential.token();
+    if (!token) throw tokenRefused();
+    if (!isHeaderValue(token)) throw new Error('A tenant token holds a character an HTTP header cannot carry.');
+    headers.authorization = `Bearer ${token}`;
+    return token;
   }
 
   async request(method: HttpMethod, path: string, request: AgentRequest = {}): Promise<AgentResponse> {
     const query = request.query?.toString();
     const url = `${this.baseUrl}${path}${query ? `?${query}` : ''}`;
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (this.options.apiKey) headers['x-api-key'] = this.options.apiKey;
+    const token = await this.credentials(path, headers);
     let body: string | undefined;
     if (method !== 'GET' && method !== 'DELETE' && !request.withoutBody) {
       headers['content-type'] = 'application/json';
@@ -146,7 +185,12 @@ export class AcapyClient {
     // every byte matched on the way in, the transport handed back the remembered answer itself, which
     // `matches` knows without comparing.)
     if (ok && method === 'GET' && this.checked.matches(url, raw)) return new AgentAnswer(status, raw);
-    const bytes = this.redacted(raw);
+    const bytes = this.redacted(raw, token);
+    if (!ok && status === 401 && this.tenant) {
+      // Not tried again: the token stays refused until an operator reconnects the tenant.
+      await this.tenant.credential.refused();
+      throw tokenRefused();
+    }
     if (!ok) throw problemFromAgentError(status, contentType, decode(bytes));
     if (isBlank(bytes)) return status === 204 ? new AgentAnswer(status, EMPTY, null) : new AgentAnswer(status, EMPTY_OBJECT, {});
     // Checked, not parsed: most answers are passed on as they came, and only a few routes read `body`.
@@ -159,11 +203,11 @@ export class AcapyClient {
    * The agent never should, but a misconfigured agent or proxy may echo the key (a debug error page,
    * settings dumped whole); it must not travel on to the browser.
    */
-  private redacted(bytes: Uint8Array): Uint8Array {
-    const key = this.options.apiKey;
+  private redacted(bytes: Uint8Array, token: string | undefined): Uint8Array {
     const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    if (!key || !buffer.includes(key)) return bytes;
-    return Buffer.from(buffer.toString('utf8').replaceAll(key, '[redacted]'));
+    const secrets = [this.options.apiKey, token].filter((s): s is string => !!s && buffer.includes(s));
+    if (!secrets.length) return bytes;
+    return Buffer.from(secrets.reduce((text, secret) => text.replaceAll(secret, '[redacted]'), buffer.toString('utf8')));
   }
 
   get(path: string, request?: AgentRequest): Promise<AgentResponse> {
@@ -179,7 +223,7 @@ export class AcapyClient {
  * Sends one request to the agent. `expected` is the last answer to the same GET: when the answer's
  * bytes turn out to be the same, the transport may hand back `expected` itself instead of a new copy.
  */
-type Transport = (
+export type Transport = (
   method: HttpMethod,
   url: string,
   headers: Record<string, string>,
@@ -225,6 +269,10 @@ export class AnswerBody {
   }
 }
 
+function tokenRefused(): ProblemError {
+  return new ProblemError(503, TENANT_TOKEN_REFUSED, { title: 'Agent access refused' });
+}
+
 function viaUndici(baseUrl: string, maxSockets: number, idleSocketMs: number): Transport {
   // undici (the client Node's own fetch is built on) through its dispatch API, without fetch's web
   // streams: about 0.035 ms of CPU less per 10 KB call than node:http's client (ADR 017). A connection
@@ -257,7 +305,8 @@ function viaUndici(baseUrl: string, maxSockets: number, idleSocketMs: number): T
       // never refuses the request (a refused one would leave its pooled connection marked busy for good;
       // the header values are fixed, the key checked once by the client).
       const target = new URL(url);
-      const sent = authorization ? { ...headers, authorization } : headers;
+      // A tenant's Bearer token wins over the address's Basic auth.
+      const sent = authorization ? { authorization, ...headers } : headers;
       // One bound on the whole exchange (waiting for a connection, headers, body), not on each socket's inactivity.
       const timer = setTimeout(() => {
         settle(new AgentTimeout());

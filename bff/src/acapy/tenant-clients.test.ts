@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { ProblemError } from '../problem.js';
+import type { TenantId } from '../tenancy/tenant.js';
+import { AcapyClient, TENANT_TOKEN_REFUSED } from './client.js';
+import { multitenantClients, soleTenantClients } from './tenant-clients.js';
+
+const KEY = 'base-wallet-admin-key';
+const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJ3YWxsZXRfaWQiOiJ3LW5vcnRoIn0.sig';
+const NORTH = 'w-north' as TenantId;
+
+/** An agent that records each call's headers and answers `status` (a 401 to a token it no longer takes). */
+function agent(answer: (headers: Headers) => Response = () => Response.json({ results: [] })) {
+  const calls: { url: string; headers: Headers }[] = [];
+  const fetch = (async (url: string, init: RequestInit) => {
+    const headers = new Headers(init.headers);
+    calls.push({ url, headers });
+    return answer(headers);
+  }) as unknown as typeof globalThis.fetch;
+  const base = new AcapyClient({ baseUrl: 'http://agent.example', apiKey: KEY, timeoutMs: 1_000, fetch });
+  return { base, calls };
+}
+
+function registry(token: string | undefined = TOKEN) {
+  const state = { token, refused: 0 };
+  return {
+    state,
+    token: () => Promise.resolve(state.token),
+    markTokenRefused: () => {
+      state.refused += 1;
+      state.token = undefined;
+      return Promise.resolve();
+    },
+  };
+}
+
+const quiet = { warn: () => {} };
+
+describe('a tenant’s agent client', () => {
+  it('sends the tenant’s token as a Bearer header and never the admin key', async () => {
+    const { base, calls } = agent();
+    await multitenantClients(base, registry(), quiet).for(NORTH).get('/connections');
+    await multitenantClients(base, registry(), quiet).for(NORTH).post('/issue-credential-2.0/send-offer', { connection_id: 'c' });
+    for (const call of calls) {
+      expect(call.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+      expect(call.headers.get('x-api-key')).toBeNull();
+    }
+  });
+
+  it('leaves the admin routes to the base client, which sends the admin key and no token', async () => {
+    const { base, calls } = agent();
+    await expect(multitenantClients(base, registry(), quiet).for(NORTH).get('/multitenancy/wallets')).rejects.toThrow(/admin route/);
+    expect(calls).toHaveLength(0);
+    await base.post('/multitenancy/wallet/w-north/token', {});
+    expect(calls[0]!.headers.get('x-api-key')).toBe(KEY);
+    expect(calls[0]!.headers.get('authorization')).toBeNull();
+  });
+
+  it('marks the tenant refused on a 401, says so in plain words, and does not call the agent again', async () => {
+    const { base, calls } = agent(() => new Response('401: Token not valid', { status: 401, headers: { 'content-type': 'text/plain' } }));
+    const tenants = registry();
+    const client = multitenantClients(base, tenants, quiet).for(NORTH);
+    const first = await client.get('/connections').catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(ProblemError);
+    expect((first as ProblemError).message).toBe(TENANT_TOKEN_REFUSED);
+    expect(tenants.state.refused).toBe(1);
+    expect(calls).toHaveLength(1);
+    // Later calls fail at once: nothing is sent with a token known to be refused.
+    await expect(client.get('/connections')).rejects.toThrow(TENANT_TOKEN_REFUSED);
+    await expect(client.post('/connections/create-invitation', {})).rejects.toThrow(TENANT_TOKEN_REFUSED);
+    expect(calls).toHaveLength(1);
+    expect(tenants.state.refused).toBe(1);
+  });
+
+  it('keeps the token out of what it passes on, should the agent echo it', async () => {
+    const { base } = agent((headers) => Response.json({ echoed: headers.get('authorization') }));
+    const answer = await multitenantClients(base, registry(), quiet).for(NORTH).get('/settings');
+    expect(answer.text).not.toContain(TOKEN);
+  });
+
+  it('is the admin-key client itself in a single-tenant console', async () => {
+    const { base, calls } = agent();
+    expect(soleTenantClients(base).for(NORTH)).toBe(base);
+    await base.get('/connections');
+    expect(calls[0]!.headers.get('x-api-key')).toBe(KEY);
+    expect(calls[0]!.headers.get('authorization')).toBeNull();
+  });
+});
