@@ -108,4 +108,28 @@ describe('PresentationDetailPage', () => {
     expect(document.body.textContent).not.toMatch(/proved/i);
     expect(screen.getByText(/Values claimed \(never verified\)/)).toBeTruthy();
   });
+
+  it('says what was asked in a clerk’s words: the credential by name, how each is answered, the verdict without codes', async () => {
+    show({ ...agentPresentation(id), verified_msgs: ['RMV_GLB_NRI'] });
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('cell', { name: 'Student ID 1.2, issued by WgWxqz…' })).toBeTruthy();
+    expect(within(table).getByRole('cell', { name: 'Shown' })).toBeTruthy();
+    expect(table.textContent).not.toContain(CRED_DEF_ID);
+    expect(within(table).queryByRole('cell', { name: 'attribute' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Proof of enrolment' })).toBeTruthy();
+    const verdict = screen.getAllByRole('status').find((s) => s.textContent?.includes('Verified.'))!;
+    expect(verdict.textContent).toContain('No credential in the proof can be revoked');
+    expect(verdict.textContent).not.toContain('RMV_GLB_NRI');
+    const technical = screen.getByText('Technical details').closest('details')!;
+    expect(technical.textContent).toContain('RMV_GLB_NRI');
+    expect(technical.textContent).toContain('indy, version 1.0');
+  });
+
+  it('says an abandoned exchange in plain words, the agent’s message under Technical details', async () => {
+    show({ ...agentPresentation(id), state: 'abandoned', verified: null, error_msg: 'abandoned: Verifier abandoned the exchange' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Abandoned: the verifier gave up on this exchange.');
+    const technical = screen.getByText('Technical details').closest('details')!;
+    expect(technical.textContent).toContain('abandoned: Verifier abandoned the exchange');
+  });
 });

@@ -21,6 +21,9 @@ import { ProverPanel } from './components/ProverPanel';
 import { RequestedItems } from './components/RequestedItems';
 import { VerificationResult } from './components/VerificationResult';
 import { presentationTitle, presentedCredentials } from './presentation-view';
+import { abandonedInWords } from './problem-words';
+import { proofRequestOf } from './request-view';
+import { restrictedDefinitionIds } from './restriction-words';
 import { presentationQueries } from './queries';
 
 const toList = { href: '/presentations', label: 'Presentation exchanges' };
@@ -65,6 +68,10 @@ export function PresentationDetailPage() {
   const answering = record.role === 'prover' && record.state === 'request-received';
   const person = connections.labelOf(record.connection_id);
   const credentials = presentedCredentials(record);
+  const abandoned = abandonedInWords(record);
+  const request = proofRequestOf(record);
+  const restrictedTo = restrictedDefinitionIds(record);
+  const verifiedMsgs = Array.isArray(record.verified_msgs) ? (record.verified_msgs as unknown[]).map(String) : [];
 
   return (
     <article aria-labelledby="presentation-title" className="detail">
@@ -74,7 +81,13 @@ export function PresentationDetailPage() {
         <StateBadge state={record.state} />
         {record.role === 'verifier' && <VerifiedBadge verified={record.verified} />}
       </div>
-      <ErrorMessage message={record.error_msg} />
+      {abandoned ? (
+        <div className="callout callout-danger" role="alert">
+          <strong>Abandoned:</strong> {abandoned}
+        </div>
+      ) : (
+        <ErrorMessage message={record.error_msg} />
+      )}
       <NextStepCallout action={action} errorMsg={record.error_msg} />
       <PresentationActions
         record={record}
@@ -85,7 +98,7 @@ export function PresentationDetailPage() {
       />
       <VerificationResult record={record} />
       <PresentedCredentials record={record} own={own} />
-      <RequestedItems record={record} labelsFor={labelsFor} />
+      <RequestedItems record={record} labelsFor={labelsFor} own={own} />
       {answering && <ProverPanel record={record} ref={proverPanel} />}
       <section aria-labelledby="pres-fields-title" className="card">
         <h2 id="pres-fields-title">Exchange</h2>
@@ -114,6 +127,10 @@ export function PresentationDetailPage() {
           ['Connection id', record.connection_id && <Mono>{record.connection_id}</Mono>, 'connection_id'],
           ['Role', humanize(record.role)],
           ['Initiator', record.initiator && humanize(record.initiator)],
+          ['Agent’s message', record.error_msg && <Mono>{record.error_msg}</Mono>, 'error_msg'],
+          ['Request format', request && `${request.format}, version ${request.request.version ?? '?'}`, 'by_format.pres_request'],
+          ['Request restricted to', restrictedTo.length > 0 && <Mono>{restrictedTo.join(', ')}</Mono>, 'restrictions.cred_def_id'],
+          ['Verification messages', verifiedMsgs.length > 0 && <Mono>{verifiedMsgs.join(', ')}</Mono>, 'verified_msgs'],
           ...credentials.flatMap((c, i): [string, React.ReactNode, string][] => {
             const n = credentials.length > 1 ? ` ${i + 1}` : '';
             return [

@@ -12,7 +12,9 @@ export interface RequestedItem {
   answered: boolean;
 }
 
-type Restriction = Record<string, string>;
+export type Restriction = Record<string, string>;
+/** A restriction in words; the default names the agent's keys (the screen names definitions, see restriction-words). */
+export type DescribeRestriction = (restriction: Restriction) => string;
 interface ProofRequestShape {
   name?: string;
   version?: string;
@@ -55,20 +57,23 @@ const restrictionWords: Record<string, string> = {
   issuer_id: 'issuer',
 };
 
-const restrictionText = (restrictions: Restriction[] | undefined) =>
-  (restrictions ?? []).map((r) =>
-    Object.entries(r)
-      .map(([k, v]) => {
-        const attribute = /^attr::(.+)::value$/.exec(k);
-        if (attribute) return `${attribute[1]} is ${v}`;
-        const words = restrictionWords[k] ?? k;
-        return `${words.charAt(0).toUpperCase()}${words.slice(1)} ${v}`;
-      })
-      .join(' and '),
-  );
+const plainRestriction: DescribeRestriction = (r) =>
+  Object.entries(r)
+    .map(([k, v]) => {
+      const attribute = /^attr::(.+)::value$/.exec(k);
+      if (attribute) return `${attribute[1]} is ${v}`;
+      const words = restrictionWords[k] ?? k;
+      return `${words.charAt(0).toUpperCase()}${words.slice(1)} ${v}`;
+    })
+    .join(' and ');
 
 /** Each referent of the request, with what the presentation (if any) answered for it. */
-export function requestedItems(record: PresExRecord, labelsFor: LabelsFor = () => undefined): RequestedItem[] {
+export function requestedItems(
+  record: PresExRecord,
+  labelsFor: LabelsFor = () => undefined,
+  describe: DescribeRestriction = plainRestriction,
+): RequestedItem[] {
+  const restrictionText = (restrictions: Restriction[] | undefined) => (restrictions ?? []).map(describe);
   const found = proofRequestOf(record);
   if (!found) return [];
   const proofs = record.by_format?.pres as Record<string, ProofShape> | undefined;

@@ -7,7 +7,8 @@ function Notes({ messages }: { messages: string[] }) {
     <ul className="plain">
       {verificationNotes(messages).map((note) => (
         <li key={note.code}>
-          {note.text} <span className="mono muted small">{note.code}</span>
+          {/* The agent's code is under Technical details. */}
+          {note.text}
         </li>
       ))}
     </ul>
