@@ -21,7 +21,7 @@ function agent(answer: (headers: Headers) => Response = () => Response.json({ re
 }
 
 function registry(token: string | undefined = TOKEN) {
-  const state = { token, refused: 0 };
+  const state: { token: string | undefined; refused: number } = { token, refused: 0 };
   return {
     state,
     token: () => Promise.resolve(state.token),
