@@ -1,6 +1,6 @@
 import type { PresentationRequest, ProofTemplate, TemplateRules } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConnectionField, FormatChoice, WithWalletType } from '../../components/exchange-form/ExchangeFormParts';
@@ -79,7 +79,12 @@ function ProofRequestForm({ walletType, template }: { walletType: string | null;
     const empty = { ...emptyProofRequest(walletType), connection_id: search.get('connection') ?? '' };
     return template ? fromPresentationRequest(template.presentation_request, empty, template.rules) : { values: empty, unshown: [] };
   });
-  const form = useForm<ProofRequestFormValues>({ resolver: proofRequestResolver, defaultValues: initial.values });
+  // After "Save as template…" the form is checked as a template (no recipient) until the clerk sends or creates it.
+  const asTemplate = useRef(false);
+  const form = useForm<ProofRequestFormValues>({
+    resolver: (v, context, options) => proofRequestResolver(asTemplate.current ? { ...v, mode: 'create' } : v, context, options),
+    defaultValues: initial.values,
+  });
   const { register, control, handleSubmit, setValue, setError, formState, getValues, reset } = form;
   // The template the request was last filled from or saved as: saving again may make its next version.
   const [startedFrom, setStartedFrom] = useState<{ template: ProofTemplate; unshown: string[] } | undefined>(
@@ -120,6 +125,7 @@ function ProofRequestForm({ walletType, template }: { walletType: string | null;
   }, [connections.status]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const submit = (mode: ProofRequestFormValues['mode']) => {
+    asTemplate.current = false;
     setValue('mode', mode);
     void handleSubmit((valid) => {
       const chosen = connections.options.find((c) => c.id === valid.connection_id);
@@ -147,12 +153,12 @@ function ProofRequestForm({ walletType, template }: { walletType: string | null;
     setStartedFrom({ template: chosen, unshown: filled.unshown });
   };
 
-  // The request is checked as "create request only" (no connection needed) before it is offered for saving.
+  // Only what a template holds is checked (no connection needed) before it is offered for saving.
   const saveAsTemplate = async () => {
-    const mode = getValues('mode');
-    setValue('mode', 'create');
-    await handleSubmit((valid) => setToSave({ request: toProofRequestBody(valid).presentation_request, rules: toTemplateRules(valid) }))();
-    setValue('mode', mode);
+    asTemplate.current = true;
+    await handleSubmit((valid) =>
+      setToSave({ request: toProofRequestBody({ ...valid, mode: 'create' }).presentation_request, rules: toTemplateRules(valid) }),
+    )();
   };
 
   return (

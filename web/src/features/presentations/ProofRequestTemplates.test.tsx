@@ -127,6 +127,25 @@ describe('proof-request templates in the builder', { timeout: 20_000 }, () => {
     expect(screen.getByText(/Working from the template “Library”, version 1/)).toBeTruthy();
   });
 
+  it('opens “Save as template…” on a request without a recipient and leaves the form unmarked, even after the dialog closes', async () => {
+    const user = userEvent.setup({ delay: null });
+    showBuilder();
+    await screen.findByRole('option', { name: 'Alice Jones' }, { timeout: 5_000 });
+    await user.type(field('Name'), 'Library card');
+    await user.type(field(/^Attribute name/), 'name');
+    await user.click(screen.getByRole('button', { name: 'Save as template…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save as a template' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // A later edit re-checks the form: still nothing asks for a recipient a template does not have.
+    await user.type(field('Name'), ' 2');
+    expect(screen.queryByText('Choose who is asked for the proof.')).toBeNull();
+    expect(field('Connection').getAttribute('aria-invalid')).not.toBe('true');
+    // Sending still needs one.
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('Choose who is asked for the proof.')).toBeTruthy();
+  });
+
   it('saves a template it started from as its next version, and says when someone else saved one first', async () => {
     const user = userEvent.setup({ delay: null });
     const stale = () =>
