@@ -8,7 +8,8 @@ import { parseWebhook } from '../events/intake.js';
 import { payloadShapeProblem } from '../events/payload-shape.js';
 import { ProblemError } from '../problem.js';
 import type { RegisterIngest } from '../register/register-ingest.js';
-import { tenantOfWebhook, type PerTenant } from '../tenancy/tenant.js';
+import type { PerTenant } from '../tenancy/tenant.js';
+import { soleTenantWebhooks, type WebhookTenants } from '../tenancy/webhook-tenants.js';
 import { bodyText } from './request-body.js';
 
 function secretMatches(given: string | undefined, secret: string): boolean {
@@ -28,6 +29,7 @@ export function webhookRoutes({
   register,
   maxBodyBytes,
   gate,
+  tenantOf = soleTenantWebhooks,
   log = console,
 }: {
   bus: EventBus;
@@ -38,6 +40,8 @@ export function webhookRoutes({
   register?: PerTenant<Pick<RegisterIngest, 'webhook'>>;
   /** When a webhook is taken in (deliveries first, a few at a time); without it, at once. */
   gate?: Pick<IntakeGate, 'admit'>;
+  /** Whose event it is, by its x-wallet-id: the sole tenant's, or (multitenant) the registry's tenant. */
+  tenantOf?: WebhookTenants;
   log?: Pick<Console, 'info' | 'warn'>;
 }) {
   const receive = (c: Context<AppEnv>) => (gate ? gate.admit(() => receiveOne(c)) : receiveOne(c));
@@ -57,8 +61,9 @@ export function webhookRoutes({
     const parsed = parseWebhook(topic.data, body, new Date(), text);
     if (!parsed.ok) throw new ProblemError(400, `Invalid ${topic.data} payload.`, { errors: fieldErrorsFrom(parsed.error, 'body') });
     if (!parsed.known) log.info(`[webhooks] accepted an event of unknown topic ${topic.data}`);
-    // Whose event it is. Single-tenant: the sole tenant's; the tenant registry will route by the agent's x-wallet-id here.
-    const tenant = tenantOfWebhook(c.req.header('x-wallet-id'));
+    const tenant = await tenantOf(c.req.header('x-wallet-id'));
+    // No tenant's (an unknown wallet, the base wallet): answered 2xx so that the agent does not send it again.
+    if (!tenant) return c.json({ accepted: false, duplicate: false }, 200);
     let outcome: string;
     try {
       outcome = (await bus.publish({ ...parsed.input, tenant })).outcome;

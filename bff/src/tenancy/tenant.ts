@@ -16,9 +16,8 @@ export function tenantOfSession(_user: SessionUser | undefined): TenantId {
 }
 
 /**
- * The tenant an agent's webhook belongs to. Single-tenant: the sole tenant. With a multitenant agent, the
- * tenant registry maps the `x-wallet-id` header to its tenant here (and a webhook without one, the base
- * wallet's, reaches no tenant).
+ * The tenant an agent's webhook belongs to in a single-tenant console: the sole tenant. With a multitenant
+ * agent, `registryWebhooks` (webhook-tenants.ts) maps the `x-wallet-id` header to its tenant instead.
  */
 export function tenantOfWebhook(_walletId: string | undefined): TenantId {
   return SOLE_TENANT;
