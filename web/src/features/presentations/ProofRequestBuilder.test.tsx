@@ -161,4 +161,20 @@ describe('the proof request builder', { timeout: 30_000 }, () => {
     expect(Object.keys(request.requested_predicates as object)).toEqual(['0_birthdate_dateint_LE_uuid']);
     expect(request.non_revoked).toMatchObject({ from: expect.any(Number) as number });
   });
+
+  it('an age check from any issuer’s credential offers the dates the agent’s credentials hold, a typed name only under Advanced', async () => {
+    const user = userEvent.setup({ delay: null });
+    showBuilder('/presentations/new');
+    await screen.findByRole('option', { name: 'Student ID 1.2' }, { timeout: 5_000 });
+    await user.click(screen.getByRole('button', { name: 'Add age check (at least N years old)' }));
+    const predicate = screen.getByRole('group', { name: 'Predicate 1: age check' });
+    const from = within(predicate).getByLabelText<HTMLSelectElement>('Date of birth from');
+    expect(from.tagName).toBe('SELECT');
+    expect(from.selectedOptions[0]?.textContent).toBe('Choose the credential above first, or a date here');
+    await user.selectOptions(from, 'Birthdate');
+    expect(from.value).toBe('birthdate_dateint');
+    const advanced = within(predicate).getByText('Advanced: type the attribute’s name').closest('details')!;
+    expect(advanced.open).toBe(false);
+    expect(within(advanced).getByLabelText<HTMLInputElement>('Attribute name as the credential holds it').value).toBe('birthdate_dateint');
+  });
 });

@@ -17,7 +17,9 @@ export function PredicateRowFields(props: RequestRowProps) {
   const age = row?.kind === 'age';
   const owner = `Predicate ${index + 1}`;
   const labels = labelsFor(definition?.credDefId);
-  const choices = definition ? (age ? dateAttributes(definition, labels) : definition.attributes) : undefined;
+  // Any issuer's credential: an age check still offers the dates the agent's own definitions hold (a name typed under Advanced).
+  const knownDates = age && !definition && !row?.credential ? [...new Set(definitions.flatMap((d) => dateAttributes(d, labelsFor(d.credDefId))))] : undefined;
+  const choices = definition ? (age ? dateAttributes(definition, labels) : definition.attributes) : knownDates;
   // A name kept from a template that the schema's list does not offer stays a choice: what is sent is what is shown.
   const options = choices && row?.name && !choices.includes(row.name) ? [...choices, row.name] : choices;
   return (
@@ -36,7 +38,15 @@ export function PredicateRowFields(props: RequestRowProps) {
           <label htmlFor={`pred-name-${index}`}>{age ? 'Date of birth from' : 'Attribute'}</label>
           {options ? (
             <select id={`pred-name-${index}`} aria-invalid={!!errors?.name} {...register(`predicates.${index}.name`)} value={row?.name ?? ''}>
-              <option value="">{options.length ? 'Choose an attribute' : age ? 'This credential holds no date' : 'No attributes'}</option>
+              <option value="">
+                {knownDates
+                  ? 'Choose the credential above first, or a date here'
+                  : options.length
+                    ? 'Choose an attribute'
+                    : age
+                      ? 'This credential holds no date'
+                      : 'No attributes'}
+              </option>
               {options.map((name) => (
                 <option key={name} value={name}>
                   {attributeLabel(name, labels)}
@@ -83,6 +93,24 @@ export function PredicateRowFields(props: RequestRowProps) {
           </>
         )}
       </div>
+      {knownDates && (
+        <details className="typed-name">
+          <summary>Advanced: type the attribute’s name</summary>
+          <div className="field">
+            <label htmlFor={`pred-typed-${index}`}>Attribute name as the credential holds it</label>
+            <input
+              id={`pred-typed-${index}`}
+              spellCheck={false}
+              aria-describedby={`pred-typed-hint-${index}`}
+              value={row?.name ?? ''}
+              onChange={(e) => setValue(`predicates.${index}.name`, e.target.value, { shouldDirty: true })}
+            />
+            <p id={`pred-typed-hint-${index}`} className="muted small">
+              A date held as YYYYMMDD, e.g. birthdate_dateint.
+            </p>
+          </div>
+        </details>
+      )}
       {!options && age && <p className="muted small">The attribute’s name as the credential holds it, a date as YYYYMMDD (e.g. birthdate_dateint).</p>}
     </RequestRowFrame>
   );
