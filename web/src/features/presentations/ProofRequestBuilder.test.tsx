@@ -177,4 +177,14 @@ describe('the proof request builder', { timeout: 30_000 }, () => {
     expect(advanced.open).toBe(false);
     expect(within(advanced).getByLabelText<HTMLInputElement>('Attribute name as the credential holds it').value).toBe('birthdate_dateint');
   });
+
+  it('draws “Remove …” and “Save as template…” as buttons, not as plain text', async () => {
+    const user = userEvent.setup({ delay: null });
+    showBuilder('/presentations/new');
+    await screen.findByRole('option', { name: 'Student ID 1.2' }, { timeout: 5_000 });
+    await user.click(screen.getByRole('button', { name: 'Add age check (at least N years old)' }));
+    // "subtle" draws a button without a border or background: these read as text beside the others.
+    for (const name of ['Remove attribute 1', 'Remove predicate 1', 'Save as template…'])
+      expect(screen.getByRole('button', { name }).className.split(' ')).not.toContain('subtle');
+  });
 });

@@ -270,7 +270,7 @@ function ProofRequestForm({ walletType, template }: { walletType: string | null;
             <button type="button" className="button" disabled={mutation.isPending} onClick={() => submit('create')}>
               Create request only
             </button>
-            <button type="button" className="button subtle" onClick={() => void saveAsTemplate()}>
+            <button type="button" className="button" onClick={() => void saveAsTemplate()}>
               Save as template…
             </button>
           </div>

@@ -75,7 +75,7 @@ export function RequestRowFrame({
           error={formState.errors[list]?.[index]?.restrictions}
         />
       </details>
-      <button type="button" className="button subtle" onClick={onRemove}>
+      <button type="button" className="button" onClick={onRemove}>
         {removeLabel}
       </button>
     </fieldset>
