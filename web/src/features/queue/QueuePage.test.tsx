@@ -223,4 +223,26 @@ describe('QueuePage', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByRole('heading', { name: 'Nothing waits for you' }, slow)).toBeTruthy();
   });
+
+  it('names a presentation proposal by what it offers, not as “Presentation exchange”', async () => {
+    const proposal = (id: string, state: string, at: string) => ({
+      ...agentPresentation(id),
+      state,
+      updated_at: at,
+      by_format: {
+        pres_proposal: {
+          indy: { requested_attributes: { a: { name: 'name', restrictions: [{ schema_id: 'WgWxqztrNooG92RXvxSTWv:2:Student ID:1.2' }] } } },
+        },
+      },
+    });
+    renderPage('/queue', '/queue', <QueuePage />, {
+      '/api/config': config('verifier'),
+      '/api/connections': connections,
+      '/api/register/exchanges': { results: [], total: 1, total_capped: false, limit: 1, offset: 0 },
+      '/api/present-proof-2.0/records': byState({ 'proposal-received': '2026-11-21T10:00:00Z' }, proposal),
+    });
+    const proposals = await screen.findByRole('region', { name: /Presentation proposals to review/ }, slow);
+    expect(proposals.textContent).toContain('Offers to show Name — from Student ID 1.2');
+    expect(proposals.textContent).not.toContain('Presentation exchange');
+  });
 });

@@ -8,6 +8,7 @@ import { consoleConfigQueries } from '../../lib/console-config';
 import { formatDateTime, timeAgo } from '../../lib/format';
 import { useIssueAllRequested } from './IssueAllRequested';
 import { groupQueue, holderStates, matchingItems, useQueue, useWaitingCount, type QueueOrder } from './queue';
+import './queue.css';
 
 const fromQueue = { from: { href: '/queue', label: 'Needs me' } };
 

@@ -14,6 +14,7 @@ import { queryOptions, useQueries } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { schemaLabel } from '../../lib/format';
 import { credentialKeys, presentationKeys } from '../../lib/query-keys';
+import { proposalInWords } from './proposal-words';
 
 /** One exchange waiting on us: what to do, with whom, since when. */
 export interface QueueItem {
@@ -96,7 +97,7 @@ const presentationsIn = (state: string) =>
         id: r.pres_ex_id,
         href: `/presentations/${r.pres_ex_id}`,
         kind: 'presentation',
-        what: requestName(r.by_format) ?? 'Presentation exchange',
+        what: requestName(r.by_format) ?? proposalInWords(r.by_format) ?? 'Presentation exchange',
         state: r.state,
         connectionId: r.connection_id,
         waitingSince: r.updated_at,
