@@ -37,6 +37,7 @@ import { healthRoutes } from './routes/health.js';
 import { sessionRoutes } from './routes/session.js';
 import { sessionOidcRoutes } from './routes/session-oidc.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import type { WebhookTenants } from './tenancy/webhook-tenants.js';
 import { invitationLinkRoutes, shortInvitationRoute } from './routes/invitation-links.js';
 import { InvitationLinks } from './invitations/invitation-links.js';
 import { ProofTemplates } from './proof-templates/proof-templates.js';
@@ -64,6 +65,8 @@ export interface AppDeps {
   webDistDir?: string;
   bus: EventBus;
   webhookSecret: string;
+  /** Whose each webhook is (multitenant: by its x-wallet-id); unset, the sole tenant's. */
+  webhookTenants?: WebhookTenants;
   heartbeatMs?: number;
   clientQueueLimit?: number;
   clientQueueBytes?: number;
@@ -219,7 +222,17 @@ export function createApp(deps: AppDeps) {
     );
   app.route('/api', api);
   const gate = new IntakeGate(deps.webhookConcurrency ?? 4, flushes);
-  app.route('/webhooks', webhookRoutes({ bus: deps.bus, secret: deps.webhookSecret, register, maxBodyBytes: deps.bodyLimitBytes, gate }));
+  app.route(
+    '/webhooks',
+    webhookRoutes({
+      bus: deps.bus,
+      secret: deps.webhookSecret,
+      register,
+      maxBodyBytes: deps.bodyLimitBytes,
+      gate,
+      ...(deps.webhookTenants && { tenantOf: deps.webhookTenants }),
+    }),
+  );
   app.all('/webhooks/*', () => {
     throw new ProblemError(404, 'Webhooks are POSTed to /webhooks/topic/<topic>/ or /webhooks/<topic>.');
   });

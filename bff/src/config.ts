@@ -17,6 +17,14 @@ const envSchema = z.object({
   ACAPY_ADMIN_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://localhost:8031' }),
   ACAPY_ADMIN_API_KEY: optionalText.refine((key) => key === undefined || isHeaderValue(key), 'holds a character an HTTP header cannot carry'),
   ACAPY_TIMEOUT_MS: positiveInt(10_000),
+  /** The agent runs ACA-Py's multitenant mode: the console fronts its tenant wallets (decision 033). */
+  ACAPY_MULTITENANT: flag.default(false),
+  /** Seals the tenants' tokens in the store: 32 bytes as 64 hex characters. */
+  TENANT_TOKEN_KEY: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes), e.g. from `openssl rand -hex 32`')
+    .optional(),
   WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_MINUTES: positiveInt(60),
@@ -174,6 +182,17 @@ export function isLoopbackHost(hostname: string): boolean {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
+function multitenantConfig(e: z.output<typeof envSchema>, mode: Mode, problems: string[]): Config['multitenant'] {
+  if (!e.ACAPY_MULTITENANT) {
+    if (e.TENANT_TOKEN_KEY !== undefined) problems.push('TENANT_TOKEN_KEY is set but ACAPY_MULTITENANT is not');
+    return undefined;
+  }
+  if (e.ACAPY_ADMIN_API_KEY === undefined) problems.push("ACAPY_ADMIN_API_KEY (the base wallet's admin key) is required with ACAPY_MULTITENANT=true");
+  if (e.TENANT_TOKEN_KEY === undefined && mode !== 'sandbox')
+    problems.push("TENANT_TOKEN_KEY is required with ACAPY_MULTITENANT=true: it seals the tenants' tokens in the store (`openssl rand -hex 32`)");
+  return { tokenKey: e.TENANT_TOKEN_KEY?.toLowerCase() };
+}
+
 function oidcConfig(e: z.output<typeof envSchema>, problems: string[]): OidcConfig | undefined {
   const names = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_ROLE_CLAIM', 'OIDC_ROLE_MAP'] as const;
   const given = names.filter((name) => e[name] !== undefined);
@@ -216,6 +235,11 @@ export interface Config {
   host: string;
   mode: Mode;
   agent: { adminUrl: string; apiKey: string | undefined; timeoutMs: number };
+  /**
+   * Set when the agent is multitenant. `tokenKey` undefined only in sandbox mode: then it is generated
+   * once and kept in the data directory (tenancy/tenant-token-key.ts).
+   */
+  multitenant: { tokenKey: string | undefined } | undefined;
   webhookSecret: string;
   sessionSecret: string;
   sessionTtlMs: number;
@@ -280,15 +304,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const e = result.data;
   const problems: string[] = [];
-  const oidc = oidcConfig(e, problems);
-  if (problems.length > 0) throw new ConfigError(problems);
   const mode: Mode = e.CREDENCE_SANDBOX ? 'sandbox' : 'agent';
+  const oidc = oidcConfig(e, problems);
+  const multitenant = multitenantConfig(e, mode, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
   const demoPassword = mode === 'sandbox' ? (e.CREDENCE_DEMO_PASSWORD ?? secret()) : undefined;
   return {
     port: e.PORT,
     host: e.HOST,
     mode,
     agent: { adminUrl: e.ACAPY_ADMIN_URL, apiKey: e.ACAPY_ADMIN_API_KEY, timeoutMs: e.ACAPY_TIMEOUT_MS },
+    multitenant,
     webhookSecret: e.WEBHOOK_SECRET ?? secret(),
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
     sessionTtlMs: e.SESSION_TTL_MINUTES * 60_000,

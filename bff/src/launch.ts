@@ -57,6 +57,8 @@ async function startSandbox(): Promise<void> {
   const url = `http://${host}:${port}`;
   await waitUntilReady(url, child);
   Object.assign(env, { ACAPY_ADMIN_URL: url, ACAPY_ADMIN_API_KEY: apiKey, CREDENCE_SANDBOX: 'true' });
+  // A multitenant sandbox: the console fronts it as a multitenant agent and adopts its seeded tenants.
+  if (env.SANDBOX_MULTITENANT === 'true') env.ACAPY_MULTITENANT = 'true';
 }
 
 let running: RunningBff | undefined;

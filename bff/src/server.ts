@@ -17,6 +17,7 @@ import { importAuditFile } from './audit/audit-import.js';
 import { Store } from './store/store.js';
 import type { RegisterIngest } from './register/register-ingest.js';
 import { RegisterIngests } from './register/register-ingests.js';
+import { startTenancy } from './tenancy/multitenant-start.js';
 import { SOLE_TENANT } from './tenancy/tenant.js';
 import { UpgradeTracker, upgradeTrackers } from './wallet/upgrade-tracker.js';
 
@@ -60,6 +61,12 @@ export async function startBff(env: Record<string, string | undefined> = process
         trackedMs: config.events.dedupeSeconds * 1000,
       });
   const client = new AcapyClient({ baseUrl: config.agent.adminUrl, apiKey: config.agent.apiKey, timeoutMs: config.agent.timeoutMs });
+  // A multitenant agent's tenants (decision 033); a wrong TENANT_TOKEN_KEY stops the start here.
+  const tenancy = await startTenancy(config, store, client).catch(async (error: Error) => {
+    await bus.close();
+    await store.close();
+    throw new StartError(error.message);
+  });
   const audit = new AuditLogs(store);
   const stopRetention = audit.keepFor(config.auditRetentionDays);
   const upgrade = upgradeTrackers((tenant) => new UpgradeTracker(client, store, tenant, { ...config.upgrade, agent: config.agent.adminUrl }));
@@ -88,6 +95,7 @@ export async function startBff(env: Record<string, string | undefined> = process
     webDistDir: config.webDistDir,
     bus,
     webhookSecret: config.webhookSecret,
+    ...(tenancy && { webhookTenants: tenancy.webhookTenants }),
     heartbeatMs: config.events.heartbeatMs,
     clientQueueLimit: config.events.clientQueueLimit,
     clientQueueBytes: config.events.clientQueueBytes,
