@@ -7,6 +7,7 @@ import type { RevocationService } from '../revocation/revocation-service.js';
 import type { RegisterIngest } from '../register/register-ingest.js';
 import type { AuditEntryInput, AuditLog } from '../audit/audit-log.js';
 import { ProblemError } from '../problem.js';
+import { refuseIfRevoked } from '../revocation/already-revoked.js';
 import { preview, revokeAll, revokePreviewOnce, selectIssued } from '../revocation/bulk-revoke.js';
 import type { BulkRevokePreviews } from '../revocation/bulk-revoke-previews.js';
 import type { PerTenant, TenantId } from '../tenancy/tenant.js';
@@ -109,8 +110,14 @@ export function revocationRoutes(
     })
     .post(revoke.path, requireAccess(revoke.access), validated('json', revoke.body), async (c) => {
       const body = c.req.valid('json');
+      const register = registers?.for(c.var.tenant);
+      if (register) {
+        // A revocation made a moment ago (a second click, another admin) is in the register before it is asked.
+        await register.caughtUp(CATCH_UP_MS);
+        await refuseIfRevoked(register.store, body);
+      }
       const { path, answer } = await service.revoke(body);
-      registers?.for(c.var.tenant).revoked(body, c.get('user')?.username ?? 'unknown');
+      register?.revoked(body, c.get('user')?.username ?? 'unknown');
       return c.json({ revoked: true as const, via: path, agent: answer });
     })
     .get(pendingRevocations.path, requireAccess(pendingRevocations.access), async (c) => c.json({ registries: await service.pending() }))
