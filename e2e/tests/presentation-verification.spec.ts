@@ -47,6 +47,10 @@ for (const [width, height, name] of [
       await expect(asked.getByRole('columnheader', { name: 'Claimed, not yet verified' })).toBeVisible();
       await expect(asked.getByRole('columnheader', { name: /^(Presented|Proved|Verified)$/ })).toHaveCount(0);
       await expect(asked.getByText('claimed to hold, not yet verified', { exact: true })).toBeVisible();
+      // The credential asked for by name, how each item is answered in words; ids and formats under Technical details.
+      await expect(asked.getByText('Proved without showing the value', { exact: true })).toBeVisible();
+      await expect(asked).not.toContainText(':3:CL:');
+      await expect(page.getByRole('heading', { level: 2, name: /version 1\.0/ })).toHaveCount(0);
       await expect(page.getByText('These values are what the wallet claims')).toBeVisible();
       const presented = page.getByRole('region', { name: 'Credential presented' });
       await expect(presented).toContainText(/Student ID \S+, issued by this agent \(claimed, not yet verified\)/);
