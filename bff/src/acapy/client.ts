@@ -138,15 +138,11 @@ export class AcapyClient {
     return new AcapyClient(this.options, { credential, send: this.send });
   }
 
-  /** The headers that say who calls: the tenant's token, or (single-tenant, admin routes) the admin key. */
-  private async credentials(path: string, headers: Record<string, string>): Promise<string | undefined> {
-    if (!this.tenant) {
-      if (this.options.apiKey) headers['x-api-key'] = this.options.apiKey;
-      return undefined;
-    }
+  /** A tenant client's header that says who calls: the tenant's token (its value, to redact from the answer). */
+  private async tenantCredentials(tenant: TenantCredential, path: string, headers: Record<string, string>): Promise<string> {
     // The admin routes act on every tenant: only the base client (the admin key) calls them.
     if (path.startsWith('/multitenancy')) throw new Error(`${path} is an admin route: it is called with the base wallet's key, not a tenant's token.`);
-    const token = await this.tenant.credential.token();
+    const token = await tenant.token();
     if (!token) throw tokenRefused();
     if (!isHeaderValue(token)) throw new Error('A tenant token holds a character an HTTP header cannot carry.');
     headers.authorization = `Bearer ${token}`;
@@ -157,7 +153,10 @@ export class AcapyClient {
     const query = request.query?.toString();
     const url = `${this.baseUrl}${path}${query ? `?${query}` : ''}`;
     const headers: Record<string, string> = { accept: 'application/json' };
-    const token = await this.credentials(path, headers);
+    // The base client (single-tenant, or a multitenant agent's admin routes) sends the admin key, as it always has.
+    let token: string | undefined;
+    if (this.tenant) token = await this.tenantCredentials(this.tenant.credential, path, headers);
+    else if (this.options.apiKey) headers['x-api-key'] = this.options.apiKey;
     let body: string | undefined;
     if (method !== 'GET' && method !== 'DELETE' && !request.withoutBody) {
       headers['content-type'] = 'application/json';
