@@ -25,6 +25,8 @@ export const revocationKeys = {
 export const registerKeys = {
   all: () => ['register'] as const,
   credentials: () => [...registerKeys.all(), 'credentials'] as const,
+  /** Whether the credential one exchange issued is revoked (pending or published): its detail page and "Revoke…" read it. */
+  issuedStatus: (credExId: string) => [...registerKeys.credentials(), 'status', credExId] as const,
   exchanges: () => [...registerKeys.all(), 'exchanges'] as const,
 };
 

@@ -1,5 +1,7 @@
 import { type IssuedStatus, type RegisterExchange, type RegisterKind, type RegisterSort, consoleApiRefs } from '@credence/shared';
+import { queryOptions } from '@tanstack/react-query';
 import { callApi, urlFor } from './api-client';
+import { registerKeys } from './query-keys';
 import { inMyTimeZone } from './time-zone';
 
 /** One page of a list, with its total when the source counts its rows (the register does). */
@@ -48,3 +50,7 @@ export async function fetchIssuedStatus(credExId: string, signal: AbortSignal): 
   const page = await callApi(consoleApiRefs.registerCredentials, { query: { cred_ex_id: credExId, limit: 1, offset: 0, sort: '-issued' } }, { signal });
   return page.results[0]?.status ?? null;
 }
+
+/** The register's revocation status of the credential one exchange issued (null: not issued, not kept). */
+export const issuedStatusQuery = (credExId: string) =>
+  queryOptions({ queryKey: registerKeys.issuedStatus(credExId), queryFn: ({ signal }) => fetchIssuedStatus(credExId, signal) });

@@ -29,8 +29,7 @@ import { useAttributeLabels } from '../../lib/attribute-labels';
 import { useConnections } from '../../lib/connections';
 import { useWasDeleted } from '../../lib/deleted-records';
 import { formatDateTime, humanize } from '../../lib/format';
-import { registerKeys } from '../../lib/query-keys';
-import { fetchIssuedStatus } from '../../lib/register-exchanges';
+import { issuedStatusQuery } from '../../lib/register-exchanges';
 import { credentialNextSteps, credentialTitle } from './credential-view';
 import { credentialQueries } from './queries';
 
@@ -55,11 +54,7 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
   const { labelsFor } = useAttributeLabels();
   const agentRecord = detail.data?.cred_ex_record;
   const issued = agentRecord?.role === 'issuer' && (agentRecord.state === 'credential-issued' || agentRecord.state === 'done');
-  const revocation = useQuery({
-    queryKey: [...registerKeys.credentials(), 'status', credExId] as const,
-    queryFn: ({ signal }) => fetchIssuedStatus(credExId, signal),
-    enabled: issued,
-  });
+  const revocation = useQuery({ ...issuedStatusQuery(credExId), enabled: issued });
 
   if (wasDeleted || !detail.isSuccess)
     return <RecordStates query={detail} wasDeleted={wasDeleted} back={toList} noun="credential exchange" id={credExId} kind="credential" />;

@@ -1,6 +1,6 @@
 import { type IssuedCredential, type RevokeInput, consoleApiRefs } from '@credence/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { callApi } from '../../../lib/api-client';
 import { useAttributeLabels } from '../../../lib/attribute-labels';
@@ -55,6 +55,11 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
   const errors = formState.errors;
   // Revoked and left pending: the dialog offers to publish it now, as after a bulk revocation.
   const [leftPending, setLeftPending] = useState(false);
+  // However the dialog closes once left pending (Publish later, Escape, the close button), the register is refreshed.
+  useEffect(() => {
+    if (!leftPending) return;
+    return () => void queryClient.invalidateQueries({ queryKey: registerKeys.all() });
+  }, [leftPending, queryClient]);
   // From an exchange: the register says whose credential it is and two of its values.
   const fromExchange = useQuery({ ...revocationQueries.issuedBy(exchange?.cred_ex_id ?? ''), enabled: !!exchange });
   const known = issued ?? fromExchange.data?.results[0];
@@ -65,7 +70,11 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
       void queryClient.invalidateQueries({ queryKey: revocationKeys.all() });
       // Left pending, the register (and the Issued row this dialog may live in) is refreshed once the admin has chosen when to publish.
       if (values.publish === 'now') void queryClient.invalidateQueries({ queryKey: registerKeys.all() });
-      if (exchange) void queryClient.invalidateQueries({ queryKey: credentialKeys.detail(exchange.cred_ex_id) });
+      if (exchange) {
+        void queryClient.invalidateQueries({ queryKey: credentialKeys.detail(exchange.cred_ex_id) });
+        // The exchange's page marks it revoked at once, and offers no second "Revoke…".
+        void queryClient.invalidateQueries({ queryKey: registerKeys.issuedStatus(exchange.cred_ex_id) });
+      }
       if (values.publish === 'now') {
         toast.success('Credential revoked and published');
         onDone?.();
@@ -97,7 +106,6 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
         named={named ?? (holder ? `the credential of ${holder}` : 'the credential')}
         revRegId={known?.rev_reg_id ?? (values.by === 'pair' ? values.rev_reg_id.trim() : undefined) ?? undefined}
         onDone={() => {
-          void queryClient.invalidateQueries({ queryKey: registerKeys.all() });
           setLeftPending(false);
           form.reset();
           mutation.reset();
