@@ -26,9 +26,10 @@ function registry(token: string | undefined = TOKEN) {
     state,
     token: () => Promise.resolve(state.token),
     markTokenRefused: () => {
+      const first = state.token !== undefined;
       state.refused += 1;
       state.token = undefined;
-      return Promise.resolve();
+      return Promise.resolve(first);
     },
   };
 }
@@ -69,6 +70,17 @@ describe('a tenant’s agent client', () => {
     await expect(client.post('/connections/create-invitation', {})).rejects.toThrow(TENANT_TOKEN_REFUSED);
     expect(calls).toHaveLength(1);
     expect(tenants.state.refused).toBe(1);
+  });
+
+  it('says once in the log that the token was refused, however many calls met the 401 together', async () => {
+    const { base } = agent(() => new Response('401: Token not valid', { status: 401 }));
+    const warned: string[] = [];
+    const client = multitenantClients(base, registry(), { warn: (m: string) => warned.push(m) }).for(NORTH);
+    const answers = await Promise.allSettled([client.get('/connections'), client.get('/schemas/created'), client.get('/connections')]);
+    expect(answers.every((a) => a.status === 'rejected')).toBe(true);
+    expect(warned).toEqual([
+      '[tenants] the agent refused the token of tenant w-north: a newer one was minted elsewhere; its calls stop until it is adopted again',
+    ]);
   });
 
   it('keeps the token out of what it passes on, should the agent echo it', async () => {

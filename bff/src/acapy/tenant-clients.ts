@@ -20,8 +20,9 @@ export function multitenantClients(
     base.forTenant({
       token: () => registry.token(tenant),
       refused: async () => {
-        log.warn(`[tenants] the agent refused the token of tenant ${tenant}: a newer one was minted elsewhere; its calls stop until it is adopted again`);
-        await registry.markTokenRefused(tenant);
+        // Several calls may meet the same 401 at once: said once, by the one that marked it.
+        if (await registry.markTokenRefused(tenant))
+          log.warn(`[tenants] the agent refused the token of tenant ${tenant}: a newer one was minted elsewhere; its calls stop until it is adopted again`);
       },
     }),
   );

@@ -30,7 +30,8 @@ describe('the tenant registry', () => {
   it('marks a refused token, gives it to no one, and clears the mark when the tenant is adopted again', async () => {
     const { store, registry: tenants } = await registry();
     const { tenant } = await tenants.adopt({ walletId: 'w-city', label: 'City Library', createdAt: new Date(), token: TOKEN });
-    await tenants.markTokenRefused(tenant);
+    expect(await tenants.markTokenRefused(tenant)).toBe(true);
+    expect(await tenants.markTokenRefused(tenant)).toBe(false);
     expect(await tenants.token(tenant)).toBeUndefined();
     expect((await tenants.list())[0]!.tokenRefusedAt).toEqual(new Date('2026-11-27T10:00:00Z'));
     await tenants.adopt({ walletId: 'w-city', label: 'City Library', createdAt: new Date(), token: `${TOKEN}2` });

@@ -84,14 +84,15 @@ export class TenantRegistry {
     return this.vault.open({ ciphertext: row.token_ciphertext, iv: row.token_iv, tag: row.token_tag }, tenant);
   }
 
-  /** The agent answered 401 to the tenant's token: kept until the tenant is adopted again. */
-  async markTokenRefused(tenant: TenantId): Promise<void> {
-    await this.store.db
+  /** The agent answered 401 to the tenant's token: kept until the tenant is adopted again. False when it was marked already. */
+  async markTokenRefused(tenant: TenantId): Promise<boolean> {
+    const result = await this.store.db
       .updateTable('tenants')
       .set({ token_refused_at: this.now() })
       .where('wallet_id', '=', tenant)
       .where('token_refused_at', 'is', null)
-      .execute();
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   private walletMap(): Promise<Map<string, TenantId>> {
