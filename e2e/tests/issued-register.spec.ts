@@ -46,6 +46,8 @@ for (const size of [
       const row = page.getByRole('table', { name: 'Issued credentials' }).getByRole('row').filter({ hasText: holder });
       await expect(row.getByText('removed from the agent')).toBeVisible();
       await expect(row.getByText('Issued', { exact: true })).toBeVisible();
+      // Its values, on a phone's card too: one person's credentials of one kind are told apart by them.
+      await expect(row.getByText('Student ID: S6332523', { exact: true })).toBeVisible();
       expect(await violations(page)).toEqual([]);
 
       await row.getByRole('button', { name: `Revoke the credential of ${holder}` }).click();

@@ -3,11 +3,18 @@ import { expect, test } from '../fixtures';
 
 // @serial: it counts the audit log's revocations and expects nothing else left pending.
 test('an admin revokes a credential leaving it pending, finds it on the pending page, publishes it', { tag: '@serial' }, async ({ loggedInAs }) => {
-  const page = await loggedInAs('admin', '/credentials?state=done&role=issuer&size=100');
-  const table = page.getByRole('table', { name: 'Credential exchanges' });
+  const page = await loggedInAs('admin', '/issued?status=issued&size=100');
+  const table = page.getByRole('table', { name: 'Issued credentials' });
   await expect(table).not.toHaveAttribute('aria-busy');
-  // A revocable one: its credential definition is tagged "revocable".
-  await table.locator('tbody tr').filter({ hasText: 'revocable' }).first().locator('a').click();
+  // A Student ID still valid that can be revoked (the Issued page offers "Revoke…" only then), its exchange still on the agent.
+  await table
+    .getByRole('row')
+    .filter({ hasText: 'Student ID' })
+    .filter({ has: page.getByRole('button', { name: /^Revoke the credential of / }) })
+    .filter({ hasNotText: 'removed from the agent' })
+    .first()
+    .getByRole('link', { name: 'Exchange' })
+    .click();
   // The registry and the credential's index in it are one click away, under "Technical details".
   const technical = page.getByRole('group').filter({ has: page.getByText('Technical details', { exact: true }) });
   await technical.getByText('Technical details', { exact: true }).click();
@@ -26,6 +33,13 @@ test('an admin revokes a credential leaving it pending, finds it on the pending 
   await expect(page.locator('#revocations-waiting')).toHaveText('1 revocation waits to be published');
   await dialog.getByRole('button', { name: 'Publish later' }).click();
   await expect(dialog).toBeHidden();
+  // The exchange's page says it is revoked, after a reload too, and offers no second "Revoke…".
+  await expect(page.getByRole('link', { name: 'Revoked — not yet published' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Revoke…' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Revoked — not yet published' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove…' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Revoke…' })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Revocation' }).click();
   const pending = page.getByRole('list', { name: 'Pending revocations' });

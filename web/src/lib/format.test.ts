@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { credDefTag, datesAreCrossed, humanize, schemaLabel, timeAgo } from './format';
+import { datesAreCrossed, humanize, schemaLabel, timeAgo } from './format';
 
 describe('format', () => {
   it('names schemas of both id styles', () => {
     expect(schemaLabel('WgWxqztrNooG92RXvxSTWv:2:Student ID:1.2')).toBe('Student ID 1.2');
     expect(schemaLabel('did:indy:sovrin:staging:Wg/anoncreds/v0/SCHEMA/Library card/1.0')).toBe('Library card 1.0');
     expect(schemaLabel(undefined)).toBeUndefined();
-  });
-
-  it('reads the tag of both credential definition id styles', () => {
-    expect(credDefTag('Wg:3:CL:20:revocable')).toBe('revocable');
-    expect(credDefTag('did:indy:sovrin:staging:Wg/anoncreds/v0/CLAIM_DEF/20/default')).toBe('default');
   });
 
   it('says how long ago, from the agent’s microsecond timestamps', () => {

@@ -38,12 +38,6 @@ export function formatDateTime(iso: string): string {
 /** "Student ID 1.2" from `did:2:Student ID:1.2` or `.../SCHEMA/Student ID/1.2`. */
 export { schemaLabel } from '@credence/shared';
 
-/** The tag of a credential definition id in either style. */
-export function credDefTag(credDefId: string | null | undefined): string | undefined {
-  if (!credDefId) return undefined;
-  return /:3:CL:\d+:(.+)$/.exec(credDefId)?.[1] ?? /\/CLAIM_DEF\/\d+\/(.+)$/.exec(credDefId)?.[1];
-}
-
 /** `abandoned` → `Abandoned`, `offer-sent` → `Offer sent`. */
 export function humanize(value: string): string {
   const text = value.replace(/[-_]/g, ' ');

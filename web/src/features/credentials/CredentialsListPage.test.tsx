@@ -41,6 +41,17 @@ describe('CredentialsListPage', () => {
     expect(screen.getByText('1–3 of 120+')).toBeTruthy();
   });
 
+  it('names the credential by its name and version only, not the agent’s tag and format', async () => {
+    renderPage('/credentials', '/credentials', <CredentialsListPage />, {
+      '/api/register/exchanges': page(registerRow(ids[0]!, { cred_def_id: 'WgWxqztrNooG92RXvxSTWv:3:CL:57:revocable', format: 'indy' })),
+      '/api/connections': { results: [] },
+    });
+    const table = await screen.findByRole('table');
+    const [, row] = await within(table).findAllByRole('row');
+    const credential = within(row!).getByText('Student ID 1.2').closest('td')!;
+    expect(credential.textContent).toBe('Student ID 1.2');
+  });
+
   it('asks the register for what was searched and filtered, and exports the same', async () => {
     const user = userEvent.setup();
     const { requests, router } = renderPage('/credentials', '/credentials?removed=true', <CredentialsListPage />, {

@@ -9,7 +9,7 @@ import { FiltersBar } from '../../components/exchange-list/FiltersBar';
 import { filtersOf, readListParams, useListParams } from '../../components/exchange-list/list-params';
 import { useSlicedList } from '../../components/exchange-list/sliced-list';
 import { useConnections } from '../../lib/connections';
-import { credDefTag, humanize, schemaLabel } from '../../lib/format';
+import { humanize, schemaLabel } from '../../lib/format';
 import { registerExportHref } from '../../lib/register-exchanges';
 import { credentialQueries } from './queries';
 
@@ -44,15 +44,8 @@ export function CredentialsListPage() {
       column.accessor('schema_id', {
         id: 'credential',
         header: 'Credential',
-        cell: (info) => {
-          const { cred_def_id: credDefId, format } = info.row.original;
-          return (
-            <span title={credDefId ?? undefined}>
-              {schemaLabel(info.getValue()) ?? '—'}
-              <span className="muted small"> {[credDefTag(credDefId), format].filter(Boolean).join(' · ')}</span>
-            </span>
-          );
-        },
+        // The definition's tag and the format are the agent's words: the exchange's Technical details say them.
+        cell: (info) => <span title={info.row.original.cred_def_id ?? undefined}>{schemaLabel(info.getValue()) ?? '—'}</span>,
       }),
       column.accessor('attributes', {
         id: 'values',

@@ -55,6 +55,35 @@ describe('the Issued credentials page', () => {
     expect(within(alice!).getByRole('link', { name: 'Exchange' }).getAttribute('href')).toBe('/credentials/22222222-2222-4222-8222-222222222222');
   });
 
+  it('tells one holder’s credentials of one kind apart on a phone by their values, in a clerk’s words', async () => {
+    show('/issued', [
+      credential({ removed_from_agent: false }),
+      credential({
+        cred_ex_id: '22222222-2222-4222-8222-222222222222',
+        attributes: [{ name: 'student_id', value: 'S7000001' }],
+        cred_def_id: 'WgWxqztrNooG92RXvxSTWv:3:CL:58:default',
+        rev_reg_id: null,
+        cred_rev_id: null,
+        removed_from_agent: false,
+      }),
+    ]);
+    const table = await screen.findByRole('table', { name: 'Issued credentials' });
+    const [, revocable, other] = within(table).getAllByRole('row');
+    // The card a phone shows keeps its values (the stylesheet hides only cells marked hide-narrow).
+    for (const [row, value] of [
+      [revocable!, 'S6332523'],
+      [other!, 'S7000001'],
+    ] as const) {
+      const values = within(row).getByText(value).closest('td')!;
+      expect(values.getAttribute('data-label')).toBe('Values');
+      expect(values.className).not.toContain('hide-narrow');
+      // The credential's name and version, without the definition's tag.
+      expect(within(row).getByText('Student ID 1.2').closest('td')!.textContent).toBe('Student ID 1.2');
+    }
+    expect(within(other!).getByText('cannot be revoked')).toBeTruthy();
+    expect(within(revocable!).queryByText('cannot be revoked')).toBeNull();
+  });
+
   it('shows the values under the labels set for the definition (else derived from the names), a date as a date', async () => {
     renderPage('/issued', '/issued', <IssuedPage RevokeControl={RevokeStub} />, {
       '/api/register/credentials': {

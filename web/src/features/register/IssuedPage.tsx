@@ -14,7 +14,7 @@ import { callApi } from '../../lib/api-client';
 import { useAttributeLabels } from '../../lib/attribute-labels';
 import { registerListPage, type ListPage } from '../../lib/register-exchanges';
 import { consoleConfigQueries } from '../../lib/console-config';
-import { credDefTag, formatDateTime, schemaLabel } from '../../lib/format';
+import { formatDateTime, schemaLabel } from '../../lib/format';
 import { ownCredDefLabel, useOwnCredDefs } from '../../lib/own-definitions';
 import { registerKeys } from '../../lib/query-keys';
 import { IssuedStatusBadge, STATUS_TEXT } from '../../components/ui/IssuedStatusBadge';
@@ -126,17 +126,12 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
       }),
       column.accessor('schema_id', {
         header: 'Credential',
-        cell: (info) => (
-          <span title={info.row.original.cred_def_id ?? undefined}>
-            {schemaLabel(info.getValue()) ?? '—'}
-            <span className="muted small"> {credDefTag(info.row.original.cred_def_id)}</span>
-          </span>
-        ),
+        cell: (info) => <span title={info.row.original.cred_def_id ?? undefined}>{schemaLabel(info.getValue()) ?? '—'}</span>,
       }),
+      // Kept on a phone too: one holder's credentials of one kind are told apart by their values.
       column.accessor('attributes', {
         header: 'Values',
         cell: (info) => <AttributeValues attributes={info.getValue()} labels={labelsFor(info.row.original.cred_def_id)} />,
-        meta: { hideOnPhone: true },
       }),
       column.accessor('issued_at', { header: 'Issued', cell: (info) => formatDateTime(info.getValue()) }),
       column.accessor('status', {
@@ -146,6 +141,8 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
           return (
             <span className="register-status">
               <IssuedStatusBadge status={info.getValue()} />
+              {/* Why a valid one has no "Revoke…": issued without a revocation registry. */}
+              {c.status === 'issued' && !(c.rev_reg_id && c.cred_rev_id) && <span className="muted small">cannot be revoked</span>}
               {c.revoked_at && (
                 <span className="muted small">
                   {formatDateTime(c.revoked_at)}

@@ -65,4 +65,23 @@ describe('the pending revocations', () => {
     await user.click(publish);
     await vi.waitFor(() => expect(sent('POST', '/api/revocation/publish').map((r) => r.body)).toEqual([{ rev_reg_ids: [REGISTRY] }]));
   });
+
+  it('asks for the registry and id in words; the credential format (the agent’s filter) waits under Technical details', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { sent } = renderPage('/revocation', '/revocation', <RevocationPage />, {
+      ...answers,
+      'POST /api/revocation/revoke': { revoked: true, via: 'x', agent: {} },
+    });
+    const form = (await screen.findByRole('heading', { name: 'Revoke by registry and id' })).closest('section')!;
+    const technical = within(form).getByText('Technical details').closest('details')!;
+    expect(technical.open).toBe(false);
+    expect(form.textContent.replace(technical.textContent, '')).not.toMatch(/filter|indy|anoncreds/);
+    expect(within(technical).getByLabelText('Credential format (filter)')).toBeTruthy();
+    // Left closed, the registry id says which: the agent is not told "indy" for an anoncreds registry.
+    await user.type(within(form).getByLabelText('Revocation registry id'), 'did:indy:x/anoncreds/v0/REV_REG_DEF/1/default/tag');
+    await user.type(within(form).getByLabelText('Credential revocation id'), '3');
+    await user.click(within(form).getByRole('button', { name: 'Revoke credential' }));
+    await vi.waitFor(() => expect(sent('POST', '/api/revocation/revoke')).toHaveLength(1));
+    expect(sent('POST', '/api/revocation/revoke')[0]!.body).not.toHaveProperty('filter_kind');
+  });
 });

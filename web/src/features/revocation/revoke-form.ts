@@ -7,7 +7,8 @@ export interface RevokeFormValues {
   cred_ex_id: string;
   rev_reg_id: string;
   cred_rev_id: string;
-  filter_kind: FilterKind;
+  /** '' when left to the registry id (the BFF reads it from there). */
+  filter_kind: FilterKind | '';
   publish: 'now' | 'later';
   notify: boolean;
   connection_id: string;
@@ -19,7 +20,7 @@ export function toRevokeBody(v: RevokeFormValues): RevokeInput {
   return {
     ...(v.by === 'exchange'
       ? { cred_ex_id: v.cred_ex_id }
-      : { rev_reg_id: v.rev_reg_id.trim(), cred_rev_id: v.cred_rev_id.trim(), filter_kind: v.filter_kind }),
+      : { rev_reg_id: v.rev_reg_id.trim(), cred_rev_id: v.cred_rev_id.trim(), ...(v.filter_kind && { filter_kind: v.filter_kind }) }),
     publish: v.publish === 'now',
     notify: v.notify,
     ...(v.notify && v.connection_id && { connection_id: v.connection_id }),

@@ -42,7 +42,7 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
       cred_ex_id: exchange?.cred_ex_id ?? '',
       rev_reg_id: issued?.rev_reg_id ?? '',
       cred_rev_id: issued?.cred_rev_id ?? '',
-      filter_kind: issued?.filter_kind ?? 'indy',
+      filter_kind: issued?.filter_kind ?? '',
       publish: 'later',
       notify: false,
       connection_id: exchange?.connection_id ?? issued?.connection_id ?? '',
@@ -140,14 +140,20 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
             <input id="cred-rev-id" inputMode="numeric" aria-invalid={!!errors.cred_rev_id} {...register('cred_rev_id')} />
             {errors.cred_rev_id && <p className="field-error">{errors.cred_rev_id.message}</p>}
           </div>
+        </div>
+      )}
+      {!exchange && !issued && (
+        <details className="technical-details">
+          <summary>Technical details</summary>
           <div className="field">
-            <label htmlFor="filter-kind">Issued with the filter</label>
+            <label htmlFor="filter-kind">Credential format (filter)</label>
             <select id="filter-kind" {...register('filter_kind')}>
+              <option value="">As the registry id says</option>
               <option value="indy">indy</option>
               <option value="anoncreds">anoncreds</option>
             </select>
           </div>
-        </div>
+        </details>
       )}
       {lookUp && typedLookup.data && <RegisterFinding credential={found} credRevId={typed.credRevId} />}
       {lookUp && typedLookup.isError && <p className="muted small">Credence’s register could not be asked whose credential this is.</p>}
