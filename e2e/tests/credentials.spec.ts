@@ -93,7 +93,7 @@ test.describe('issuer staff on the credentials list', () => {
     const rows = await settledRows(page);
     await rows.locator('a').first().click();
     await expect(page).toHaveURL(/\/credentials\/[0-9a-f-]{36}$/);
-    await expect(page.getByRole('alert').filter({ hasText: 'The agent reported an error' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: /^Abandoned:/ })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { level: 2, name: 'Exchange' })).toBeVisible();
     await expect(page.getByText('Abandoned').first()).toBeVisible();

@@ -95,6 +95,16 @@ describe('CredentialDetailPage', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
+  it('says an abandoned exchange in plain words, the agent’s message under Technical details', async () => {
+    const issued = agentIssued(id) as { cred_ex_record: Record<string, unknown> };
+    await showDetail({ ...issued, cred_ex_record: { ...issued.cred_ex_record, state: 'abandoned', error_msg: 'issuance-abandoned: Holder declined offer' } });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Abandoned: the person declined the offer.');
+    expect(screen.queryByText('The agent reported an error')).toBeNull();
+    const technical = screen.getByText('Technical details').closest('details')!;
+    expect(technical.textContent).toContain('issuance-abandoned: Holder declined offer');
+  });
+
   it('names its fields in plain words, the agent’s names only as hints', async () => {
     await showDetail(specRecord(id));
     const term = screen.getByText('Credential format').closest('dt')!;

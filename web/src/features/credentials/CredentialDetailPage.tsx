@@ -22,6 +22,7 @@ import { ErrorMessage, FieldList, Mono, NextStepCallout, yesNo } from '../../com
 import { RevokedMark, revokedTwice } from '../../components/ui/IssuedStatusBadge';
 import { StateBadge } from '../../components/ui/StateBadge';
 import { TechnicalDetails } from '../../components/ui/TechnicalDetails';
+import { abandonedInWords } from './problem-words';
 import { CredentialActions } from './components/CredentialActions';
 import { OfferReview } from './components/OfferReview';
 import { ProposalReview } from './components/ProposalReview';
@@ -69,6 +70,7 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
   const reviewingOffer = record.role === 'holder' && record.state === 'offer-received';
   const person = connections.labelOf(record.connection_id);
   const who = record.role === 'holder' ? 'They do: the credential is for us' : 'We do';
+  const abandoned = abandonedInWords(record);
 
   return (
     <article aria-labelledby="credential-title" className="detail">
@@ -78,7 +80,13 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
         {!revokedTwice(record.state, revocation.data) && <StateBadge state={record.state} />}
         <RevokedMark credExId={record.cred_ex_id} status={revocation.data} />
       </div>
-      <ErrorMessage message={record.error_msg} />
+      {abandoned ? (
+        <div className="callout callout-danger" role="alert">
+          <strong>Abandoned:</strong> {abandoned}
+        </div>
+      ) : (
+        <ErrorMessage message={record.error_msg} />
+      )}
       <NextStepCallout action={action} errorMsg={record.error_msg} />
       {record.role === 'issuer' && record.state === 'proposal-received' && <ProposalReview detail={detail.data} />}
       {reviewingOffer && <OfferReview record={record} />}
@@ -120,6 +128,7 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
           ['Connection id', record.connection_id && <Mono>{record.connection_id}</Mono>, 'connection_id'],
           ['Role', humanize(record.role)],
           ['Initiator', record.initiator && humanize(record.initiator)],
+          ['Agent’s message', record.error_msg && <Mono>{record.error_msg}</Mono>, 'error_msg'],
           ['Credential format', format, 'filter'],
           ['Schema id', schemaId && <Mono>{schemaId}</Mono>, 'schema_id'],
           ['Credential definition id', credDefId && <Mono>{credDefId}</Mono>, 'cred_def_id'],
