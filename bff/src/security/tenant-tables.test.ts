@@ -1,28 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+// The tables migration 021 made per tenant: every one of them is kept to the stores made for one tenant.
+import { TENANT_TABLES } from '../store/migration-021-records-per-tenant.js';
 
 const SRC = join(import.meta.dirname, '..');
-
-/** Tables holding one tenant's records (migration 021). */
-const TENANT_TABLES = [
-  'register_exchanges',
-  'register_credentials',
-  'register_exchange_counts',
-  'register_credential_counts',
-  'register_labels',
-  'register_label_counts',
-  'audit_log',
-  'audit_tallies',
-  'proof_templates',
-  'proof_template_versions',
-  'issue_batches',
-  'issue_batch_rows',
-  'invitation_links',
-  'attribute_labels',
-  'bulk_revoke_previews',
-  'upgrade_jobs',
-];
 
 /**
  * The modules that may query them: each is made for one tenant and names it in every query (decision 032),

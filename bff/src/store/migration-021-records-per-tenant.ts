@@ -5,7 +5,7 @@ import type { Migration } from 'kysely/migration';
 const SOLE = 'sole';
 
 /** Tables whose rows are one tenant's each; sessions, login limits and store marks stay global. */
-const TENANT_TABLES = [
+export const TENANT_TABLES = [
   'register_exchanges',
   'register_credentials',
   'register_exchange_counts',
