@@ -13,6 +13,7 @@ import { upgradeBefore } from './migration-020-upgrade-before.js';
 import { recordsPerTenant } from './migration-021-records-per-tenant.js';
 import { templateAsksInWords } from './migration-022-template-asks-in-words.js';
 import { tenants } from './migration-023-tenants.js';
+import { tenantsRemoved } from './migration-025-tenants-removed.js';
 
 /**
  * Versioned migrations, applied in order by Kysely's Migrator at start (under a Postgres advisory lock,
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '021-records-per-tenant': recordsPerTenant,
   '022-template-asks-in-words': templateAsksInWords,
   '023-tenants': tenants,
+  '025-tenants-removed': tenantsRemoved,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -310,6 +310,8 @@ export interface TenantsTable {
   created_at: Timestamp;
   adopted_at: Timestamp;
   token_refused_at: Optional<Date>;
+  /** Removed from the agent with its records kept (migration 025); null while it is a tenant. */
+  removed_at: Optional<Date>;
 }
 
 export interface Database {

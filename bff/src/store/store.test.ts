@@ -64,6 +64,7 @@ describe.each([
       '021-records-per-tenant',
       '022-template-asks-in-words',
       '023-tenants',
+      '025-tenants-removed',
     ]);
   });
 

@@ -40,6 +40,23 @@ describe('the tenant registry', () => {
     await store.close();
   });
 
+  it('keeps a removed tenant listed, gives its token to no one, routes none of its webhooks and calls it inactive', async () => {
+    const { store, registry: tenants } = await registry();
+    const { tenant } = await tenants.adopt({ walletId: 'w-city', label: 'City Library', createdAt: new Date(), token: TOKEN });
+    await tenants.adopt({ walletId: 'w-north', label: 'Northfield University', createdAt: new Date(), token: TOKEN });
+    expect(await tenants.isActive('w-city')).toBe(true);
+    await tenants.markRemoved('w-city');
+    expect(await tenants.token(tenant)).toBeUndefined();
+    expect(await tenants.tenantOfWallet('w-city')).toBeUndefined();
+    expect(await tenants.isActive('w-city')).toBe(false);
+    expect(await tenants.isActive('w-unknown')).toBe(false);
+    expect((await tenants.list()).find((t) => t.walletId === 'w-city')!.removedAt).toEqual(new Date('2026-11-27T10:00:00Z'));
+    await tenants.forget('w-city');
+    expect((await tenants.list()).map((t) => t.walletId)).toEqual(['w-north']);
+    expect(await tenants.isActive('w-north')).toBe(true);
+    await store.close();
+  });
+
   it('refuses to open the tokens under another TENANT_TOKEN_KEY, saying so', async () => {
     const { store, registry: tenants } = await registry();
     const { tenant } = await tenants.adopt({ walletId: 'w-north', label: 'Northfield University', createdAt: new Date(), token: TOKEN });

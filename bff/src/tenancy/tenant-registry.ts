@@ -11,6 +11,8 @@ export interface TenantEntry {
   adoptedAt: Date;
   /** When the agent last refused its token (someone minted a newer one); null while it works. */
   tokenRefusedAt: Date | null;
+  /** Removed from the agent with its records kept (read-only, for export); null while it is a tenant. */
+  removedAt: Date | null;
 }
 
 export interface Adoption {
@@ -45,17 +47,17 @@ export class TenantRegistry {
     const adoptedAt = this.now();
     await this.store.db
       .insertInto('tenants')
-      .values({ wallet_id: walletId, label, created_at: createdAt, adopted_at: adoptedAt, token_refused_at: null, ...sealed })
-      .onConflict((oc) => oc.column('wallet_id').doUpdateSet({ label, adopted_at: adoptedAt, token_refused_at: null, ...sealed }))
+      .values({ wallet_id: walletId, label, created_at: createdAt, adopted_at: adoptedAt, token_refused_at: null, removed_at: null, ...sealed })
+      .onConflict((oc) => oc.column('wallet_id').doUpdateSet({ label, adopted_at: adoptedAt, token_refused_at: null, removed_at: null, ...sealed }))
       .execute();
     (await this.walletMap()).set(walletId, tenantOf(walletId));
-    return { tenant: tenantOf(walletId), walletId, label, createdAt, adoptedAt, tokenRefusedAt: null };
+    return { tenant: tenantOf(walletId), walletId, label, createdAt, adoptedAt, tokenRefusedAt: null, removedAt: null };
   }
 
   async list(): Promise<TenantEntry[]> {
     const rows = await this.store.db
       .selectFrom('tenants')
-      .select(['wallet_id', 'label', 'created_at', 'adopted_at', 'token_refused_at'])
+      .select(['wallet_id', 'label', 'created_at', 'adopted_at', 'token_refused_at', 'removed_at'])
       .orderBy('label')
       .execute();
     return rows.map((r) => ({
@@ -65,6 +67,7 @@ export class TenantRegistry {
       createdAt: r.created_at,
       adoptedAt: r.adopted_at,
       tokenRefusedAt: r.token_refused_at,
+      removedAt: r.removed_at,
     }));
   }
 
@@ -73,14 +76,14 @@ export class TenantRegistry {
     return (await this.walletMap()).get(walletId);
   }
 
-  /** The tenant's token in clear, for its agent client only; undefined when unknown or refused by the agent. */
+  /** The tenant's token in clear, for its agent client only; undefined when unknown, removed or refused by the agent. */
   async token(tenant: TenantId): Promise<string | undefined> {
     const row = await this.store.db
       .selectFrom('tenants')
-      .select(['token_ciphertext', 'token_iv', 'token_tag', 'token_refused_at'])
+      .select(['token_ciphertext', 'token_iv', 'token_tag', 'token_refused_at', 'removed_at'])
       .where('wallet_id', '=', tenant)
       .executeTakeFirst();
-    if (!row || row.token_refused_at) return undefined;
+    if (!row || row.token_refused_at || row.removed_at) return undefined;
     return this.vault.open({ ciphertext: row.token_ciphertext, iv: row.token_iv, tag: row.token_tag }, tenant);
   }
 
@@ -95,10 +98,30 @@ export class TenantRegistry {
     return result.numUpdatedRows > 0n;
   }
 
+  /** Whether a tenant's users may sign in and act: it is known and not removed (read from the store: another instance may have removed it). */
+  async isActive(walletId: string): Promise<boolean> {
+    const row = await this.store.db.selectFrom('tenants').select('removed_at').where('wallet_id', '=', walletId).executeTakeFirst();
+    return row !== undefined && row.removed_at === null;
+  }
+
+  /** The wallet is gone from the agent; its records are kept (read-only) and its users can no longer act. */
+  async markRemoved(walletId: string): Promise<void> {
+    await this.store.db.updateTable('tenants').set({ removed_at: this.now() }).where('wallet_id', '=', walletId).execute();
+    (await this.walletMap()).delete(walletId);
+  }
+
+  /** The wallet is gone from the agent and its records erased: the registry forgets it. */
+  async forget(walletId: string): Promise<void> {
+    await this.store.db.deleteFrom('tenants').where('wallet_id', '=', walletId).execute();
+    (await this.walletMap()).delete(walletId);
+  }
+
+  /** The tenants whose users may act (a removed one's are not), by wallet id. */
   private walletMap(): Promise<Map<string, TenantId>> {
     this.known ??= this.store.db
       .selectFrom('tenants')
       .select('wallet_id')
+      .where('removed_at', 'is', null)
       .execute()
       .then((rows) => new Map(rows.map((r) => [r.wallet_id, tenantOf(r.wallet_id)])));
     // A failed read is tried again next time rather than kept.
