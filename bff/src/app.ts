@@ -25,6 +25,8 @@ import { jsonBodiesOnly } from './middleware/json-bodies.js';
 import { sameOriginOnly } from './middleware/same-origin.js';
 import { tenantFromSession } from './middleware/tenant.js';
 import { perTenant, type PerTenant } from './tenancy/tenant.js';
+import { soleTenantClients } from './acapy/tenant-clients.js';
+import { soleTenantWallets, type WalletReader } from './acapy/tenant-wallets.js';
 import { hasLiveSession, loadSession, type SessionCookieOptions } from './middleware/session.js';
 import { fixedHeaders, secureHeaderList } from './middleware/fixed-headers.js';
 import { ProblemError, problemResponse, titleFor } from './problem.js';
@@ -54,7 +56,12 @@ import { issueBatchRoutes } from './routes/issue-batches.js';
 
 export interface AppDeps {
   mode: Mode;
+  /** The agent with the admin key: its health, and a multitenant agent's admin routes. */
   client: AcapyClient;
+  /** Each tenant's agent client (its token); unset, every tenant (the sole one) is served by `client`. */
+  clients?: PerTenant<AcapyClient>;
+  /** Each tenant's wallet name and type; unset, the agent's own wallet's. */
+  wallets?: PerTenant<WalletReader>;
   users: UserDirectory;
   sessions: SessionStore;
   limiter: LoginLimiter;
@@ -97,10 +104,15 @@ export interface AppDeps {
 }
 
 /** The batches and their sender as an instance runs them (the sweep is started by the server). */
-export function batchSending(deps: Pick<AppDeps, 'store' | 'client' | 'audit'>, registers: RegisterIngests, concurrency: number, agentTimeoutMs: number) {
+export function batchSending(
+  deps: Pick<AppDeps, 'store' | 'audit'> & { clients: PerTenant<AcapyClient> },
+  registers: RegisterIngests,
+  concurrency: number,
+  agentTimeoutMs: number,
+) {
   const store = perTenant((tenant) => new IssueBatches(deps.store, tenant));
-  const lookups = perTenant((tenant) => new RegisterAuditLookups(deps.store, tenant, deps.client, (id) => registers.for(tenant).knownLabel(id)));
-  const sender = new BatchSender(new BatchQueue(deps.store), deps.client, deps.audit, lookups, {
+  const lookups = perTenant((tenant) => new RegisterAuditLookups(deps.store, tenant, deps.clients.for(tenant), (id) => registers.for(tenant).knownLabel(id)));
+  const sender = new BatchSender(new BatchQueue(deps.store), deps.clients, deps.audit, lookups, {
     concurrency,
     // Longer than any one agent call can take, with room for the store's writes.
     leaseMs: agentTimeoutMs + 60_000,
@@ -126,8 +138,10 @@ const contentSecurityPolicy = {
 export function createApp(deps: AppDeps) {
   const cookie: SessionCookieOptions = { store: deps.sessions, secret: deps.sessionSecret, secure: deps.cookieSecure };
   const app = new Hono<AppEnv>();
-  const register = deps.register ?? new RegisterIngests(deps.store, deps.client);
-  const batches = deps.batches ?? batchSending(deps, register, 4, 10_000);
+  const clients = deps.clients ?? soleTenantClients(deps.client);
+  const wallets = deps.wallets ?? soleTenantWallets(deps.client);
+  const register = deps.register ?? new RegisterIngests(deps.store, clients);
+  const batches = deps.batches ?? batchSending({ ...deps, clients }, register, 4, 10_000);
   // One clock for the event streams' writes, which the webhook intake also waits on (deliveries first).
   const flushes = new WakeScheduler(deps.sseFlushMs ?? 10);
   const batchUploadBytes = deps.batchUploadBytes ?? BATCH_UPLOAD_BYTES;
@@ -157,7 +171,7 @@ export function createApp(deps: AppDeps) {
           : limit(c, next);
   };
   // First, so that requests refused by the body limit or the origin check are recorded too.
-  const lookups = perTenant((tenant) => new RegisterAuditLookups(deps.store, tenant, deps.client, (id) => register.for(tenant).knownLabel(id)));
+  const lookups = perTenant((tenant) => new RegisterAuditLookups(deps.store, tenant, clients.for(tenant), (id) => register.for(tenant).knownLabel(id)));
   app.use('/api/*', auditTrail(deps.audit, lookups));
   // Before the body and origin checks, so that a refused request made with someone's session is recorded as theirs.
   // Opening the live event stream is not activity: an idle tab still times out.
@@ -184,7 +198,7 @@ export function createApp(deps: AppDeps) {
         publicUrl: deps.publicUrl,
       }),
     )
-    .route('/', configRoutes(deps))
+    .route('/', configRoutes({ mode: deps.mode, wallets }))
     .route(
       '/',
       eventRoutes({
@@ -200,7 +214,7 @@ export function createApp(deps: AppDeps) {
     .route(
       '/',
       revocationRoutes(
-        new RevocationService(deps.client),
+        perTenant((tenant) => new RevocationService(clients.for(tenant))),
         register,
         deps.audit,
         perTenant((tenant) => new BulkRevokePreviews(deps.store, tenant)),
@@ -208,14 +222,14 @@ export function createApp(deps: AppDeps) {
     )
     .route('/', walletRoutes(deps.upgrade))
     .route('/', auditRoutes(deps.audit))
-    .route('/', invitationLinkRoutes({ client: deps.client, store: deps.store, mode: deps.mode, publicUrl: deps.publicUrl, links }))
+    .route('/', invitationLinkRoutes({ clients, store: deps.store, mode: deps.mode, publicUrl: deps.publicUrl, links }))
     .route('/', proofTemplateRoutes(perTenant((tenant) => new ProofTemplates(deps.store, tenant))))
     .route('/', attributeLabelRoutes(AttributeLabelStore.of(deps.store)))
     .route('/', registerRoutes(register))
-    .route('/', issueBatchRoutes({ batches: batches.store, sender: batches.sender, client: deps.client, uploadBytes: batchUploadBytes }))
+    .route('/', issueBatchRoutes({ batches: batches.store, sender: batches.sender, clients, uploadBytes: batchUploadBytes }))
     .route(
       '/',
-      agentRouteHandlers(agentRoutes, deps.client, {
+      agentRouteHandlers(agentRoutes, clients, {
         answered: (tenant, method, path, query, answer) => register.for(tenant).agentAnswered(method, path, query, answer),
         missing: (tenant, path) => register.for(tenant).agentMissing(path),
       }),

@@ -20,6 +20,8 @@ import { RegisterIngests } from './register/register-ingests.js';
 import { startTenancy } from './tenancy/multitenant-start.js';
 import { SOLE_TENANT } from './tenancy/tenant.js';
 import { UpgradeTracker, upgradeTrackers } from './wallet/upgrade-tracker.js';
+import { multitenantClients, soleTenantClients } from './acapy/tenant-clients.js';
+import { multitenantWallets, soleTenantWallets } from './acapy/tenant-wallets.js';
 
 export interface RunningBff {
   config: Config;
@@ -69,12 +71,22 @@ export async function startBff(env: Record<string, string | undefined> = process
   });
   const audit = new AuditLogs(store);
   const stopRetention = audit.keepFor(config.auditRetentionDays);
-  const upgrade = upgradeTrackers((tenant) => new UpgradeTracker(client, store, tenant, { ...config.upgrade, agent: config.agent.adminUrl }));
+  // Each tenant's agent client and wallet: the admin-key client itself in a single-tenant console.
+  const clients = tenancy ? multitenantClients(client, tenancy.registry) : soleTenantClients(client);
+  const wallets = tenancy ? multitenantWallets(client, clients, tenancy.registry) : soleTenantWallets(client);
+  // Each tenant's register is read at start, and an upgrade it left running is followed again.
+  const tenantsAtStart = tenancy ? (await tenancy.registry.list()).filter((t) => !t.tokenRefusedAt).map((t) => t.tenant) : [SOLE_TENANT];
+  const upgrade = upgradeTrackers(
+    (tenant) => new UpgradeTracker(clients.for(tenant), store, tenant, { ...config.upgrade, agent: config.agent.adminUrl }, wallets.for(tenant)),
+    tenantsAtStart,
+  );
   const stopFollowing = () => upgrade.stop();
-  const register = new RegisterIngests(store, client);
-  // The sole tenant's register is read at start; with tenants, each tenant's (the tenant registry's list).
-  const stopBackfill = backfillAtStart(register.for(SOLE_TENANT), store);
-  const batches = batchSending({ store, client, audit }, register, config.batch.concurrency, config.agent.timeoutMs);
+  const register = new RegisterIngests(store, clients);
+  const stopBackfill = backfillAtStart(
+    tenantsAtStart.map((tenant) => register.for(tenant)),
+    store,
+  );
+  const batches = batchSending({ store, clients, audit }, register, config.batch.concurrency, config.agent.timeoutMs);
   // Rows of batches started elsewhere, or left by an instance that stopped, are picked up here too.
   const stopSending = batches.sender.follow();
   const oidc = config.oidc && new OidcSignIn(config.oidc, new OidcTransactions(store), config.agent.timeoutMs);
@@ -84,6 +96,8 @@ export async function startBff(env: Record<string, string | undefined> = process
     register,
     mode: config.mode,
     client,
+    clients,
+    wallets,
     users,
     sessions: new SessionStore(store, { idleTtlMs: config.sessionTtlMs, standing: (user) => users.standing(user) }),
     limiter: new LoginLimiter(store, config.login.maxFailures, config.login.windowMs),
@@ -169,26 +183,33 @@ export function reportStartFailure(error: unknown): never {
  * The register reads the agent's lists once the store is ready; an agent still starting (or away) is
  * tried again every 15 s until one backfill has gone through.
  */
-function backfillAtStart(register: RegisterIngest, store: Store): () => void {
-  let timer: NodeJS.Timeout | undefined;
+function backfillAtStart(registers: RegisterIngest[], store: Store): () => void {
+  const timers = new Set<NodeJS.Timeout>();
   let stopped = false;
-  let warned = false;
-  const attempt = () => {
-    if (stopped) return;
-    register.backfill().then(
-      (records) => console.info(`[register] backfill read ${records} exchange records from the agent`),
-      (error: unknown) => {
-        // An agent still starting is ordinary: said once, as information.
-        if (!warned) console.info(`[register] backfill not done yet, trying again every 15 s: ${(error as Error).message}`);
-        warned = true;
-        timer = setTimeout(attempt, 15_000);
-        timer.unref();
-      },
-    );
+  const each = (register: RegisterIngest) => {
+    let warned = false;
+    const attempt = () => {
+      if (stopped) return;
+      register.backfill().then(
+        (records) => console.info(`[register] backfill read ${records} exchange records from the agent`),
+        (error: unknown) => {
+          // An agent still starting is ordinary: said once, as information.
+          if (!warned) console.info(`[register] backfill not done yet, trying again every 15 s: ${(error as Error).message}`);
+          warned = true;
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            attempt();
+          }, 15_000);
+          timer.unref();
+          timers.add(timer);
+        },
+      );
+    };
+    attempt();
   };
-  void store.ready.then(attempt);
+  void store.ready.then(() => registers.forEach(each));
   return () => {
     stopped = true;
-    clearTimeout(timer);
+    for (const timer of timers) clearTimeout(timer);
   };
 }

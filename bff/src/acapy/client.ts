@@ -185,7 +185,8 @@ export class AcapyClient {
     // `matches` knows without comparing.)
     if (ok && method === 'GET' && this.checked.matches(url, raw)) return new AgentAnswer(status, raw);
     const bytes = this.redacted(raw, token);
-    if (!ok && status === 401 && this.tenant) {
+    // An admin route's 401 ("API Key invalid or missing") says the route is not a tenant's, not that the token is dead.
+    if (!ok && status === 401 && this.tenant && !/api key/i.test(decode(bytes))) {
       // Not tried again: the token stays refused until an operator reconnects the tenant.
       await this.tenant.credential.refused();
       throw tokenRefused();

@@ -83,6 +83,19 @@ describe('a tenant’s agent client', () => {
     ]);
   });
 
+  it('does not take an admin route’s 401 ("API Key invalid or missing") for a refused token', async () => {
+    const { base } = agent(() => new Response('401: API Key invalid or missing', { status: 401 }));
+    const tenants = registry();
+    const answer = await multitenantClients(base, tenants, quiet)
+      .for(NORTH)
+      .get('/status/config')
+      .catch((e: unknown) => e);
+    // The console's own fault (it called an admin route with a token), answered as such.
+    expect((answer as ProblemError).problem.title).toBe('Agent refused the console');
+    expect((answer as ProblemError).message).not.toBe(TENANT_TOKEN_REFUSED);
+    expect(tenants.state.refused).toBe(0);
+  });
+
   it('keeps the token out of what it passes on, should the agent echo it', async () => {
     const { base } = agent((headers) => Response.json({ echoed: headers.get('authorization') }));
     const answer = await multitenantClients(base, registry(), quiet).for(NORTH).get('/settings');

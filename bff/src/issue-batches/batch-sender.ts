@@ -50,7 +50,7 @@ export class BatchSender {
 
   constructor(
     private readonly batches: BatchQueue,
-    private readonly client: AcapyClient,
+    private readonly clients: PerTenant<AcapyClient>,
     private readonly audit: PerTenant<AuditLog>,
     private readonly lookups: PerTenant<AuditLookups>,
     private readonly options: BatchSenderOptions,
@@ -117,7 +117,7 @@ export class BatchSender {
     let answer: unknown;
     let outcome: { cred_ex_id: string } | { error: string };
     try {
-      const response = await this.client.post(SEND_OFFER, body);
+      const response = await this.clients.for(row.tenant).post(SEND_OFFER, body);
       answer = response.body;
       this.options.answered?.(row.tenant, SEND_OFFER, answer);
       const id = (answer as { cred_ex_id?: unknown } | null)?.cred_ex_id;

@@ -6,21 +6,22 @@ import { RegisterStore } from './register-store.js';
 
 /**
  * Each tenant's register intake: its own queue, labels and backfill, writing into its own register. Made
- * when first needed (a webhook, a request of the tenant's users). With a multitenant agent each tenant's
- * intake will call the agent with that tenant's token; today every tenant's is the one client.
+ * when first needed (a webhook, a request of the tenant's users), calling the agent with that tenant's client
+ * (with a multitenant agent, its token).
  */
 export class RegisterIngests implements PerTenant<RegisterIngest> {
   private readonly made = new Map<TenantId, RegisterIngest>();
 
   constructor(
     private readonly store: Store,
-    private readonly client: AcapyClient,
+    private readonly clients: PerTenant<AcapyClient>,
     private readonly options: RegisterIngestOptions & { searchCountCap?: number } = {},
   ) {}
 
   for(tenant: TenantId): RegisterIngest {
     let ingest = this.made.get(requireTenant(tenant));
-    if (!ingest) this.made.set(tenant, (ingest = new RegisterIngest(new RegisterStore(this.store, tenant, this.options), this.client, this.options)));
+    if (!ingest)
+      this.made.set(tenant, (ingest = new RegisterIngest(new RegisterStore(this.store, tenant, this.options), this.clients.for(tenant), this.options)));
     return ingest;
   }
 

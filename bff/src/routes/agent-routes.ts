@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import type { AcapyClient } from '../acapy/client.js';
+import type { PerTenant } from '../tenancy/tenant.js';
 import type { AppEnv } from '../app-env.js';
 import type { TenantId } from '../tenancy/tenant.js';
 import { requireAccess } from '../middleware/require-role.js';
@@ -56,7 +57,7 @@ async function forward(c: Context<AppEnv>, client: AcapyClient, route: AgentRout
 }
 
 /** Mounts every allow-listed agent route: role check, then validation, then the agent call. */
-export function agentRouteHandlers(routes: readonly AgentRouteEntry[], client: AcapyClient, observe?: AnswerObserver) {
+export function agentRouteHandlers(routes: readonly AgentRouteEntry[], clients: PerTenant<AcapyClient>, observe?: AnswerObserver) {
   const app = new Hono<AppEnv>();
   for (const route of routes) {
     const access = requireAccess(route.access);
@@ -64,11 +65,11 @@ export function agentRouteHandlers(routes: readonly AgentRouteEntry[], client: A
     const query = validated('query', route.query ?? nothing);
     if (route.method === 'GET' || route.method === 'DELETE') {
       app.on(route.method, route.path, access, params, query, (c) =>
-        forward(c, client, route, { params: c.req.valid('param'), query: c.req.valid('query'), body: undefined }, observe),
+        forward(c, clients.for(c.var.tenant), route, { params: c.req.valid('param'), query: c.req.valid('query'), body: undefined }, observe),
       );
     } else {
       app.on(route.method, route.path, access, params, query, validated('json', route.body ?? nothing), (c) =>
-        forward(c, client, route, { params: c.req.valid('param'), query: c.req.valid('query'), body: c.req.valid('json') }, observe),
+        forward(c, clients.for(c.var.tenant), route, { params: c.req.valid('param'), query: c.req.valid('query'), body: c.req.valid('json') }, observe),
       );
     }
   }

@@ -1,17 +1,17 @@
 import { consoleApi, type ConsoleConfig } from '@credence/shared';
 import { Hono } from 'hono';
-import { readAgentWallet } from '../acapy/agent-wallet.js';
-import type { AcapyClient } from '../acapy/client.js';
+import type { WalletReader } from '../acapy/tenant-wallets.js';
 import type { AppEnv } from '../app-env.js';
 import type { Mode } from '../config.js';
 import { requireAccess } from '../middleware/require-role.js';
+import type { PerTenant } from '../tenancy/tenant.js';
 
 const { config: route } = consoleApi;
 
 /** GET /api/config: who is logged in, which agent mode, which wallet. */
-export function configRoutes({ client, mode }: { client: AcapyClient; mode: Mode }) {
+export function configRoutes({ wallets, mode }: { wallets: PerTenant<WalletReader>; mode: Mode }) {
   return new Hono<AppEnv>().get(route.path, requireAccess(route.access), async (c) => {
-    const wallet = await readAgentWallet(client);
+    const wallet = await wallets.for(c.var.tenant)();
     const user = c.get('user')!;
     const config: ConsoleConfig = {
       username: user.username,

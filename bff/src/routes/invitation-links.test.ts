@@ -1,4 +1,5 @@
 import { SOLE_TENANT } from '../tenancy/tenant.js';
+import { soleTenantClients } from '../acapy/tenant-clients.js';
 import { tenantFromSession } from '../middleware/tenant.js';
 import type { ConsoleEvent } from '@credence/shared';
 import { Hono } from 'hono';
@@ -211,7 +212,7 @@ describe('short invitation links at a counter', () => {
         return next();
       })
       .use(tenantFromSession())
-      .route('/api', invitationLinkRoutes({ client, store, mode: 'agent', publicUrl: 'https://counter.example.org/' }));
+      .route('/api', invitationLinkRoutes({ clients: soleTenantClients(client), store, mode: 'agent', publicUrl: 'https://counter.example.org/' }));
     app.onError((error) =>
       error instanceof ProblemError ? problemResponse(error.problem) : problemResponse({ type: 'about:blank', title: 'Error', status: 500 }),
     );

@@ -14,7 +14,8 @@ import type { Store } from '../store/store.js';
 import { perTenant, type PerTenant } from '../tenancy/tenant.js';
 
 interface LinkDeps {
-  client: AcapyClient;
+  /** Each tenant's agent client. */
+  clients: PerTenant<AcapyClient>;
   store: Store;
   bus: EventBus;
   mode: Mode;
@@ -34,14 +35,14 @@ const { invitationLink, sandboxWalletScan } = consoleApi;
  */
 const defaultLinks = (store: Store) => perTenant((tenant) => new InvitationLinks(store, tenant));
 
-export function invitationLinkRoutes({ client, store, mode, publicUrl, links = defaultLinks(store) }: Omit<LinkDeps, 'bus'>) {
+export function invitationLinkRoutes({ clients, store, mode, publicUrl, links = defaultLinks(store) }: Omit<LinkDeps, 'bus'>) {
   return new Hono<AppEnv>()
     .post(invitationLink.path, requireAccess(invitationLink.access), validated('json', invitationLink.body), async (c) => {
       const { attachment, goal } = c.req.valid('json');
       const user = c.get('user')!;
       const area = attachment.type === 'present-proof' ? 'presentations' : 'credentials';
       if (!roleMayUse(user.role, area)) throw new ProblemError(403, `The ${user.role} role may not make invitations for ${area}.`);
-      const answer = await client.request('POST', '/out-of-band/create-invitation', {
+      const answer = await clients.for(c.var.tenant).request('POST', '/out-of-band/create-invitation', {
         body: { attachments: [attachment], ...(goal && { goal, goal_code: attachment.type === 'present-proof' ? 'aries.vc.verify' : 'aries.vc.issue' }) },
       });
       const record = answer.body as { invitation?: unknown; invitation_url?: unknown; oob_id?: unknown };
@@ -77,7 +78,7 @@ export function invitationLinkRoutes({ client, store, mode, publicUrl, links = d
           errors: [{ path: 'body.invitation_url', message }],
         });
       }
-      const answer = await client.request('POST', '/sandbox/wallet/scan', { body: { ...body, invitation_url: target } });
+      const answer = await clients.for(c.var.tenant).request('POST', '/sandbox/wallet/scan', { body: { ...body, invitation_url: target } });
       return c.json(answer.body as object);
     });
 }

@@ -17,7 +17,8 @@ const { issueBatches, issueBatchTemplate, previewIssueBatch, startIssueBatch, is
 export interface IssueBatchDeps {
   batches: PerTenant<IssueBatches>;
   sender: BatchSender;
-  client: AcapyClient;
+  /** Each tenant's agent client. */
+  clients: PerTenant<AcapyClient>;
   /** The largest file, in UTF-8 bytes. */
   uploadBytes: number;
 }
@@ -27,6 +28,7 @@ const fileName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '-').replac
 /** Every row of the file checked against the definition and the agent's connections now. */
 async function previewOf(
   deps: IssueBatchDeps,
+  client: AcapyClient,
   batches: IssueBatches,
   body: IssueBatchFileBody,
 ): Promise<{ preview: IssueBatchPreview; definition: BatchDefinition; digest: string }> {
@@ -40,7 +42,7 @@ async function previewOf(
         errors: [{ path: 'body.csv', message: `at most ${deps.uploadBytes} bytes` }],
       },
     );
-  const [definition, connections] = await Promise.all([batchDefinition(deps.client, body.cred_def_id), batchConnections(deps.client)]);
+  const [definition, connections] = await Promise.all([batchDefinition(client, body.cred_def_id), batchConnections(client)]);
   const checked = await checkFile(body.csv, definition.attributes, connections, BATCH_MAX_ROWS);
   const digest = fileDigest(definition.cred_def_id, body.csv);
   return {
@@ -73,20 +75,20 @@ export function issueBatchRoutes(deps: IssueBatchDeps) {
   return new Hono<AppEnv>()
     .get(issueBatches.path, requireAccess(issueBatches.access), async (c) => c.json({ results: await batchesOf.for(c.var.tenant).list() }))
     .get(issueBatchTemplate.path, requireAccess(issueBatchTemplate.access), validated('query', issueBatchTemplate.query), async (c) => {
-      const definition = await batchDefinition(deps.client, c.req.valid('query').cred_def_id);
+      const definition = await batchDefinition(deps.clients.for(c.var.tenant), c.req.valid('query').cred_def_id);
       c.header('content-type', 'text/csv; charset=utf-8');
       c.header('content-disposition', `attachment; filename="${fileName(definition.credential_name)}-batch.csv"`);
       return c.body(templateCsv(definition.attributes));
     })
     .post(previewIssueBatch.path, requireAccess(previewIssueBatch.access), validated('json', previewIssueBatch.body), async (c) => {
-      const { preview } = await previewOf(deps, batchesOf.for(c.var.tenant), c.req.valid('json'));
+      const { preview } = await previewOf(deps, deps.clients.for(c.var.tenant), batchesOf.for(c.var.tenant), c.req.valid('json'));
       c.set('auditTarget', { cred_def_id: preview.cred_def_id, schema_id: preview.schema_id, rows: String(preview.row_count) });
       const { rows, ...head } = preview;
       return jsonInSlices(head, 'rows', rows);
     })
     .post(startIssueBatch.path, requireAccess(startIssueBatch.access), validated('json', startIssueBatch.body), async (c) => {
       const body = c.req.valid('json');
-      const { preview, definition, digest } = await previewOf(deps, batchesOf.for(c.var.tenant), body);
+      const { preview, definition, digest } = await previewOf(deps, deps.clients.for(c.var.tenant), batchesOf.for(c.var.tenant), body);
       c.set('auditTarget', { cred_def_id: preview.cred_def_id, schema_id: preview.schema_id, rows: String(preview.row_count) });
       // Rows with problems are kept for fixing only when the clerk said so, and only beside rows to send.
       const keep = body.keep_rows_with_problems === true && preview.rows_with_problems < preview.row_count;
@@ -136,8 +138,8 @@ export function issueBatchRoutes(deps: IssueBatchDeps) {
         const body = c.req.valid('json');
         const batch = await batchesOf.for(c.var.tenant).get(id);
         c.set('auditTarget', { batch_id: id, row: index, schema_id: batch.schema_id });
-        const definition = await batchDefinition(deps.client, batch.cred_def_id);
-        const resolved = new ConnectionResolver(await batchConnections(deps.client)).resolve(body.connection);
+        const definition = await batchDefinition(deps.clients.for(c.var.tenant), batch.cred_def_id);
+        const resolved = new ConnectionResolver(await batchConnections(deps.clients.for(c.var.tenant))).resolve(body.connection);
         const errors = resolved.problem ? [{ path: 'body.connection', message: resolved.problem }] : [];
         const byName = new Map(body.attributes.map((a) => [a.name, sheetValue(a.name, a.value.trim())]));
         definition.attributes.forEach((name, i) => {

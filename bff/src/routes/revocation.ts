@@ -48,7 +48,7 @@ function perCredentialEntry(item: BulkRevokeResult['results'][number], user: { u
  * each pending publication, once) — admins.
  */
 export function revocationRoutes(
-  service: RevocationService,
+  services: PerTenant<RevocationService>,
   registers?: PerTenant<Pick<RegisterIngest, 'revoked' | 'published' | 'store' | 'caughtUp'>>,
   audit?: PerTenant<Pick<AuditLog, 'append'>>,
   previews?: PerTenant<BulkRevokePreviews>,
@@ -91,11 +91,11 @@ export function revocationRoutes(
           },
           revoke: async (items) => {
             // Asked once for the batch, not once per credential: the path every revocation takes.
-            const walletType = await service.walletType();
+            const walletType = await services.for(c.var.tenant).walletType();
             return revokeAll(items, async (item) => {
               if (!item.rev_reg_id || !item.cred_rev_id) throw new ProblemError(400, 'The register holds no revocation registry for this credential.');
               const revokeBody = { rev_reg_id: item.rev_reg_id, cred_rev_id: item.cred_rev_id, publish: false, notify: false, notify_version: 'v1_0' as const };
-              await service.revoke(revokeBody, { walletType });
+              await services.for(c.var.tenant).revoke(revokeBody, { walletType });
               register?.revoked(revokeBody, by);
             });
           },
@@ -116,13 +116,13 @@ export function revocationRoutes(
         await register.caughtUp(CATCH_UP_MS);
         await refuseIfRevoked(register.store, body);
       }
-      const { path, answer } = await service.revoke(body);
+      const { path, answer } = await services.for(c.var.tenant).revoke(body);
       register?.revoked(body, c.get('user')?.username ?? 'unknown');
       return c.json({ revoked: true as const, via: path, agent: answer });
     })
-    .get(pendingRevocations.path, requireAccess(pendingRevocations.access), async (c) => c.json({ registries: await service.pending() }))
+    .get(pendingRevocations.path, requireAccess(pendingRevocations.access), async (c) => c.json({ registries: await services.for(c.var.tenant).pending() }))
     .post(publishRevocations.path, requireAccess(publishRevocations.access), validated('json', publishRevocations.body), async (c) => {
-      const published = await service.publish(c.req.valid('json').rev_reg_ids);
+      const published = await services.for(c.var.tenant).publish(c.req.valid('json').rev_reg_ids);
       registers?.for(c.var.tenant).published(published);
       return c.json({ published });
     });

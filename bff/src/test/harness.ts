@@ -6,6 +6,7 @@ import type { Mode } from '../config.js';
 import type { Store } from '../store/store.js';
 import { UpgradeTracker, upgradeTrackers } from '../wallet/upgrade-tracker.js';
 import { RegisterIngests } from '../register/register-ingests.js';
+import { soleTenantClients } from '../acapy/tenant-clients.js';
 import { SOLE_TENANT } from '../tenancy/tenant.js';
 import { testStore } from './test-store.js';
 import type { EventBus } from '../events/bus.js';
@@ -92,11 +93,12 @@ export async function testBff(
     (tenant) => new UpgradeTracker(client, store, tenant, { pollMs: 20, timeoutMs: 5_000, agent: options.agent?.url ?? AGENT_URL }),
   );
   const stopFollowing = () => upgrade.stop();
-  const registers = new RegisterIngests(store, client);
+  const clients = soleTenantClients(client);
+  const registers = new RegisterIngests(store, clients);
   // The sole tenant's intake: what every test's session acts in.
   const register = registers.for(SOLE_TENANT);
   const audit = new AuditLogs(store);
-  const batches = batchSending({ store, client, audit }, registers, 2, 2_000);
+  const batches = batchSending({ store, clients, audit }, registers, 2, 2_000);
   const app = createApp({
     batches,
     register: registers,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isAnoncredsWallet, type UpgradeState, type WalletInventory, type WalletStatus } from '@credence/shared';
 import { readAgentWallet } from '../acapy/agent-wallet.js';
+import type { WalletReader } from '../acapy/tenant-wallets.js';
 import type { AcapyClient } from '../acapy/client.js';
 import { ProblemError } from '../problem.js';
 import type { Store } from '../store/store.js';
@@ -18,9 +19,13 @@ export interface UpgradeTrackerOptions {
 
 /**
  * Each tenant's upgrade tracker, made when first asked for and following its tenant's upgrade from then on;
- * the sole tenant's from the start (a restarted instance takes up an upgrade left running). `stop` ends them all.
+ * those of `followFromStart` (the sole tenant's by default) from the start, so that a restarted instance takes up an
+ * upgrade left running. `stop` ends them all.
  */
-export function upgradeTrackers(make: (tenant: TenantId) => UpgradeTracker): PerTenant<UpgradeTracker> & { stop(): void } {
+export function upgradeTrackers(
+  make: (tenant: TenantId) => UpgradeTracker,
+  followFromStart: readonly TenantId[] = [SOLE_TENANT],
+): PerTenant<UpgradeTracker> & { stop(): void } {
   const trackers = new Map<TenantId, { tracker: UpgradeTracker; stop: () => void }>();
   const of = (tenant: TenantId) => {
     let known = trackers.get(requireTenant(tenant));
@@ -30,7 +35,7 @@ export function upgradeTrackers(make: (tenant: TenantId) => UpgradeTracker): Per
     }
     return known.tracker;
   };
-  of(SOLE_TENANT);
+  for (const tenant of followFromStart) of(tenant);
   return {
     for: of,
     stop: () => {
@@ -64,6 +69,8 @@ export class UpgradeTracker {
     private readonly store: Store,
     private readonly tenant: TenantId,
     private readonly options: UpgradeTrackerOptions,
+    /** The tenant's wallet name and type as the agent says now (multitenant: its record on the admin route). */
+    private readonly wallet: WalletReader = (timeoutMs) => readAgentWallet(client, timeoutMs),
   ) {}
 
   /** Claims the upgrade for one caller across instances; false when another is starting or running it. */
@@ -240,7 +247,7 @@ export class UpgradeTracker {
   }
 
   private async refreshSettings(): Promise<void> {
-    this.known = await readAgentWallet(this.client, 3_000);
+    this.known = await this.wallet(3_000);
   }
 
   private async move(job: Job, state: UpgradeState, detail?: string, extra: Partial<Pick<Job, 'saw_agent_busy' | 'settled_checks'>> = {}): Promise<Job> {
