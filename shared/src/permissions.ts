@@ -1,4 +1,4 @@
-import type { UserRole } from './session.js';
+import type { ConsoleRole } from './session.js';
 
 /**
  * Which roles may use each area of the console. The BFF's route table and the web app's
@@ -24,10 +24,12 @@ export const areaRoles = {
    * asked for: credentials for the credentials area, presentations for the presentations area.
    */
   issued: ['issuer', 'admin'],
-} as const satisfies Record<string, readonly UserRole[]>;
+  /** The tenants of a multitenant agent (`/tenants`): only the operator, who never sees their exchanges. */
+  tenants: ['operator'],
+} as const satisfies Record<string, readonly ConsoleRole[]>;
 
 export type Area = keyof typeof areaRoles;
 
-export function roleMayUse(role: UserRole, area: Area): boolean {
-  return (areaRoles[area] as readonly UserRole[]).includes(role);
+export function roleMayUse(role: ConsoleRole, area: Area): boolean {
+  return (areaRoles[area] as readonly ConsoleRole[]).includes(role);
 }

@@ -4,6 +4,11 @@ export const userRoles = ['admin', 'issuer', 'verifier'] as const;
 export const userRoleSchema = z.enum(userRoles);
 export type UserRole = z.infer<typeof userRoleSchema>;
 
+/** Every role one may sign in with: the roles inside one organisation, and the operator who runs the tenants. */
+export const consoleRoles = [...userRoles, 'operator'] as const;
+export const consoleRoleSchema = z.enum(consoleRoles);
+export type ConsoleRole = z.infer<typeof consoleRoleSchema>;
+
 export const usernameSchema = z
   .string()
   .trim()
@@ -19,7 +24,9 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const sessionSchema = z.object({
   username: z.string(),
-  role: userRoleSchema,
+  role: consoleRoleSchema,
+  /** The organisation the user acts in: null for the operator, and in a single-tenant console. */
+  tenant: z.object({ id: z.string(), label: z.string() }).nullable(),
   /** The name the OpenID provider gave, for a user signed in through it. */
   displayName: z.string().optional(),
   /** The provider a user signed in through (its issuer's host and path), shown beside the name. */
@@ -56,7 +63,7 @@ export const walletTypes = ['askar', 'askar-anoncreds', 'kanon-anoncreds'] as co
 
 export const consoleConfigSchema = z.object({
   username: z.string(),
-  role: userRoleSchema,
+  role: consoleRoleSchema,
   mode: modeSchema,
   wallet: z.object({ name: z.string().nullable(), type: z.string().nullable() }),
 });

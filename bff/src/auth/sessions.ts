@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { UserRole } from '@credence/shared';
+import type { ConsoleRole } from '@credence/shared';
 import type { Store } from '../store/store.js';
 
 export interface SessionUser {
   username: string;
-  role: UserRole;
+  role: ConsoleRole;
+  /** The tenant's wallet id in a multitenant console; absent for the operator and in a single-tenant console. */
+  tenant?: string;
   /** Set for a user signed in through the OpenID provider: its `sub`, and the name it gave. */
   subject?: string;
   displayName?: string;
@@ -57,7 +59,7 @@ function userOf(row: {
 }): SessionUser {
   return {
     username: row.username,
-    role: row.role as UserRole,
+    role: row.role as ConsoleRole,
     ...(row.subject !== null && { subject: row.subject }),
     ...(row.display_name !== null && { displayName: row.display_name }),
     ...(row.issuer !== null && { issuer: row.issuer }),

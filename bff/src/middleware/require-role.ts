@@ -1,10 +1,10 @@
-import { userRoles, type Access, type UserRole } from '@credence/shared';
+import { userRoles, type Access, type ConsoleRole } from '@credence/shared';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { ProblemError } from '../problem.js';
 
 /** 401 without a session, 403 when the session's role is not among `roles`. */
-export function requireRole(roles: readonly UserRole[]): MiddlewareHandler<AppEnv> {
+export function requireRole(roles: readonly ConsoleRole[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = c.get('user');
     if (!user) throw c.get('sessionError') ?? new ProblemError(401, 'Log in to continue.');

@@ -1,4 +1,4 @@
-import { consoleApi, RESYNC_EVENT, roleMayUse, type ConsoleEvent, type UserRole } from '@credence/shared';
+import { consoleApi, RESYNC_EVENT, roleMayUse, type ConsoleEvent, type ConsoleRole } from '@credence/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import type { SessionStore } from '../auth/sessions.js';
@@ -73,7 +73,7 @@ class OpenStreams {
 }
 
 /** Which events a role may see: those of the areas it may read. */
-export function mayReceive(role: UserRole, event: ConsoleEvent): boolean {
+export function mayReceive(role: ConsoleRole, event: ConsoleEvent): boolean {
   switch (event.kind) {
     case 'credential':
       return roleMayUse(role, 'credentials');

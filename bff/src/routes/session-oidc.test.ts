@@ -134,7 +134,7 @@ describe('sign-in through the OpenID provider', () => {
       expect(callback.headers.get('location')).toBe('/issued?page=2');
       expect(cookie).toBeTruthy();
       const me = await record(await bff.app.request('/api/session', { headers: { cookie: cookie! } }));
-      expect(await me.json()).toEqual({ username: login, role, displayName: name, via: new URL(provider.issuer).host });
+      expect(await me.json()).toEqual({ username: login, role, tenant: null, displayName: name, via: new URL(provider.issuer).host });
     }
     const entries = await (await bff.app.request('/api/audit', { headers: { cookie: (await signIn(bff, 'ana')).cookie! } })).json();
     expect(JSON.stringify(entries)).toContain('Ivo Issuer');
@@ -237,6 +237,7 @@ describe('sign-in through the OpenID provider', () => {
       expect(await (await bff.app.request('/api/session', { headers: { cookie: theirs } })).json()).toEqual({
         username: 'admin',
         role: 'verifier',
+        tenant: null,
         displayName: 'Adam Provider',
         via,
       });

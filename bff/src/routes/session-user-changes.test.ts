@@ -63,7 +63,7 @@ describe('a change to a user in the users file ends their sessions', () => {
     expect((await bff.login('bob', bob.password)).status).toBe(401);
     expect((await bff.login('carol', carol.password)).status).toBe(401);
     const again = await bff.cookieOf({ ...alice, role: 'verifier' });
-    expect(await (await bff.app.request('/api/session', { headers: { cookie: again } })).json()).toEqual({ username: 'alice', role: 'verifier' });
+    expect(await (await bff.app.request('/api/session', { headers: { cookie: again } })).json()).toEqual({ username: 'alice', role: 'verifier', tenant: null });
     expect(await bff.status(again, '/api/audit')).toBe(403);
     expect(await bff.status(await bff.cookieOf(newCarol))).toBe(200);
   });

@@ -6,14 +6,14 @@ describe('POST/GET/DELETE /api/session', () => {
     const { app, login } = await testBff();
     const res = await login('issuer');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ username: 'issuer', role: 'issuer' });
+    expect(await res.json()).toEqual({ username: 'issuer', role: 'issuer', tenant: null });
     const cookie = res.headers.get('set-cookie')!;
     expect(cookie).toMatch(/^credence_session=/);
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Strict');
     expect(cookie).toContain('Path=/');
     const me = await app.request('/api/session', { headers: { cookie: cookie.split(';')[0]! } });
-    expect(await me.json()).toEqual({ username: 'issuer', role: 'issuer' });
+    expect(await me.json()).toEqual({ username: 'issuer', role: 'issuer', tenant: null });
   });
 
   it('names a Secure cookie __Host-credence_session (Path=/, no Domain) and reads no other over https', async () => {
@@ -30,7 +30,11 @@ describe('POST/GET/DELETE /api/session', () => {
     expect(cookie).toContain('Path=/');
     expect(cookie).not.toMatch(/Domain=/i);
     const pair = cookie.split(';')[0]!;
-    expect(await (await app.request('/api/session', { headers: { cookie: pair, ...https } })).json()).toEqual({ username: 'issuer', role: 'issuer' });
+    expect(await (await app.request('/api/session', { headers: { cookie: pair, ...https } })).json()).toEqual({
+      username: 'issuer',
+      role: 'issuer',
+      tenant: null,
+    });
     // The same value under the unprefixed name (as a sibling subdomain could plant it) is not a session.
     const planted = pair.replace(/^__Host-/, '');
     expect((await app.request('/api/session', { headers: { cookie: planted, ...https } })).status).toBe(401);

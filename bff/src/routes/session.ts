@@ -52,13 +52,19 @@ export function sessionRoutes({ users, limiter, cookie, trustProxy, oidc, public
       await limiter.succeeded(address, username);
       await startSession(c, cookie, user);
       c.set('user', user);
-      return c.json({ username: user.username, role: user.role });
+      return c.json({ username: user.username, role: user.role, tenant: null });
     })
     .get(session.path, requireAccess(session.access), (c) => {
       // The provider's subject stays on the server (the audit log has it); the browser gets the name to show,
       // and the provider's, so that its `admin` is not taken for the local one.
       const { username, role, displayName, subject, issuer } = c.get('user')!;
-      return c.json({ username, role, ...(displayName !== undefined && { displayName }), ...(subject !== undefined && { via: providerOf(issuer ?? '') }) });
+      return c.json({
+        username,
+        role,
+        tenant: null,
+        ...(displayName !== undefined && { displayName }),
+        ...(subject !== undefined && { via: providerOf(issuer ?? '') }),
+      });
     })
     .delete(logout.path, requireAccess(logout.access), async (c) => {
       const wasProviders = c.get('user')?.subject !== undefined;

@@ -10,8 +10,19 @@ export type TenantId = string & { readonly __brand: 'TenantId' };
 /** The one tenant of a single-tenant console: every row written before tenants existed is its (migration 021). */
 export const SOLE_TENANT = 'sole' as TenantId;
 
-/** The tenant a session acts in. Today always the sole tenant; the tenant registry will read it from the session. */
-export function tenantOfSession(_user: SessionUser | undefined): TenantId {
+/**
+ * Where the operator's requests act: their audit entries are written under it (the operator's audit log).
+ * No agent client exists for it, so nothing the operator does can reach a tenant's wallet.
+ */
+export const PLATFORM_TENANT = 'platform' as TenantId;
+
+/**
+ * The tenant a session acts in: the operator's is the platform, a tenant user's its wallet id; a user
+ * without one (every user of a single-tenant console) acts in the sole tenant.
+ */
+export function tenantOfSession(user: SessionUser | undefined): TenantId {
+  if (user?.role === 'operator') return PLATFORM_TENANT;
+  if (user?.tenant) return user.tenant as TenantId;
   return SOLE_TENANT;
 }
 

@@ -25,6 +25,7 @@ import {
 import { invitationLinkBodySchema, invitationLinkSchema, sandboxScanBodySchema } from '../invitation-links.js';
 import {
   consoleConfigSchema,
+  consoleRoles,
   healthSchema,
   loginBodySchema,
   logoutAnswerSchema,
@@ -58,6 +59,7 @@ import {
 } from '../issue-batches.js';
 import { definitionLabelsListSchema, definitionLabelsSchema, definitionLabelsBodySchema } from '../attribute-labels.js';
 import { route } from './route.js';
+import { tenantsApi } from './tenants-api.js';
 
 /** An IANA time zone the runtime knows (`Europe/Paris`), checked with Intl. */
 export function isTimeZone(value: string): boolean {
@@ -77,7 +79,7 @@ const exportZone = {
 export const consoleApi = {
   health: route({ method: 'GET', path: '/health', access: 'public', response: healthSchema }),
   login: route({ method: 'POST', path: '/session', access: 'public', body: loginBodySchema, response: sessionSchema }),
-  session: route({ method: 'GET', path: '/session', access: 'login', response: sessionSchema }),
+  session: route({ method: 'GET', path: '/session', access: consoleRoles, response: sessionSchema }),
   /** 204, or the provider's end-session URL for a session started there (the browser goes on to it). */
   logout: route({ method: 'DELETE', path: '/session', access: 'public', response: logoutAnswerSchema }),
   sessionMethods: route({ method: 'GET', path: '/session/methods', access: 'public', response: sessionMethodsSchema }),
@@ -85,7 +87,7 @@ export const consoleApi = {
   oidcLogin: route({ method: 'GET', path: '/session/oidc/login', access: 'public', query: oidcLoginQuerySchema, response: z.null() }),
   /** Where the provider sends the browser back: 302 to `next` with the session cookie, or a page saying why not. */
   oidcCallback: route({ method: 'GET', path: '/session/oidc/callback', access: 'public', query: oidcCallbackQuerySchema, response: z.null() }),
-  config: route({ method: 'GET', path: '/config', access: 'login', response: consoleConfigSchema }),
+  config: route({ method: 'GET', path: '/config', access: consoleRoles, response: consoleConfigSchema }),
   /** The live events: a server-sent event stream opened with EventSource (not callApi), one console event per message. */
   events: route({
     method: 'GET',
@@ -335,6 +337,7 @@ export const consoleApi = {
     body: z.strictObject({}),
     response: issueBatchSchema,
   }),
+  ...tenantsApi,
 } as const;
 
 export type ConsoleApi = typeof consoleApi;

@@ -6,12 +6,12 @@ import { routeRefs } from './route-ref.js';
 export const consoleApiRefs = routeRefs<typeof consoleApi>('console', {
   health: ['GET', '/health', 'public'],
   login: ['POST', '/session', 'public'],
-  session: ['GET', '/session', 'login'],
+  session: ['GET', '/session', ['admin', 'issuer', 'verifier', 'operator']],
   logout: ['DELETE', '/session', 'public'],
   sessionMethods: ['GET', '/session/methods', 'public'],
   oidcLogin: ['GET', '/session/oidc/login', 'public'],
   oidcCallback: ['GET', '/session/oidc/callback', 'public'],
-  config: ['GET', '/config', 'login'],
+  config: ['GET', '/config', ['admin', 'issuer', 'verifier', 'operator']],
   events: ['GET', '/events', 'login'],
   revoke: ['POST', '/revocation/revoke', ['admin']],
   pendingRevocations: ['GET', '/revocation/pending', ['admin']],
@@ -45,6 +45,11 @@ export const consoleApiRefs = routeRefs<typeof consoleApi>('console', {
   setAttributeLabels: ['PUT', '/attribute-labels', ['admin']],
   editIssueBatchRow: ['PUT', '/issue-batches/:id/rows/:index', ['issuer', 'admin']],
   retryIssueBatch: ['POST', '/issue-batches/:id/retry', ['issuer', 'admin']],
+  tenants: ['GET', '/tenants', ['operator']],
+  createTenant: ['POST', '/tenants', ['operator']],
+  adoptTenant: ['POST', '/tenants/:walletId/adopt', ['operator']],
+  removeTenant: ['POST', '/tenants/:walletId/remove', ['operator']],
+  tenantExport: ['GET', '/tenants/:walletId/export/:records', ['operator']],
 });
 
 export const agentApiRefs = routeRefs<typeof agentApi>('agent', {

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { UserRole } from '../session.js';
+import type { ConsoleRole, UserRole } from '../session.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Who may call a route: any of these roles, anyone logged in, or anyone at all. */
-export type Access = readonly UserRole[] | 'login' | 'public';
+export type Access = readonly ConsoleRole[] | 'login' | 'public';
 
 /**
  * One route of the console's API, as both ends read it: the BFF mounts it (role check, then the

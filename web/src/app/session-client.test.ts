@@ -5,7 +5,7 @@ import { consoleConfigQueries } from '../lib/console-config';
 import { forgetPagePreloads } from '../lib/page-preloads';
 import { createSessionClient, preloadSession, type SessionNavigation } from './session-client';
 
-const ADMIN: Session = { username: 'admin', role: 'admin' };
+const ADMIN: Session = { username: 'admin', role: 'admin', tenant: null };
 const CONFIG = { username: 'admin', role: 'admin', mode: 'sandbox', wallet: { name: 'w', type: 'askar' } };
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': status < 400 ? 'application/json' : 'application/problem+json' } });

@@ -79,7 +79,7 @@ describe('LoginPage', () => {
 
   it('goes back to the page that asked for a login', async () => {
     const { router } = renderLogin(
-      (_path, init) => (init?.method === 'POST' ? json(200, { username: 'issuer', role: 'issuer' }) : problem(401, 'Log in to continue.')),
+      (_path, init) => (init?.method === 'POST' ? json(200, { username: 'issuer', role: 'issuer', tenant: null }) : problem(401, 'Log in to continue.')),
       '/login?next=%2Fcredentials%3Fstate%3Ddone',
     );
     await userEvent.type(await screen.findByLabelText('Username'), 'issuer');
@@ -91,7 +91,7 @@ describe('LoginPage', () => {
 
   it('does not follow a next link to another site', async () => {
     const { router } = renderLogin(
-      (_path, init) => (init?.method === 'POST' ? json(200, { username: 'verifier', role: 'verifier' }) : problem(401, 'x')),
+      (_path, init) => (init?.method === 'POST' ? json(200, { username: 'verifier', role: 'verifier', tenant: null }) : problem(401, 'x')),
       '/login?next=%2F%2Fevil.example%2F',
     );
     await userEvent.type(await screen.findByLabelText('Username'), 'verifier');

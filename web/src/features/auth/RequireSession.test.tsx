@@ -42,7 +42,7 @@ describe('RequireSession', () => {
 
 describe('RequireArea', () => {
   it('sends a role from a page it may not use to its home page, which says which page and whom it is for', async () => {
-    const session = { username: 'vera', role: 'verifier' as const };
+    const session = { username: 'vera', role: 'verifier' as const, tenant: null };
     const router = createMemoryRouter(
       [
         {

@@ -1,4 +1,4 @@
-import { areaRoles, roleMayUse, type Area, type Session, type UserRole } from '@credence/shared';
+import { areaRoles, roleMayUse, type Area, type Session, type ConsoleRole } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -28,7 +28,7 @@ export function RequireSession({ children }: { children: (session: Session) => R
 /** Where a role was kept out of, said on the home page it was sent to. */
 interface NotForRole {
   path: string;
-  roles: readonly UserRole[];
+  roles: readonly ConsoleRole[];
 }
 
 /** Keeps a role out of an area it may not use (the server refuses it anyway), and says so on the home page. */
@@ -41,11 +41,11 @@ export function RequireArea({ area, session, children }: { area: Area; session: 
   return <>{children}</>;
 }
 
-const ROLE_PLURALS: Record<UserRole, string> = { issuer: 'issuers', verifier: 'verifiers', admin: 'admins' };
-const ROLE_ONE: Record<UserRole, string> = { issuer: 'an issuer', verifier: 'a verifier', admin: 'an admin' };
+const ROLE_PLURALS: Record<ConsoleRole, string> = { issuer: 'issuers', verifier: 'verifiers', admin: 'admins', operator: 'the operator' };
+const ROLE_ONE: Record<ConsoleRole, string> = { issuer: 'an issuer', verifier: 'a verifier', admin: 'an admin', operator: 'the operator' };
 
 /** On the page a role was sent to from one it may not use: which page, and whom it is for. */
-export function NotForRoleNotice({ role }: { role: UserRole }) {
+export function NotForRoleNotice({ role }: { role: ConsoleRole }) {
   const notForRole = (useLocation().state as { notForRole?: NotForRole } | null)?.notForRole;
   if (!notForRole) return null;
   const whom = notForRole.roles.map((r) => ROLE_PLURALS[r]).join(' and ');

@@ -1,4 +1,4 @@
-import { safeNextPath, type LoginBody, type Session, type SessionMethods, type UserRole, consoleApiRefs } from '@credence/shared';
+import { safeNextPath, type LoginBody, type Session, type SessionMethods, type ConsoleRole, consoleApiRefs } from '@credence/shared';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../lib/api';
 import { callApi, urlFor } from '../../lib/api-client';
@@ -48,7 +48,8 @@ export function beginSession(queryClient: QueryClient, user: Session): void {
 export const logout = () => callApi(consoleApiRefs.logout);
 
 /** Where each role starts after logging in. */
-export function homeFor(role: UserRole): string {
+export function homeFor(role: ConsoleRole): string {
+  if (role === 'operator') return '/tenants';
   return role === 'verifier' ? '/presentations' : '/credentials';
 }
 

@@ -1,4 +1,4 @@
-import { advisedCredentialAction, advisedPresentationAction, connectionLabel, roleMayUse, schemaIdOf, type UserRole, agentApiRefs } from '@credence/shared';
+import { advisedCredentialAction, advisedPresentationAction, connectionLabel, roleMayUse, schemaIdOf, type ConsoleRole, agentApiRefs } from '@credence/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -119,7 +119,7 @@ export function ConnectionDetailPage() {
   );
 }
 
-function ConnectionExchanges({ connId, role }: { connId: string; role: UserRole }) {
+function ConnectionExchanges({ connId, role }: { connId: string; role: ConsoleRole }) {
   const credentials = useQuery({ ...connectionDetailQueries.credentials(connId), enabled: roleMayUse(role, 'credentials') });
   const presentations = useQuery({ ...connectionDetailQueries.presentations(connId), enabled: roleMayUse(role, 'presentations') });
   return (
@@ -178,7 +178,7 @@ function ConnectionExchanges({ connId, role }: { connId: string; role: UserRole 
 }
 
 /** From the register, kept past the agent: the credentials this connection holds from us and the proofs it gave. */
-function ConnectionRecord({ connId, role }: { connId: string; role: UserRole }) {
+function ConnectionRecord({ connId, role }: { connId: string; role: ConsoleRole }) {
   const held = useQuery({ ...connectionDetailQueries.heldFromUs(connId), enabled: roleMayUse(role, 'issued') });
   const proofs = useQuery({ ...connectionDetailQueries.proofsGiven(connId), enabled: roleMayUse(role, 'presentations') });
   return (

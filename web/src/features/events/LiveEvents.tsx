@@ -1,4 +1,4 @@
-import { consoleApiRefs, RESYNC_EVENT, type ConsoleEvent, type UserRole } from '@credence/shared';
+import { consoleApiRefs, RESYNC_EVENT, type ConsoleEvent, type ConsoleRole } from '@credence/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { urlFor } from '../../lib/api-client';
@@ -19,7 +19,7 @@ const EARLY_LIMIT = 500;
  * last id in the query. Each event updates the cache and, where the spec advises an action the user
  * can take, says so once per state change.
  */
-export function LiveEvents({ role }: { role: UserRole }) {
+export function LiveEvents({ role }: { role: ConsoleRole }) {
   const queryClient = useQueryClient();
   const connections = useConnections();
   const labelOf = useRef(connections.labelOf);

@@ -1,4 +1,11 @@
-import { advisedCredentialAction, advisedPresentationAction, INVITATION_FETCHED_TOPIC, roleMayUse, type ConsoleEvent, type UserRole } from '@credence/shared';
+import {
+  advisedCredentialAction,
+  advisedPresentationAction,
+  INVITATION_FETCHED_TOPIC,
+  roleMayUse,
+  type ConsoleEvent,
+  type ConsoleRole,
+} from '@credence/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { markDeleted } from '../../lib/deleted-records';
 import { humanize } from '../../lib/format';
@@ -79,7 +86,7 @@ export interface Advice {
  * The spec's advised action for the state an exchange reached, for a user whose role can take it:
  * "Request received from Faber College — Issue credential".
  */
-export function adviceFor(event: ConsoleEvent, role: UserRole, connectionLabel: (id: string) => string | undefined): Advice | undefined {
+export function adviceFor(event: ConsoleEvent, role: ConsoleRole, connectionLabel: (id: string) => string | undefined): Advice | undefined {
   if (event.stale || event.version !== 'v2' || !event.subject_id || !event.state) return undefined;
   const who = typeof event.payload.connection_id === 'string' ? connectionLabel(event.payload.connection_id) : undefined;
   const from = who ? ` from ${who}` : '';

@@ -6,7 +6,7 @@ import {
   roleMayUse,
   schemaIdOf,
   type AdvisedAction,
-  type UserRole,
+  type ConsoleRole,
   consoleApiRefs,
   agentApiRefs,
 } from '@credence/shared';
@@ -131,7 +131,7 @@ export function oldestFirst(items: QueueItem[]): QueueItem[] {
 }
 
 /** The states whose exchanges this role must act on; a holder's chores only when asked. */
-export function queueStates(role: UserRole | undefined, withHolder: boolean) {
+export function queueStates(role: ConsoleRole | undefined, withHolder: boolean) {
   const mine = (kind: QueueItem['kind'], states: readonly string[]) => states.filter((s) => withHolder || !isHolderState(kind, s));
   return {
     credential: role && roleMayUse(role, 'credentials') ? mine('credential', credentialActionStates) : [],
@@ -140,7 +140,7 @@ export function queueStates(role: UserRole | undefined, withHolder: boolean) {
 }
 
 /** The holder's chores this role could see: what "Show holder tasks" would add. */
-export function holderStates(role: UserRole | undefined) {
+export function holderStates(role: ConsoleRole | undefined) {
   const all = queueStates(role, true);
   const own = queueStates(role, false);
   return {
@@ -150,7 +150,7 @@ export function holderStates(role: UserRole | undefined) {
 }
 
 /** Everything waiting on this role (and on its wallet as a holder, when asked), oldest first, and whether it is all loaded. */
-export function useQueue(role: UserRole | undefined, withHolder = false) {
+export function useQueue(role: ConsoleRole | undefined, withHolder = false) {
   const states = queueStates(role, withHolder);
   const queries = [...states.credential.map(credentialsIn), ...states.presentation.map(presentationsIn)];
   return useQueries({
@@ -177,7 +177,7 @@ const waitingIn = (kind: 'credential' | 'presentation', state: string) =>
   });
 
 /** How many wait on this role's own work (the navigation's badge), or, with `states`, on those states (the holder's chores). */
-export function useWaitingCount(role: UserRole | undefined, states = queueStates(role, false)) {
+export function useWaitingCount(role: ConsoleRole | undefined, states = queueStates(role, false)) {
   const queries = [...states.credential.map((s) => waitingIn('credential', s)), ...states.presentation.map((s) => waitingIn('presentation', s))];
   return useQueries({
     queries: queries,

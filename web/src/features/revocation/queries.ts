@@ -1,4 +1,4 @@
-import { consoleApiRefs, roleMayUse, type UserRole } from '@credence/shared';
+import { consoleApiRefs, roleMayUse, type ConsoleRole } from '@credence/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { registerKeys, revocationKeys } from '../../lib/query-keys';
@@ -58,7 +58,7 @@ export function usePublish() {
  * How many revocations wait to be published, for the navigation: only for a role that may revoke, kept
  * live by the events stream (a revocation event invalidates revocationKeys) and by revoking and publishing here.
  */
-export function usePendingRevocationCount(role: UserRole): number | undefined {
+export function usePendingRevocationCount(role: ConsoleRole): number | undefined {
   const pending = useQuery({ ...revocationQueries.pending(), enabled: roleMayUse(role, 'revocation') });
   if (!roleMayUse(role, 'revocation') || !pending.data) return undefined;
   return pending.data.registries.reduce((n, r) => n + r.cred_rev_ids.length, 0);
