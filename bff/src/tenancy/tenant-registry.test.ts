@@ -57,6 +57,23 @@ describe('the tenant registry', () => {
     await store.close();
   });
 
+  it('finds the tenant a person names by wallet id or by label in any case, and none for a label two tenants share', async () => {
+    const { store, registry: tenants } = await registry();
+    await tenants.adopt({ walletId: 'w-north', label: 'Northfield University', createdAt: new Date(), token: TOKEN });
+    await tenants.adopt({ walletId: 'w-city', label: 'City Library', createdAt: new Date(), token: TOKEN });
+    await tenants.adopt({ walletId: 'w-twin-1', label: 'Twin College', createdAt: new Date(), token: TOKEN });
+    await tenants.adopt({ walletId: 'w-twin-2', label: 'twin college', createdAt: new Date(), token: TOKEN });
+    expect((await tenants.byLabelOrId('w-north'))?.label).toBe('Northfield University');
+    expect((await tenants.byLabelOrId(' northfield UNIVERSITY '))?.walletId).toBe('w-north');
+    expect((await tenants.byLabelOrId('Twin College'))?.walletId).toBeUndefined();
+    expect((await tenants.byLabelOrId('w-twin-2'))?.label).toBe('twin college');
+    expect(await tenants.byLabelOrId('Harbour School')).toBeUndefined();
+    expect(await tenants.byLabelOrId('')).toBeUndefined();
+    await tenants.markRemoved('w-city');
+    expect((await tenants.byLabelOrId('City Library'))?.removedAt).not.toBeNull();
+    await store.close();
+  });
+
   it('refuses to open the tokens under another TENANT_TOKEN_KEY, saying so', async () => {
     const { store, registry: tenants } = await registry();
     const { tenant } = await tenants.adopt({ walletId: 'w-north', label: 'Northfield University', createdAt: new Date(), token: TOKEN });

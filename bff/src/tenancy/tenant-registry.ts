@@ -26,6 +26,27 @@ export interface Adoption {
 /** A tenant is its agent wallet: the tenant id is the wallet id, branded only here, after the registry knows it. */
 const tenantOf = (walletId: string) => walletId as TenantId;
 
+const ENTRY_COLUMNS = ['wallet_id', 'label', 'created_at', 'adopted_at', 'token_refused_at', 'removed_at'] as const;
+
+function entryOf(r: {
+  wallet_id: string;
+  label: string;
+  created_at: Date;
+  adopted_at: Date;
+  token_refused_at: Date | null;
+  removed_at: Date | null;
+}): TenantEntry {
+  return {
+    tenant: tenantOf(r.wallet_id),
+    walletId: r.wallet_id,
+    label: r.label,
+    createdAt: r.created_at,
+    adoptedAt: r.adopted_at,
+    tokenRefusedAt: r.token_refused_at,
+    removedAt: r.removed_at,
+  };
+}
+
 /**
  * The tenants this console fronts (migration 023, decision 033): the agent's tenant wallets, each with
  * its token sealed in the store. The token leaves only through `token()`, for the tenant's agent client.
@@ -55,20 +76,25 @@ export class TenantRegistry {
   }
 
   async list(): Promise<TenantEntry[]> {
+    const rows = await this.store.db.selectFrom('tenants').select(ENTRY_COLUMNS).orderBy('label').execute();
+    return rows.map(entryOf);
+  }
+
+  /**
+   * The tenant a person means by `value` (a users file's or provider's): its wallet id, or else its label,
+   * case-insensitively, when one tenant alone has it. Removed tenants too: the caller says why they cannot act.
+   */
+  async byLabelOrId(value: string): Promise<TenantEntry | undefined> {
+    const wanted = value.trim();
+    if (wanted === '') return undefined;
     const rows = await this.store.db
       .selectFrom('tenants')
-      .select(['wallet_id', 'label', 'created_at', 'adopted_at', 'token_refused_at', 'removed_at'])
-      .orderBy('label')
+      .select(ENTRY_COLUMNS)
+      .where((eb) => eb.or([eb('wallet_id', '=', wanted), eb(eb.fn('lower', ['label']), '=', wanted.toLowerCase())]))
       .execute();
-    return rows.map((r) => ({
-      tenant: tenantOf(r.wallet_id),
-      walletId: r.wallet_id,
-      label: r.label,
-      createdAt: r.created_at,
-      adoptedAt: r.adopted_at,
-      tokenRefusedAt: r.token_refused_at,
-      removedAt: r.removed_at,
-    }));
+    const byId = rows.find((r) => r.wallet_id === wanted);
+    if (byId) return entryOf(byId);
+    return rows.length === 1 ? entryOf(rows[0]!) : undefined;
   }
 
   /** The tenant of an agent wallet, or undefined for a wallet this console has not adopted. */
