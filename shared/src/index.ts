@@ -30,5 +30,6 @@ export * from './safe-next-path.js';
 export * from './session.js';
 export * from './state-names.js';
 export * from './states.js';
+export * from './tenants.js';
 export * from './versioning.js';
 export * from './contract/index.js';
