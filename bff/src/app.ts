@@ -16,6 +16,8 @@ import type { EventBus } from './events/bus.js';
 import { RevocationService } from './revocation/revocation-service.js';
 import { BulkRevokePreviews } from './revocation/bulk-revoke-previews.js';
 import { auditRoutes } from './routes/audit.js';
+import { tenantRoutes } from './routes/tenants.js';
+import type { TenantAdmin } from './tenancy/tenant-admin.js';
 import { revocationRoutes } from './routes/revocation.js';
 import { walletRoutes } from './routes/wallet.js';
 import type { UpgradeTracker } from './wallet/upgrade-tracker.js';
@@ -101,6 +103,8 @@ export interface AppDeps {
   batchUploadBytes?: number;
   /** Sends the batches' rows; made here (without the periodic sweep) when not given. */
   batches?: { store: PerTenant<IssueBatches>; sender: BatchSender };
+  /** The operator's tenants (a multitenant agent only): /api/tenants answers 404 without it. */
+  tenantAdmin?: TenantAdmin | undefined;
 }
 
 /** The batches and their sender as an instance runs them (the sweep is started by the server). */
@@ -222,6 +226,7 @@ export function createApp(deps: AppDeps) {
     )
     .route('/', walletRoutes(deps.upgrade))
     .route('/', auditRoutes(deps.audit))
+    .route('/', tenantRoutes(deps.tenantAdmin, deps.store))
     .route('/', invitationLinkRoutes({ clients, store: deps.store, mode: deps.mode, publicUrl: deps.publicUrl, links }))
     .route('/', proofTemplateRoutes(perTenant((tenant) => new ProofTemplates(deps.store, tenant))))
     .route('/', attributeLabelRoutes(AttributeLabelStore.of(deps.store)))

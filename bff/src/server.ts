@@ -18,6 +18,7 @@ import { Store } from './store/store.js';
 import type { RegisterIngest } from './register/register-ingest.js';
 import { RegisterIngests } from './register/register-ingests.js';
 import { startTenancy } from './tenancy/multitenant-start.js';
+import { tenantAdminOf } from './tenancy/tenant-admin-start.js';
 import { SOLE_TENANT } from './tenancy/tenant.js';
 import { UpgradeTracker, upgradeTrackers } from './wallet/upgrade-tracker.js';
 import { multitenantClients, soleTenantClients } from './acapy/tenant-clients.js';
@@ -110,6 +111,7 @@ export async function startBff(env: Record<string, string | undefined> = process
     bus,
     webhookSecret: config.webhookSecret,
     ...(tenancy && { webhookTenants: tenancy.webhookTenants }),
+    ...(tenancy && { tenantAdmin: tenantAdminOf(config, store, client, tenancy.registry, users) }),
     heartbeatMs: config.events.heartbeatMs,
     clientQueueLimit: config.events.clientQueueLimit,
     clientQueueBytes: config.events.clientQueueBytes,

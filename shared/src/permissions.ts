@@ -18,7 +18,8 @@ export const areaRoles = {
   schemaWrites: ['admin'],
   revocation: ['admin'],
   wallet: ['admin'],
-  audit: ['admin'],
+  /** A tenant's admin reads its log; the operator reads the operator's own log (the platform's), never a tenant's. */
+  audit: ['admin', 'operator'],
   /**
    * The register of issued credentials (`/issued`). The register's exchange list follows the kind
    * asked for: credentials for the credentials area, presentations for the presentations area.

@@ -9,10 +9,10 @@ import { csvDownload } from '../exports/csv-download.js';
 import { zonedDateTime } from '../exports/zoned-date.js';
 
 const { audit, auditExport } = consoleApi;
-const COLUMNS = ['at', 'actor', 'via', 'role', 'action', 'target', 'status', 'outcome', 'summary', 'reason', 'link'] as const;
+export const AUDIT_COLUMNS = ['at', 'actor', 'via', 'role', 'action', 'target', 'status', 'outcome', 'summary', 'reason', 'link'] as const;
 
 /** One CSV row per entry, its time in the asker's time zone with the offset. */
-function csvRow(e: AuditEntry, tz: string): string[] {
+export function auditCsvRow(e: AuditEntry, tz: string): string[] {
   return [
     zonedDateTime(e.at, tz),
     e.actor,
@@ -39,9 +39,9 @@ export function auditRoutes(logs: PerTenant<AuditLog>) {
       const log = logs.for(c.var.tenant);
       return csvDownload(c, {
         fileName: `credence-audit-${new Date().toISOString().slice(0, 10)}.csv`,
-        columns: COLUMNS,
+        columns: AUDIT_COLUMNS,
         batches: () => log.export(filters),
-        row: (e) => csvRow(e, tz),
+        row: (e) => auditCsvRow(e, tz),
       });
     });
 }

@@ -14,7 +14,7 @@ const CATCH_UP_MS = 1_000;
 
 const { registerExchanges, registerExchangesExport, registerCredentials, registerCredentialsExport, registerBackfill } = consoleApi;
 
-const EXCHANGE_COLUMNS = [
+export const EXCHANGE_COLUMNS = [
   'exchange_id',
   'kind',
   'role',
@@ -34,7 +34,7 @@ const EXCHANGE_COLUMNS = [
   'removed_from_agent',
   'revocation_status',
 ] as const;
-const CREDENTIAL_COLUMNS = [
+export const CREDENTIAL_COLUMNS = [
   'cred_ex_id',
   'connection_id',
   'holder_label',
@@ -58,7 +58,7 @@ const cell = (v: string | boolean | null) => (v === null ? '' : String(v));
 const credentialName = (schemaId: string | null) => schemaLabel(schemaId) ?? '';
 
 /** Each attribute has its own column (after the fixed ones); dates are in the asker's time zone, with the offset. */
-function exchangeRow(e: RegisterExchange, tz: string): string[] {
+export function exchangeRow(e: RegisterExchange, tz: string): string[] {
   return [
     e.exchange_id,
     e.kind,
@@ -81,7 +81,7 @@ function exchangeRow(e: RegisterExchange, tz: string): string[] {
   ];
 }
 
-function credentialRow(c: IssuedCredential, tz: string): string[] {
+export function credentialRow(c: IssuedCredential, tz: string): string[] {
   return [
     c.cred_ex_id,
     cell(c.connection_id),

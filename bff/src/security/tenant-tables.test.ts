@@ -25,6 +25,8 @@ const TENANT_STORES = new Set([
   'register/register-search.ts',
   'register/register-writes.ts',
   'revocation/bulk-revoke-previews.ts',
+  // The operator's view of one tenant: when it last acted (never what), and erasing its records on removal.
+  'tenancy/tenant-admin-records.ts',
   'wallet/upgrade-tracker.ts',
 ]);
 
