@@ -47,7 +47,7 @@ interface Known {
 
 const hashOf = (id: string) => createHash('sha256').update(id).digest('base64url');
 
-const COLUMNS = ['username', 'role', 'subject', 'display_name', 'issuer', 'grant_digest'] as const;
+const COLUMNS = ['username', 'role', 'subject', 'display_name', 'issuer', 'grant_digest', 'tenant'] as const;
 
 function userOf(row: {
   username: string;
@@ -56,6 +56,7 @@ function userOf(row: {
   display_name: string | null;
   issuer: string | null;
   grant_digest: string | null;
+  tenant: string | null;
 }): SessionUser {
   return {
     username: row.username,
@@ -64,6 +65,7 @@ function userOf(row: {
     ...(row.display_name !== null && { displayName: row.display_name }),
     ...(row.issuer !== null && { issuer: row.issuer }),
     ...(row.grant_digest !== null && { grant: row.grant_digest }),
+    ...(row.tenant !== null && { tenant: row.tenant }),
   };
 }
 
@@ -113,6 +115,7 @@ export class SessionStore {
           display_name: user.displayName ?? null,
           issuer: user.issuer ?? null,
           grant_digest: user.grant ?? null,
+          tenant: user.tenant ?? null,
         })
         .execute(),
     );

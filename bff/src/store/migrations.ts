@@ -13,6 +13,7 @@ import { upgradeBefore } from './migration-020-upgrade-before.js';
 import { recordsPerTenant } from './migration-021-records-per-tenant.js';
 import { templateAsksInWords } from './migration-022-template-asks-in-words.js';
 import { tenants } from './migration-023-tenants.js';
+import { sessionTenant } from './migration-024-session-tenant.js';
 import { tenantsRemoved } from './migration-025-tenants-removed.js';
 
 /**
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '021-records-per-tenant': recordsPerTenant,
   '022-template-asks-in-words': templateAsksInWords,
   '023-tenants': tenants,
+  '024-session-tenant': sessionTenant,
   '025-tenants-removed': tenantsRemoved,
 };
 

@@ -27,6 +27,8 @@ export interface SessionsTable {
   issuer: Optional<string>;
   /** A local user's: a digest of the user's entry at sign-in (see grantOf); the session ends when it no longer matches. */
   grant_digest: Optional<string>;
+  /** The tenant's wallet id the session acts in; null for the operator and in a single-tenant console (migration 024). */
+  tenant: Optional<string>;
 }
 
 export interface OidcTransactionsTable {

@@ -64,6 +64,7 @@ describe.each([
       '021-records-per-tenant',
       '022-template-asks-in-words',
       '023-tenants',
+      '024-session-tenant',
       '025-tenants-removed',
     ]);
   });
