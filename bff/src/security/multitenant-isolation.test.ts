@@ -1,0 +1,241 @@
+import { agentRoutes, consoleApi, type ConsoleEvent } from '@credence/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BusMessage } from '../events/bus.js';
+import { AgentContract } from '../test/agent-contract.js';
+import { pathWith, samplesFor, type SampleIds } from '../test/agent-route-samples.js';
+import { testMultitenantBff } from '../test/multitenant-harness.js';
+
+/**
+ * Two organisations on one multitenant agent (the sandbox's seeded tenants), each with records at the agent
+ * and in Credence. As each role of Northfield University, every agent route and every Credence route is called
+ * with City Library's ids, searches and filters: the answer is a refusal or holds nothing of the library's.
+ * The operator reads no exchange of either. Every agent call is checked against ACA-Py 1.6.1's OpenAPI.
+ */
+const contract = await AgentContract.create();
+const UNIVERSITY = 'Northfield University';
+const LIBRARY = 'City Library';
+const LIBRARY_TEMPLATE = 'Library card check zq7';
+const ROLES = ['admin', 'issuer', 'verifier'] as const;
+
+let h: Awaited<ReturnType<typeof testMultitenantBff>>;
+/** What only the library holds: any of these in a university answer is a leak. */
+let markers: string[];
+let library: SampleIds & { template: string; batch: string };
+
+beforeAll(async () => {
+  h = await testMultitenantBff({ observe: (request, response) => contract!.checkCall(request, response) });
+  await Promise.all([h.registers.for(h.tenantOf(UNIVERSITY)).backfill(), h.registers.for(h.tenantOf(LIBRARY)).backfill()]);
+  const store = h.agent.agent.tenantNamed('city-library')!.sandbox.store;
+  const credDef = store.ledger.credDefs.find((d) => d.issuedBy === 'self' && !d.revocable)!;
+  const connection = [...store.connections.values()].find((c) => c.state === 'active')!;
+
+  // The library's own records in Credence: a template, a batch, a counter link, audit entries.
+  const libraryAdmin = await h.cookieFor('admin', LIBRARY);
+  const template = await h.send(libraryAdmin, 'POST', '/api/proof-templates', {
+    name: LIBRARY_TEMPLATE,
+    presentation_request: { indy: { name: 'Card', version: '1.0', requested_attributes: { n: { name: 'name' } }, requested_predicates: {} } },
+  });
+  expect(template.status).toBe(201);
+  const header = ['connection', ...credDef.schema.attributes].join(',');
+  const row = [connection.connection_id, ...credDef.schema.attributes.map((a) => `v-${a}`)].join(',');
+  const batch = await h.send(libraryAdmin, 'POST', '/api/issue-batches', {
+    cred_def_id: credDef.cred_def_id,
+    csv: `${header}\n${row}\n`,
+    file_name: 'members.csv',
+  });
+  expect(batch.status).toBe(201);
+  await h.settle();
+
+  library = {
+    connection: connection.connection_id,
+    credential: [...store.credentials.keys()][0]!,
+    presentation: [...store.presentations.keys()][0]!,
+    credDef: credDef.cred_def_id,
+    attributes: credDef.schema.attributes,
+    template: ((await template.json()) as { id: string }).id,
+    batch: ((await batch.json()) as { id: string }).id,
+  };
+  markers = [
+    ...store.connections.keys(),
+    ...store.credentials.keys(),
+    ...store.presentations.keys(),
+    library.template,
+    library.batch,
+    LIBRARY_TEMPLATE,
+    'members.csv',
+    `${LIBRARY}-admin`,
+  ];
+  // The university has records of its own, so that an empty answer proves nothing by itself.
+  const universityStore = h.agent.agent.tenantNamed('northfield-university')!.sandbox.store;
+  expect(universityStore.credentials.size).toBeGreaterThan(0);
+  expect(markers.filter((m) => universityStore.credentials.has(m) || universityStore.connections.has(m))).toEqual([]);
+}, 60_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+/** The library's markers in an answer, but for those the request itself named (an error may quote what was asked). */
+function leaks(text: string, asked = ''): string[] {
+  return markers.filter((m) => text.includes(m) && !asked.includes(m));
+}
+
+describe('two organisations on one multitenant agent', () => {
+  it.each(ROLES)('the university’s %s finds nothing of the library’s in Credence’s own records: lists, searches, exports, ids', async (role) => {
+    const cookie = await h.cookieFor(role, UNIVERSITY);
+    const reads = [
+      '/api/register/exchanges?kind=credential',
+      '/api/register/exchanges?kind=presentation',
+      `/api/register/exchanges?kind=credential&q=${encodeURIComponent(library.connection)}`,
+      `/api/register/exchanges?kind=credential&connection_id=${encodeURIComponent(library.connection)}`,
+      '/api/register/exchanges/export.csv?kind=credential',
+      '/api/register/credentials',
+      `/api/register/credentials?cred_def_id=${encodeURIComponent(library.credDef)}`,
+      '/api/register/credentials/export.csv',
+      '/api/proof-templates',
+      `/api/proof-templates?q=${encodeURIComponent(LIBRARY_TEMPLATE)}`,
+      '/api/issue-batches',
+      '/api/attribute-labels',
+      '/api/audit',
+      '/api/audit/export.csv',
+      '/api/revocation/pending',
+      '/api/wallet',
+      '/api/config',
+    ];
+    let answered = 0;
+    for (const path of reads) {
+      const res = await h.send(cookie, 'GET', path);
+      const text = await res.text();
+      expect(leaks(text), `${role} GET ${path}`).toEqual([]);
+      expect(res.status, `${role} GET ${path}`).toBeLessThan(500);
+      if (res.ok) answered += 1;
+    }
+    expect(answered).toBeGreaterThan(3);
+
+    const byId: [string, string, unknown?][] = [
+      ['GET', `/api/proof-templates/${library.template}`],
+      ['GET', `/api/proof-templates/${library.template}/versions`],
+      ['GET', `/api/proof-templates/${library.template}/versions/1`],
+      [
+        'PUT',
+        `/api/proof-templates/${library.template}`,
+        {
+          version: 1,
+          name: 'Taken',
+          presentation_request: { indy: { name: 'x', version: '1.0', requested_attributes: { n: { name: 'name' } }, requested_predicates: {} } },
+        },
+      ],
+      ['DELETE', `/api/proof-templates/${library.template}`],
+      ['GET', `/api/issue-batches/${library.batch}`],
+      ['POST', `/api/issue-batches/${library.batch}/retry`, {}],
+      [
+        'PUT',
+        `/api/issue-batches/${library.batch}/rows/2`,
+        { connection: library.connection, attributes: library.attributes.map((name) => ({ name, value: 'x' })) },
+      ],
+      ['POST', '/api/invitation-links', { attachment: { id: library.presentation, type: 'present-proof' } }],
+      ['POST', '/api/invitation-links', { attachment: { id: library.credential, type: 'credential-offer' } }],
+    ];
+    for (const [method, path, body] of byId) {
+      const res = await h.send(cookie, method, path, body);
+      const text = await res.text();
+      expect(res.status, `${role} ${method} ${path}: ${text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${role} ${method} ${path}`).toBeLessThan(500);
+      expect(leaks(text, path + JSON.stringify(body ?? null)), `${role} ${method} ${path}`).toEqual([]);
+    }
+    // The library's template and batch are untouched.
+    const libraryAdmin = await h.cookieFor('admin', LIBRARY);
+    expect((await h.send(libraryAdmin, 'GET', `/api/proof-templates/${library.template}`)).status).toBe(200);
+    expect((await h.send(libraryAdmin, 'GET', `/api/issue-batches/${library.batch}`)).status).toBe(200);
+  });
+
+  it.each(ROLES)('the university’s %s reaches none of the library’s records through any agent route', async (role) => {
+    const cookie = await h.cookieFor(role, UNIVERSITY);
+    const samples = samplesFor(library);
+    let refused = 0;
+    for (const route of agentRoutes) {
+      const sample = samples[`${route.method} ${route.path}`];
+      if (!sample) continue;
+      const query = sample.query ? `?${new URLSearchParams(sample.query).toString()}` : '';
+      const path = `${pathWith(route, sample.params ?? {})}${query}`;
+      const res = await h.send(cookie, route.method, path, sample.body);
+      const text = await res.text();
+      const what = `${role} ${route.method} ${route.path}`;
+      expect(leaks(text, res.ok ? '' : path + JSON.stringify(sample.body ?? null)), what).toEqual([]);
+      // Never the console's own failure; the agent's (rotating a registry it does not have is a 500 in ACA-Py, passed on as 502) may be.
+      expect(res.status, `${what}: ${text.slice(0, 200)}`).not.toBe(500);
+      // A route that names one of the library's records by id is refused: not found in this wallet, or not this role's.
+      if (route.path.includes(':cred_ex_id') || route.path.includes(':pres_ex_id') || route.path.includes(':conn_id')) {
+        if (!route.path.includes(':conn_id') || route.method !== 'DELETE') expect(res.status, what).toBeGreaterThanOrEqual(400);
+      }
+      if (res.status >= 400) refused += 1;
+    }
+    expect(refused).toBeGreaterThan(0);
+    await h.settle();
+    // The library's records are all still there.
+    const store = h.agent.agent.tenantNamed('city-library')!.sandbox.store;
+    expect(store.credentials.has(library.credential)).toBe(true);
+    expect(store.presentations.has(library.presentation)).toBe(true);
+    expect(store.connections.has(library.connection)).toBe(true);
+    expect(contract!.violations).toEqual([]);
+  });
+
+  it('the library’s credentials cannot be revoked from the university', async () => {
+    const admin = await h.cookieFor('admin', UNIVERSITY);
+    const store = h.agent.agent.tenantNamed('city-library')!.sandbox.store;
+    const issued = [...store.issuerCredRevs.values()].find((r) => r.state === 'issued')!;
+    const revoke = await h.send(admin, 'POST', '/api/revocation/revoke', {
+      rev_reg_id: issued.rev_reg_id,
+      cred_rev_id: issued.cred_rev_id,
+      publish: false,
+      notify: false,
+    });
+    expect(revoke.status).toBeGreaterThanOrEqual(400);
+    expect(revoke.status).toBeLessThan(500);
+    const preview = await h.send(admin, 'POST', '/api/revocation/bulk-revoke/preview', { cred_def_id: issued.cred_def_id });
+    const text = await preview.text();
+    expect(leaks(text)).toEqual([]);
+    if (preview.ok) expect((JSON.parse(text) as { credentials: unknown[] }).credentials).toEqual([]);
+    expect(store.issuerCredRevs.get(issued.record_id)!.state).toBe('issued');
+  });
+
+  it('the library’s webhooks reach only the library’s streams', async () => {
+    const seen = { university: [] as ConsoleEvent[], library: [] as ConsoleEvent[] };
+    const off = [
+      await h.bus.subscribe(h.tenantOf(UNIVERSITY), undefined, (m: BusMessage) => m.type === 'event' && seen.university.push(m.event)),
+      await h.bus.subscribe(h.tenantOf(LIBRARY), undefined, (m: BusMessage) => m.type === 'event' && seen.library.push(m.event)),
+    ];
+    const libraryAgent = h.agent.agent.tenantNamed('city-library')!.sandbox;
+    libraryAgent.credentials.peerOffer();
+    await h.settle();
+    expect(seen.library.length).toBeGreaterThan(0);
+    expect(leaks(JSON.stringify(seen.university))).toEqual([]);
+    const libraryIds = new Set(libraryAgent.store.credentials.keys());
+    expect(
+      seen.university.filter((e) =>
+        JSON.stringify(e)
+          .split('"')
+          .some((part) => libraryIds.has(part)),
+      ),
+    ).toEqual([]);
+    for (const subscription of off) subscription.close();
+  });
+
+  it('the operator reads no exchange of either organisation, and acts in none', async () => {
+    const operator = await h.cookieFor('operator');
+    const samples = samplesFor(library);
+    for (const route of agentRoutes) {
+      const sample = samples[`${route.method} ${route.path}`];
+      if (!sample) continue;
+      const query = sample.query ? `?${new URLSearchParams(sample.query).toString()}` : '';
+      const res = await h.send(operator, route.method, `${pathWith(route, sample.params ?? {})}${query}`, sample.body);
+      expect(res.status, `operator ${route.method} ${route.path}`).toBe(403);
+    }
+    for (const entry of Object.values(consoleApi)) {
+      if (entry.access === 'public' || (Array.isArray(entry.access) && (entry.access as readonly string[]).includes('operator'))) continue;
+      const path = `/api${entry.path.replace(/:([A-Za-z_]+)/g, 'x')}`;
+      const res = await h.send(operator, entry.method, path, entry.method === 'GET' || entry.method === 'DELETE' ? undefined : {});
+      expect(res.status, `operator ${entry.method} ${entry.path}`).toBe(403);
+    }
+  });
+});
