@@ -7,6 +7,7 @@ import { NotForRoleNotice } from '../features/auth/RequireSession';
 import { AgentUnavailableBanner } from '../features/agent/AgentUnavailableBanner';
 import { LiveEvents } from '../features/events/LiveEvents';
 import { LiveIndicator } from '../features/events/LiveIndicator';
+import { LanguageMenu } from '../i18n/LanguageMenu';
 import { consoleConfigQueries } from '../lib/console-config';
 import { useWaitingCount } from '../features/queue/queue';
 import { usePendingRevocationCount } from '../features/revocation/queries';
@@ -20,6 +21,7 @@ const navigation: { to: string; label: string; area: Area }[] = [
   { to: '/definitions', label: 'Definitions', area: 'schemas' },
   { to: '/revocation', label: 'Revocation', area: 'revocation' },
   { to: '/wallet', label: 'Wallet', area: 'wallet' },
+  { to: '/tenants', label: 'Tenants', area: 'tenants' },
   { to: '/audit', label: 'Audit', area: 'audit' },
 ];
 
@@ -31,6 +33,8 @@ export function AppLayout({ session }: { session: Session }) {
   const waiting = queue.count;
   const unpublished = usePendingRevocationCount(session.role);
   const shown = navigation.filter((item) => roleMayUse(session.role, item.area));
+  // The operator runs the tenants and reads their own log: no exchanges, no queue, no agent events of theirs.
+  const operator = session.role === 'operator';
   // On a phone the navigation folds behind a Menu button; it closes again once a page is chosen.
   const location = useLocation();
   const { pathname } = location;
@@ -80,17 +84,19 @@ export function AppLayout({ session }: { session: Session }) {
         </button>
         <nav aria-label="Main" id="main-nav" className={menuOpen ? 'main-nav open' : 'main-nav'}>
           <ul className="nav-list">
-            <li>
-              <NavLink to="/queue" className="nav-link" onClick={closeMenu}>
-                Needs me{' '}
-                {!queue.isPending && (
-                  <span className={waiting > 0 ? 'count-badge' : 'count-badge count-zero'}>
-                    {waiting}
-                    <span className="visually-hidden"> waiting</span>
-                  </span>
-                )}
-              </NavLink>
-            </li>
+            {!operator && (
+              <li>
+                <NavLink to="/queue" className="nav-link" onClick={closeMenu}>
+                  Needs me{' '}
+                  {!queue.isPending && (
+                    <span className={waiting > 0 ? 'count-badge' : 'count-badge count-zero'}>
+                      {waiting}
+                      <span className="visually-hidden"> waiting</span>
+                    </span>
+                  )}
+                </NavLink>
+              </li>
+            )}
             {shown.map((item) => (
               <li key={item.to}>
                 <NavLink
@@ -128,8 +134,8 @@ export function AppLayout({ session }: { session: Session }) {
           </ul>
         </nav>
         <div className={menuOpen ? 'topbar-end open' : 'topbar-end'}>
-          <LiveIndicator />
-          {config.data && (
+          {!operator && <LiveIndicator />}
+          {config.data && !operator && (
             <span className="agent-badge" title={`Wallet ${config.data.wallet.name ?? '?'} (${config.data.wallet.type ?? 'unknown type'})`}>
               {config.data.mode === 'sandbox' ? 'Sandbox agent' : 'Agent'} · {config.data.wallet.type ?? 'wallet ?'}
             </span>
@@ -137,14 +143,17 @@ export function AppLayout({ session }: { session: Session }) {
           <div className="user" role="group" aria-label="Current user">
             {session.displayName ?? session.username}
             {/* A provider's user, never to be taken for the local user of the same name. */}
-            {session.via && <span className="muted"> · via {session.via}</span>} <span className="role-tag">{session.role}</span>
+            {session.via && <span className="muted"> · via {session.via}</span>}
+            {/* Many organisations on one console: whose staff this is, beside the name. */}
+            {session.tenant && <span> · {session.tenant.label}</span>} <span className="role-tag">{session.role}</span>
           </div>
+          <LanguageMenu signedIn />
           <button type="button" className="button subtle" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
             Log out
           </button>
         </div>
       </header>
-      <LiveEvents role={session.role} />
+      {!operator && <LiveEvents role={session.role} />}
       <AgentUnavailableBanner />
       <main id="main" className="content" tabIndex={-1}>
         <NotForRoleNotice role={session.role} />

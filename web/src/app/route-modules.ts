@@ -22,5 +22,6 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/revocation': ['features/revocation/RevocationPage'],
   '/wallet': ['features/wallet/WalletPage'],
   '/audit': ['features/audit/AuditPage'],
+  '/tenants': ['features/tenants/TenantsPage'],
   '/events': ['features/events/EventsPage'],
 };

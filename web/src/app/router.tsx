@@ -166,6 +166,11 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
             children: [{ index: true, ...page(async () => ({ Component: (await import('../features/wallet/WalletPage')).WalletPage })) }],
           },
           {
+            path: 'tenants',
+            element: <AreaGuard area="tenants" />,
+            children: [{ index: true, ...page(async () => ({ Component: (await import('../features/tenants/TenantsPage')).TenantsPage })) }],
+          },
+          {
             path: 'audit',
             element: <AreaGuard area="audit" />,
             children: [{ index: true, ...page(async () => ({ Component: (await import('../features/audit/AuditPage')).AuditPage })) }],
