@@ -19,6 +19,7 @@ export * from './proof-template-limits.js';
 export * from './proof-templates.js';
 export * from './proof-template-rules.js';
 export * from './predicate-words.js';
+export * from './preferences.js';
 export * from './queries.js';
 export * from './query-strings.js';
 export * from './record-readers.js';

@@ -60,6 +60,7 @@ import {
 import { definitionLabelsListSchema, definitionLabelsSchema, definitionLabelsBodySchema } from '../attribute-labels.js';
 import { route } from './route.js';
 import { tenantsApi } from './tenants-api.js';
+import { preferencesApi } from './preferences-api.js';
 
 /** An IANA time zone the runtime knows (`Europe/Paris`), checked with Intl. */
 export function isTimeZone(value: string): boolean {
@@ -338,6 +339,7 @@ export const consoleApi = {
     response: issueBatchSchema,
   }),
   ...tenantsApi,
+  ...preferencesApi,
 } as const;
 
 export type ConsoleApi = typeof consoleApi;

@@ -50,6 +50,8 @@ export const consoleApiRefs = routeRefs<typeof consoleApi>('console', {
   adoptTenant: ['POST', '/tenants/:walletId/adopt', ['operator']],
   removeTenant: ['POST', '/tenants/:walletId/remove', ['operator']],
   tenantExport: ['GET', '/tenants/:walletId/export/:records', ['operator']],
+  preferences: ['GET', '/preferences', ['admin', 'issuer', 'verifier', 'operator']],
+  setPreferences: ['PUT', '/preferences', ['admin', 'issuer', 'verifier', 'operator']],
 });
 
 export const agentApiRefs = routeRefs<typeof agentApi>('agent', {

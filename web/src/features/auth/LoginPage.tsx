@@ -4,13 +4,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { LanguageMenu } from '../../i18n/LanguageMenu';
+import { useT } from '../../i18n/use-t';
 import { applyServerErrors } from '../../lib/form-errors';
+import { loginFieldError, loginRefusal } from './login-words';
 import { beginSession, homeFor, login, oidcLoginUrl, safeNext, sessionQueries } from './queries';
 
 export function LoginPage() {
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
   const navigate = useNavigate();
+  const t = useT();
   const queryClient = useQueryClient();
   const session = useQuery(sessionQueries.current());
   const methods = useQuery(sessionQueries.methods());
@@ -27,6 +31,8 @@ export function LoginPage() {
     },
     onError: (error) => {
       applyServerErrors(error, setError);
+      const refusal = loginRefusal(error, t);
+      if (refusal) setError('root', { type: 'server', message: refusal });
       setFocus('password');
     },
   });
@@ -44,33 +50,34 @@ export function LoginPage() {
   return (
     <main className="login-page" id="main">
       <div className="card login-card">
+        <LanguageMenu signedIn={false} />
         <div className="brand brand-large" aria-hidden="true">
           <span className="brand-mark">✓</span> Credence
         </div>
-        <h1>Log in</h1>
-        <p className="muted">Admin console for your credential agent.</p>
+        <h1>{t('login.title')}</h1>
+        <p className="muted">{t('login.tagline')}</p>
         {params.get('expired') && !rootError && (
           <p className="notice" role="status">
-            Your session ended. Log in again to continue.
+            {t('login.sessionEnded')}
           </p>
         )}
         {methods.isPending && (
           <p className="muted" aria-busy="true">
-            Loading…
+            {t('login.loading')}
           </p>
         )}
         {provider && (
           <>
             {/* A navigation, not a fetch: the BFF sends the browser on to the provider's login page. */}
             <a className="button primary login-provider" href={oidcLoginUrl(next)}>
-              Sign in with {provider.name}
+              {t('login.provider.button', { provider: provider.name })}
             </a>
-            <p className="muted login-hint">Use your {provider.name} work account.</p>
+            <p className="muted login-hint">{t('login.provider.hint', { provider: provider.name })}</p>
           </>
         )}
         {provider && showForm && (
           <p className="login-divider">
-            <span>or with a Credence username</span>
+            <span>{t('login.divider')}</span>
           </p>
         )}
         {showForm && localLoginForm()}
@@ -88,16 +95,16 @@ export function LoginPage() {
           </p>
         )}
         <div className="field">
-          <label htmlFor="username">Username</label>
+          <label htmlFor="username">{t('login.username')}</label>
           <input id="username" autoComplete="username" aria-invalid={!!formState.errors.username} aria-describedby="username-error" {...register('username')} />
           {formState.errors.username && (
             <p className="field-error" id="username-error">
-              {formState.errors.username.message}
+              {loginFieldError('username', formState.errors.username, t)}
             </p>
           )}
         </div>
         <div className="field">
-          <label htmlFor="password">Password</label>
+          <label htmlFor="password">{t('login.password')}</label>
           <input
             id="password"
             type="password"
@@ -108,12 +115,12 @@ export function LoginPage() {
           />
           {formState.errors.password && (
             <p className="field-error" id="password-error">
-              {formState.errors.password.message}
+              {loginFieldError('password', formState.errors.password, t)}
             </p>
           )}
         </div>
         <button type="submit" className={provider ? 'button' : 'button primary'} disabled={mutation.isPending}>
-          {mutation.isPending ? 'Logging in…' : 'Log in'}
+          {mutation.isPending ? t('login.submitting') : t('login.submit')}
         </button>
       </form>
     );

@@ -1,0 +1,26 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import type { Language } from './locales';
+import en from './messages/en.json';
+
+/** Every key of the catalogues: English is the reference every other catalogue is checked against. */
+export type MessageKey = keyof typeof en;
+export type Catalogue = Record<string, string> | Record<string, MessageFormatElement[]>;
+
+/** What the page is shown in: a language of ours, or the pseudo-locale that finds text outside the catalogues. */
+export type DisplayLocale = Language | 'pseudo';
+
+export const englishCatalogue: Record<MessageKey, string> = en;
+
+// English is in the first load; any other catalogue is a chunk of its own, fetched when chosen.
+const otherCatalogues = import.meta.glob<{ default: Record<string, string> }>(['./messages/*.json', '!./messages/en.json']);
+
+/** The locale tag Intl formats with and `<html lang>` says (the pseudo-locale's is `en-XA`). */
+export const intlTagOf = (locale: DisplayLocale): string => (locale === 'pseudo' ? 'en-XA' : locale);
+
+export async function loadCatalogue(locale: DisplayLocale): Promise<Catalogue> {
+  if (locale === 'en') return englishCatalogue;
+  if (locale === 'pseudo') return (await import('./pseudo')).pseudoLocalize(englishCatalogue);
+  const load = otherCatalogues[`./messages/${locale}.json`];
+  if (!load) throw new Error(`No catalogue for ${locale}: add web/src/i18n/messages/${locale}.json`);
+  return (await load()).default;
+}
