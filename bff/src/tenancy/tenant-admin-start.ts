@@ -6,7 +6,7 @@ import type { TenantRegistry } from './tenant-registry.js';
 
 /** The users directory, as far as the operator's list needs it: how many users each tenant has (when it can tell). */
 interface TenantUserCounts {
-  usersPerTenant?: () => ReadonlyMap<string, number>;
+  usersPerTenant?: () => ReadonlyMap<string, number> | Promise<ReadonlyMap<string, number>>;
 }
 
 /** Where the agent must send a tenant's events to reach this console: PUBLIC_URL, else its own address, + `/webhooks`. */
