@@ -31,8 +31,11 @@ export interface AcapyClientOptions {
 export interface TenantCredential {
   /** The tenant's token; undefined once the agent has refused it. */
   token(): Promise<string | undefined>;
-  /** The agent answered 401 to the token: a newer one was minted, and this one will not work again. */
-  refused(): Promise<void>;
+  /**
+   * The agent answered 401 to `token`: true when it is dead for good (a newer one was minted elsewhere);
+   * false when a newer token of this console is stored by now, with which the call is tried once more.
+   */
+  refused(token: string): Promise<boolean>;
 }
 
 /** Said to the users of a tenant whose token the agent refused; the operator adopts the tenant again. */
@@ -150,6 +153,10 @@ export class AcapyClient {
   }
 
   async request(method: HttpMethod, path: string, request: AgentRequest = {}): Promise<AgentResponse> {
+    return this.attempt(method, path, request, false);
+  }
+
+  private async attempt(method: HttpMethod, path: string, request: AgentRequest, retried: boolean): Promise<AgentResponse> {
     const query = request.query?.toString();
     const url = `${this.baseUrl}${path}${query ? `?${query}` : ''}`;
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -187,9 +194,9 @@ export class AcapyClient {
     const bytes = this.redacted(raw, token);
     // An admin route's 401 ("API Key invalid or missing") says the route is not a tenant's, not that the token is dead.
     if (!ok && status === 401 && this.tenant && !/api key/i.test(decode(bytes))) {
-      // Not tried again: the token stays refused until an operator reconnects the tenant.
-      await this.tenant.credential.refused();
-      throw tokenRefused();
+      // Not tried again with a dead token: it stays refused until an operator reconnects the tenant.
+      if ((await this.tenant.credential.refused(token!)) || retried) throw tokenRefused();
+      return this.attempt(method, path, request, true);
     }
     if (!ok) throw problemFromAgentError(status, contentType, decode(bytes));
     if (isBlank(bytes)) return status === 204 ? new AgentAnswer(status, EMPTY, null) : new AgentAnswer(status, EMPTY_OBJECT, {});

@@ -25,11 +25,12 @@ function registry(token: string | undefined = TOKEN) {
   return {
     state,
     token: () => Promise.resolve(state.token),
-    markTokenRefused: () => {
+    markTokenRefused: (_tenant: unknown, refused: string) => {
+      if (state.token !== undefined && state.token !== refused) return Promise.resolve('newer' as const);
       const first = state.token !== undefined;
       state.refused += 1;
       state.token = undefined;
-      return Promise.resolve(first);
+      return Promise.resolve(first ? ('marked' as const) : ('already' as const));
     },
   };
 }
@@ -81,6 +82,25 @@ describe('a tenant’s agent client', () => {
     expect(warned).toEqual([
       '[tenants] the agent refused the token of tenant w-north: a newer one was minted elsewhere; its calls stop until it is adopted again',
     ]);
+  });
+
+  it('tries once more with the newer token another instance stored meanwhile, and marks nothing', async () => {
+    const NEWER = `${TOKEN}-newer`;
+    const { base, calls } = agent((headers) =>
+      headers.get('authorization') === `Bearer ${NEWER}` ? Response.json({ results: [] }) : new Response('401: Token not valid', { status: 401 }),
+    );
+    const tenants = registry();
+    // The 401 comes back after the other instance adopted the tenant again: the store holds the newer token.
+    const fetchedFirst = tenants.token;
+    tenants.token = async () => {
+      const token = await fetchedFirst();
+      tenants.state.token = NEWER;
+      return token;
+    };
+    const answer = await multitenantClients(base, tenants, quiet).for(NORTH).get('/connections');
+    expect(answer.status).toBe(200);
+    expect(calls.map((c) => c.headers.get('authorization'))).toEqual([`Bearer ${TOKEN}`, `Bearer ${NEWER}`]);
+    expect(tenants.state.refused).toBe(0);
   });
 
   it('does not take an admin route’s 401 ("API Key invalid or missing") for a refused token', async () => {

@@ -19,10 +19,12 @@ export function multitenantClients(
   return perTenant((tenant) =>
     base.forTenant({
       token: () => registry.token(tenant),
-      refused: async () => {
+      refused: async (token) => {
+        const marked = await registry.markTokenRefused(tenant, token);
         // Several calls may meet the same 401 at once: said once, by the one that marked it.
-        if (await registry.markTokenRefused(tenant))
+        if (marked === 'marked')
           log.warn(`[tenants] the agent refused the token of tenant ${tenant}: a newer one was minted elsewhere; its calls stop until it is adopted again`);
+        return marked !== 'newer';
       },
     }),
   );

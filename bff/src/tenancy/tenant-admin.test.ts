@@ -101,7 +101,7 @@ describe('the operator’s tenants', () => {
     const op = await operatorOf();
     await adoptAgentTenants(op.base, op.registry);
     const north = (await op.registry.list()).find((t) => t.label === 'Northfield University')!;
-    await op.registry.markTokenRefused(north.tenant);
+    await op.registry.markTokenRefused(north.tenant, (await op.registry.token(north.tenant))!);
     expect((await op.tenants.list()).tenants.find((t) => t.walletId === north.walletId)!.access).toBe('refused');
     expect((await op.tenants.adopt(north.walletId)).access).toBe('adopted');
     await op.store.close();

@@ -30,8 +30,11 @@ describe('the tenant registry', () => {
   it('marks a refused token, gives it to no one, and clears the mark when the tenant is adopted again', async () => {
     const { store, registry: tenants } = await registry();
     const { tenant } = await tenants.adopt({ walletId: 'w-city', label: 'City Library', createdAt: new Date(), token: TOKEN });
-    expect(await tenants.markTokenRefused(tenant)).toBe(true);
-    expect(await tenants.markTokenRefused(tenant)).toBe(false);
+    // A token other than the stored one (an older one, answered 401 after a newer adoption) marks nothing.
+    expect(await tenants.markTokenRefused(tenant, `${TOKEN}-older`)).toBe('newer');
+    expect(await tenants.token(tenant)).toBe(TOKEN);
+    expect(await tenants.markTokenRefused(tenant, TOKEN)).toBe('marked');
+    expect(await tenants.markTokenRefused(tenant, TOKEN)).toBe('already');
     expect(await tenants.token(tenant)).toBeUndefined();
     expect((await tenants.list())[0]!.tokenRefusedAt).toEqual(new Date('2026-11-27T10:00:00Z'));
     await tenants.adopt({ walletId: 'w-city', label: 'City Library', createdAt: new Date(), token: `${TOKEN}2` });

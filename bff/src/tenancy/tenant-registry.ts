@@ -113,15 +113,28 @@ export class TenantRegistry {
     return this.vault.open({ ciphertext: row.token_ciphertext, iv: row.token_iv, tag: row.token_tag }, tenant);
   }
 
-  /** The agent answered 401 to the tenant's token: kept until the tenant is adopted again. False when it was marked already. */
-  async markTokenRefused(tenant: TenantId): Promise<boolean> {
+  /**
+   * The agent answered 401 to `token`: if it is still the tenant's stored token, the tenant is marked refused
+   * until it is adopted again ('marked', or 'already' when another call marked it first). 'newer' when the
+   * store holds another token by now (this or another instance adopted the tenant again meanwhile): nothing is
+   * marked, and the call may be tried once more with the stored one.
+   */
+  async markTokenRefused(tenant: TenantId, token: string): Promise<'marked' | 'already' | 'newer'> {
+    const row = await this.store.db
+      .selectFrom('tenants')
+      .select(['token_ciphertext', 'token_iv', 'token_tag', 'token_refused_at'])
+      .where('wallet_id', '=', tenant)
+      .executeTakeFirst();
+    if (!row || row.token_refused_at) return 'already';
+    if (this.vault.open({ ciphertext: row.token_ciphertext, iv: row.token_iv, tag: row.token_tag }, tenant) !== token) return 'newer';
     const result = await this.store.db
       .updateTable('tenants')
       .set({ token_refused_at: this.now() })
       .where('wallet_id', '=', tenant)
       .where('token_refused_at', 'is', null)
+      .where('token_ciphertext', '=', row.token_ciphertext)
       .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    return result.numUpdatedRows > 0n ? 'marked' : 'already';
   }
 
   /** Whether a tenant's users may sign in and act: it is known and not removed (read from the store: another instance may have removed it). */
