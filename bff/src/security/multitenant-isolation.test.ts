@@ -4,6 +4,7 @@ import type { BusMessage } from '../events/bus.js';
 import { AgentContract } from '../test/agent-contract.js';
 import { pathWith, samplesFor, type SampleIds } from '../test/agent-route-samples.js';
 import { testMultitenantBff } from '../test/multitenant-harness.js';
+import { openSse } from '../test/sse.js';
 
 /**
  * Two organisations on one multitenant agent (the sandbox's seeded tenants), each with records at the agent
@@ -75,6 +76,27 @@ afterAll(async () => {
   await h?.close();
 });
 
+/** The console routes called as a university user (`METHOD /path` as the contract names them). */
+const called = new Set<string>();
+const consoleRoutes = Object.values(consoleApi).map((entry) => ({
+  key: `${entry.method} ${entry.path}`,
+  pattern: new RegExp(`^/api${entry.path.replace(/[.]/g, '\\.').replace(/:[A-Za-z_]+/g, '[^/]+')}$`),
+  entry,
+}));
+
+/** A request as a university user, its console route recorded for the coverage check at the end. */
+async function asUniversity(cookie: string, method: string, path: string, body?: unknown): Promise<Response> {
+  const pathname = path.split('?')[0]!;
+  const route = consoleRoutes.find((r) => r.entry.method === method && r.pattern.test(pathname));
+  if (route) called.add(route.key);
+  else if (
+    pathname.startsWith('/api/') &&
+    !agentRoutes.some((a) => a.method === method && new RegExp(`^/api${a.path.replace(/:[A-Za-z_]+/g, '[^/]+')}$`).test(pathname))
+  )
+    throw new Error(`${method} ${path} is no route of the contract`);
+  return h.send(cookie, method, path, body);
+}
+
 /** The library's markers in an answer, but for those the request itself named (an error may quote what was asked). */
 function leaks(text: string, asked = ''): string[] {
   return markers.filter((m) => text.includes(m) && !asked.includes(m));
@@ -104,7 +126,7 @@ describe('two organisations on one multitenant agent', () => {
     ];
     let answered = 0;
     for (const path of reads) {
-      const res = await h.send(cookie, 'GET', path);
+      const res = await asUniversity(cookie, 'GET', path);
       const text = await res.text();
       expect(leaks(text), `${role} GET ${path}`).toEqual([]);
       expect(res.status, `${role} GET ${path}`).toBeLessThan(500);
@@ -137,7 +159,7 @@ describe('two organisations on one multitenant agent', () => {
       ['POST', '/api/invitation-links', { attachment: { id: library.credential, type: 'credential-offer' } }],
     ];
     for (const [method, path, body] of byId) {
-      const res = await h.send(cookie, method, path, body);
+      const res = await asUniversity(cookie, method, path, body);
       const text = await res.text();
       expect(res.status, `${role} ${method} ${path}: ${text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
       expect(res.status, `${role} ${method} ${path}`).toBeLessThan(500);
@@ -158,7 +180,7 @@ describe('two organisations on one multitenant agent', () => {
       if (!sample) continue;
       const query = sample.query ? `?${new URLSearchParams(sample.query).toString()}` : '';
       const path = `${pathWith(route, sample.params ?? {})}${query}`;
-      const res = await h.send(cookie, route.method, path, sample.body);
+      const res = await asUniversity(cookie, route.method, path, sample.body);
       const text = await res.text();
       const what = `${role} ${route.method} ${route.path}`;
       expect(leaks(text, res.ok ? '' : path + JSON.stringify(sample.body ?? null)), what).toEqual([]);
@@ -184,7 +206,7 @@ describe('two organisations on one multitenant agent', () => {
     const admin = await h.cookieFor('admin', UNIVERSITY);
     const store = h.agent.agent.tenantNamed('city-library')!.sandbox.store;
     const issued = [...store.issuerCredRevs.values()].find((r) => r.state === 'issued')!;
-    const revoke = await h.send(admin, 'POST', '/api/revocation/revoke', {
+    const revoke = await asUniversity(admin, 'POST', '/api/revocation/revoke', {
       rev_reg_id: issued.rev_reg_id,
       cred_rev_id: issued.cred_rev_id,
       publish: false,
@@ -192,11 +214,95 @@ describe('two organisations on one multitenant agent', () => {
     });
     expect(revoke.status).toBeGreaterThanOrEqual(400);
     expect(revoke.status).toBeLessThan(500);
-    const preview = await h.send(admin, 'POST', '/api/revocation/bulk-revoke/preview', { cred_def_id: issued.cred_def_id });
+    const preview = await asUniversity(admin, 'POST', '/api/revocation/bulk-revoke/preview', { cred_def_id: issued.cred_def_id });
     const text = await preview.text();
     expect(leaks(text)).toEqual([]);
     if (preview.ok) expect((JSON.parse(text) as { credentials: unknown[] }).credentials).toEqual([]);
     expect(store.issuerCredRevs.get(issued.record_id)!.state).toBe('issued');
+  });
+
+  it('the university’s admin cannot confirm, publish, upgrade or batch with what is the library’s', async () => {
+    const admin = await h.cookieFor('admin', UNIVERSITY);
+    const libraryAdmin = await h.cookieFor('admin', LIBRARY);
+    const store = h.agent.agent.tenantNamed('city-library')!.sandbox.store;
+    const issued = [...store.issuerCredRevs.values()].find((r) => r.state === 'issued')!;
+    const theirs = (await (await h.send(libraryAdmin, 'POST', '/api/revocation/bulk-revoke/preview', { cred_def_id: issued.cred_def_id })).json()) as {
+      preview_id: string | null;
+    };
+    expect(theirs.preview_id).not.toBeNull();
+    const attempts: [string, string, unknown][] = [
+      ['POST', '/api/revocation/bulk-revoke', { preview_id: theirs.preview_id }],
+      ['POST', '/api/wallet/upgrade', { wallet_name: 'city-library' }],
+      [
+        'POST',
+        '/api/issue-batches/preview',
+        {
+          cred_def_id: library.credDef,
+          csv: `connection,${library.attributes.join(',')}\n${library.connection},${library.attributes.map(() => 'x').join(',')}\n`,
+        },
+      ],
+      [
+        'POST',
+        '/api/issue-batches',
+        {
+          cred_def_id: library.credDef,
+          csv: `connection,${library.attributes.join(',')}\n${library.connection},${library.attributes.map(() => 'x').join(',')}\n`,
+        },
+      ],
+    ];
+    for (const [method, path, body] of attempts) {
+      const res = await asUniversity(admin, method, path, body);
+      const text = await res.text();
+      // The library's credential definition is not in the university's wallet, nor its connection (a preview would say so per row).
+      if (res.ok) expect((JSON.parse(text) as { rows_with_problems: number }).rows_with_problems).toBe(1);
+      else expect(res.status, `${method} ${path}: ${text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${method} ${path}`).toBeLessThan(500);
+      expect(leaks(text, JSON.stringify(body)), `${method} ${path}`).toEqual([]);
+    }
+    // Publishing names registries: the university's agent publishes only its own; the library's stay pending.
+    const pendingBefore = await (await h.send(libraryAdmin, 'GET', '/api/revocation/pending')).json();
+    const publish = await asUniversity(admin, 'POST', '/api/revocation/publish', { rev_reg_ids: [issued.rev_reg_id] });
+    expect(leaks(await publish.text(), issued.rev_reg_id)).toEqual([]);
+    expect(await (await h.send(libraryAdmin, 'GET', '/api/revocation/pending')).json()).toEqual(pendingBefore);
+    expect(store.issuerCredRevs.get(issued.record_id)!.state).toBe('issued');
+
+    // What the university writes is its own: the library's lists do not change.
+    const libraryTemplates = await (await h.send(libraryAdmin, 'GET', '/api/proof-templates')).text();
+    const libraryLabels = await (await h.send(libraryAdmin, 'GET', '/api/attribute-labels')).text();
+    const made = await asUniversity(admin, 'POST', '/api/proof-templates', {
+      name: 'University card check',
+      presentation_request: { indy: { name: 'Card', version: '1.0', requested_attributes: { n: { name: 'name' } }, requested_predicates: {} } },
+    });
+    expect(made.status).toBe(201);
+    const labelled = await asUniversity(admin, 'PUT', '/api/attribute-labels', {
+      cred_def_id: library.credDef,
+      labels: Object.fromEntries(library.attributes.map((a) => [a, `University label ${a}`])),
+    });
+    expect(labelled.status).toBeLessThan(500);
+    expect((await asUniversity(admin, 'POST', '/api/register/backfill', {})).status).toBeLessThan(500);
+    expect(await (await h.send(libraryAdmin, 'GET', '/api/proof-templates')).text()).toBe(libraryTemplates);
+    expect(await (await h.send(libraryAdmin, 'GET', '/api/attribute-labels')).text()).toBe(libraryLabels);
+    const template = await asUniversity(admin, 'GET', `/api/issue-batches/template.csv?cred_def_id=${encodeURIComponent(library.credDef)}`);
+    expect(leaks(await template.text())).toEqual([]);
+    for (const path of ['/api/session', '/api/config']) {
+      const res = await asUniversity(admin, 'GET', path);
+      expect(res.status).toBe(200);
+      expect(await res.text()).not.toContain(LIBRARY);
+    }
+  });
+
+  it('the university’s live stream carries none of the library’s events', async () => {
+    const admin = await h.cookieFor('admin', UNIVERSITY);
+    called.add('GET /events');
+    const live = openSse(await h.send(admin, 'GET', '/api/events'));
+    expect((await live.take(1, 2_000)).map((m) => m.event)).toEqual(['ready']);
+    h.agent.agent.tenantNamed('city-library')!.sandbox.credentials.peerOffer();
+    h.agent.agent.tenantNamed('northfield-university')!.sandbox.credentials.peerOffer();
+    await h.settle();
+    const messages = (await live.take(20, 1_500)).filter((m) => m.event === 'message');
+    expect(messages.length).toBeGreaterThan(0);
+    expect(leaks(messages.map((m) => m.data).join('\n'))).toEqual([]);
+    await live.close();
   });
 
   it('the library’s webhooks reach only the library’s streams', async () => {
@@ -237,5 +343,19 @@ describe('two organisations on one multitenant agent', () => {
       const res = await h.send(operator, entry.method, path, entry.method === 'GET' || entry.method === 'DELETE' ? undefined : {});
       expect(res.status, `operator ${entry.method} ${entry.path}`).toBe(403);
     }
+  });
+
+  it('covers every route of the contract a university user can call (a new route joins this test)', () => {
+    /** Routes not called above, each with why. */
+    const elsewhere: Record<string, string> = {
+      'POST /sandbox/wallet-scan': 'the sandbox’s simulated phone, answered only in sandbox mode (404 here)',
+    };
+    const tenantRoutes = consoleRoutes.filter(({ entry }) => {
+      if (entry.access === 'public') return false;
+      if (entry.access === 'login') return true;
+      return (entry.access as readonly string[]).some((role) => role !== 'operator');
+    });
+    const missing = tenantRoutes.map((r) => r.key).filter((key) => !called.has(key) && !(key in elsewhere));
+    expect(missing).toEqual([]);
   });
 });
