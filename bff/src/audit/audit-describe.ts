@@ -1,5 +1,6 @@
 import { readRegistryCheck, registryFixResultSchema, schemaLabel } from '@credence/shared';
 import { credentialSighting, presentationSighting } from '../register/extract.js';
+import { tenantPhrase } from './audit-describe-tenants.js';
 
 type Loose = Record<string, unknown>;
 const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -285,6 +286,7 @@ async function phraseOf(
     const wallet = target.wallet_name ? ` ${target.wallet_name}` : '';
     return both(`upgraded the wallet${wallet} to askar-anoncreds`, `upgrade the wallet${wallet}`, '/wallet');
   }
+  if (route.startsWith('/tenants/') || route === '/tenants') return tenantPhrase(method, route, target);
   if (route === '/session' && method === 'POST') return both('logged in', 'log in', null);
   if (route === '/session' && method === 'DELETE') return both('logged out', 'log out', null);
   if (route.startsWith('/proof-templates')) {
