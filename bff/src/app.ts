@@ -16,6 +16,7 @@ import type { EventBus } from './events/bus.js';
 import { RevocationService } from './revocation/revocation-service.js';
 import { BulkRevokePreviews } from './revocation/bulk-revoke-previews.js';
 import { auditRoutes } from './routes/audit.js';
+import { auditChainRoutes } from './routes/audit-chain.js';
 import { tenantRoutes } from './routes/tenants.js';
 import type { TenantAdmin } from './tenancy/tenant-admin.js';
 import { revocationRoutes } from './routes/revocation.js';
@@ -226,6 +227,7 @@ export function createApp(deps: AppDeps) {
     )
     .route('/', walletRoutes(deps.upgrade))
     .route('/', auditRoutes(deps.audit))
+    .route('/', auditChainRoutes(deps.audit))
     .route('/', tenantRoutes(deps.tenantAdmin, deps.store))
     .route('/', invitationLinkRoutes({ clients, store: deps.store, mode: deps.mode, publicUrl: deps.publicUrl, links }))
     .route('/', proofTemplateRoutes(perTenant((tenant) => new ProofTemplates(deps.store, tenant))))

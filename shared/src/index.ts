@@ -1,5 +1,6 @@
 export * from './advised-actions.js';
 export * from './attribute-labels.js';
+export * from './audit-chain.js';
 export * from './credential-bodies.js';
 export * from './dateint.js';
 export * from './definition-writes.js';

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { SOLE_TENANT } from '../tenancy/tenant.js';
+import { appendChained } from './audit-append.js';
 import { boundedEntry } from './audit-log.js';
 
 async function digestOf(file: string): Promise<string> {
@@ -39,22 +40,8 @@ export async function importAuditFile(db: Kysely<Database>, file: string): Promi
     let count = 0;
     const flush = async () => {
       if (batch.length === 0) return;
-      await trx
-        .insertInto('audit_log')
-        .values(
-          batch.map((e) => ({
-            // The file-based log predates tenants: its entries are the sole tenant's.
-            tenant_id: SOLE_TENANT,
-            at: new Date(e.at),
-            actor: e.actor,
-            role: e.role,
-            action: e.action,
-            target: JSON.stringify(e.target),
-            status: e.status,
-            outcome: e.outcome,
-          })),
-        )
-        .execute();
+      // The file-based log predates tenants: its entries are the sole tenant's, chained after what it holds.
+      await appendChained(trx, SOLE_TENANT, batch);
       count += batch.length;
       batch = [];
     };

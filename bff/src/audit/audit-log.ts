@@ -1,9 +1,13 @@
-import type { AuditEntry, AuditQuery } from '@credence/shared';
+import type { AuditEntry, AuditExportLine, AuditQuery, AuditVerify } from '@credence/shared';
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { storable } from '../store/storable.js';
 import type { Store } from '../store/store.js';
 import type { Database } from '../store/schema.js';
 import { perTenant, type PerTenant, type TenantId } from '../tenancy/tenant.js';
+import { appendChained } from './audit-append.js';
+import { entriesInRange } from './audit-range-export.js';
+import { trimChainStart } from './audit-retention.js';
+import { verifyChain } from './audit-verify.js';
 
 /** What a stored value may hold at most, so no request can write a large entry. */
 export const AUDIT_VALUE_MAX = 200;
@@ -120,8 +124,9 @@ export function boundedEntry(entry: AuditEntryInput): AuditEntry {
 }
 
 /**
- * One tenant's audit log: an append-only table (a trigger refuses updates), read newest first one page at
- * a time with indexes for the filters, exported in batches. Every query names the tenant.
+ * One tenant's audit log: an append-only table (a trigger refuses updates but the blanking of personal details),
+ * each entry chained to the one before (decision 036), read newest first one page at a time with indexes for the
+ * filters, exported in batches. Every query names the tenant.
  */
 export class AuditLog {
   constructor(
@@ -174,33 +179,46 @@ export class AuditLog {
     return new Map(tallies.map((t) => [t.id, t]));
   }
 
-  /** Records an entry (the first of a run of like refusals with its `tallyId`). A failed write is reported, never turned into the request's answer. */
+  /**
+   * Records an entry (the first of a run of like refusals with its `tallyId`), chained to the tenant's last one
+   * (decision 036). A failed write is reported, never turned into the request's answer.
+   */
   async append(entry: AuditEntryInput, { tallyId }: { tallyId?: string | undefined } = {}): Promise<void> {
     const e = boundedEntry(entry);
     try {
-      await this.store.run((db) =>
-        db
-          .insertInto('audit_log')
-          .values({
-            tenant_id: this.tenant,
-            at: new Date(e.at),
-            actor: e.actor,
-            actor_via: e.via,
-            tally_id: tallyId ?? null,
-            role: e.role,
-            action: e.action,
-            target: JSON.stringify(e.target),
-            status: e.status,
-            outcome: e.outcome,
-            summary: e.summary,
-            reason: e.reason,
-            link: e.link,
-          })
-          .execute(),
-      );
+      await this.store.run((db) => db.transaction().execute((trx) => appendChained(trx, this.tenant, [{ ...e, tally_id: tallyId ?? null }])));
     } catch (error) {
       console.error(`[audit] could not record ${e.action} by ${e.actor}: ${(error as Error).message}`);
     }
+  }
+
+  /** Whether every entry is as it was written, in its place: the first that is not, named. */
+  verify(): Promise<AuditVerify> {
+    return verifyChain(this.store, this.tenant);
+  }
+
+  /** A period of the log, oldest first, each entry with its number and hash (for a file checked later). */
+  exportRange(range: { from?: string | undefined; to?: string | undefined }, batchSize?: number): AsyncGenerator<AuditExportLine[]> {
+    return entriesInRange(this.store, this.tenant, range, batchSize);
+  }
+
+  /**
+   * Blanks the personal details (the sentence and the reason) of these entries, with their salt: what erasure and
+   * retention do. The rest of each entry stays, and the chain still holds through the details' digest. Returns how
+   * many were blanked (one already blank is not counted again).
+   */
+  async blankPersonalDetails(ids: readonly string[], at = new Date()): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.store.run((db) =>
+      db
+        .updateTable('audit_log')
+        .set({ summary: null, reason: null, personal_salt: null, personal_erased_at: at })
+        .where('tenant_id', '=', this.tenant)
+        .where('id', 'in', [...ids])
+        .where('personal_erased_at', 'is', null)
+        .executeTakeFirst(),
+    );
+    return Number(result.numUpdatedRows);
   }
 
   /** Newest first, filtered, one page; `hasMore` says whether another page exists. */
@@ -266,24 +284,24 @@ export class AuditLogs implements PerTenant<AuditLog> {
     return this.logs.for(tenant);
   }
 
-  /** Deletes entries older than `days`, in batches so the table is never locked for long. */
+  /**
+   * Deletes entries older than `days`, oldest first, in batches so the table is never locked for long. Each
+   * tenant's chain loses only its beginning (an entry goes once it and all before it are that old), and its head
+   * moves its start on in the same transaction, so what is left still verifies.
+   */
   async deleteOlderThan(days: number, now = Date.now()): Promise<number> {
     const cutoff = new Date(now - days * 86_400_000);
+    const tenants = await this.store.run((db) => db.selectFrom('audit_chain_heads').select('tenant_id').execute());
     let total = 0;
-    for (;;) {
-      const result = await this.store.run((db) =>
-        db
-          .deleteFrom('audit_log')
-          .where('id', 'in', (eb) => eb.selectFrom('audit_log').select('id').where('at', '<', cutoff).limit(5_000))
-          .executeTakeFirst(),
-      );
-      const deleted = Number(result.numDeletedRows);
-      total += deleted;
-      if (deleted < 5_000) {
-        await this.store.run((db) => db.deleteFrom('audit_tallies').where('last_at', '<', cutoff).execute());
-        return total;
+    for (const { tenant_id: tenant } of tenants) {
+      for (;;) {
+        const deleted = await this.store.run((db) => trimChainStart(db, tenant, cutoff, 5_000));
+        total += deleted;
+        if (deleted < 5_000) break;
       }
     }
+    await this.store.run((db) => db.deleteFrom('audit_tallies').where('last_at', '<', cutoff).execute());
+    return total;
   }
 
   /** Runs the retention now and every hour; 0 days keeps everything. */

@@ -13,9 +13,12 @@ const SRC = join(import.meta.dirname, '..');
  */
 const TENANT_STORES = new Set([
   'attribute-labels/attribute-label-store.ts',
-  'audit/audit-import.ts',
+  'audit/audit-append.ts',
   'audit/audit-log.ts',
   'audit/audit-lookups.ts',
+  'audit/audit-range-export.ts',
+  'audit/audit-retention.ts',
+  'audit/audit-verify.ts',
   'invitations/invitation-links.ts',
   'issue-batches/batch-queue.ts',
   'issue-batches/batch-store.ts',

@@ -15,6 +15,7 @@ import { templateAsksInWords } from './migration-022-template-asks-in-words.js';
 import { tenants } from './migration-023-tenants.js';
 import { sessionTenant } from './migration-024-session-tenant.js';
 import { tenantsRemoved } from './migration-025-tenants-removed.js';
+import { auditChain } from './migration-026-audit-chain.js';
 
 /**
  * Versioned migrations, applied in order by Kysely's Migrator at start (under a Postgres advisory lock,
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '023-tenants': tenants,
   '024-session-tenant': sessionTenant,
   '025-tenants-removed': tenantsRemoved,
+  '026-audit-chain': auditChain,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

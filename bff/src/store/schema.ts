@@ -84,6 +84,28 @@ export interface AuditLogTable {
   actor_via: Optional<string>;
   /** An entry that stands for a run of like refusals: its count (audit_tallies). */
   tally_id: Optional<string>;
+  /** Its place in the tenant's chain (migration 026, decision 036): 1, 2, 3… with no gap. */
+  seq: ColumnType<string, number, never>;
+  /** The hash of the entry before it in the chain (the tenant's chain head's when it is the first). */
+  prev_hash: ColumnType<string, string, never>;
+  /** sha256(prev_hash || the chained part, canonical), hex. */
+  hash: ColumnType<string, string, never>;
+  /** The random salt of the personal details' digest; null once they are erased. */
+  personal_salt: ColumnType<string | null, string, null>;
+  /** sha256(salt || summary and reason), hex: what the chain covers of the personal details. */
+  personal_digest: ColumnType<string, string, never>;
+  /** When the personal details (summary, reason) were blanked; the chain still holds through their digest. */
+  personal_erased_at: ColumnType<Date | null, never, Date>;
+}
+
+/** Where each tenant's audit chain stands: the last entry's number and hash, and where it begins since retention. */
+export interface AuditChainHeadsTable {
+  tenant_id: Tenant;
+  seq: ColumnType<string, number, number>;
+  hash: string;
+  /** The entry before the first kept: retention removes the oldest entries and moves this on. */
+  base_seq: ColumnType<string, number, number>;
+  base_hash: string;
 }
 
 /** How many times a like refusal happened in a run (of at most AUDIT_TALLY_RUN_MS); the audit entry written at the first refers to it. */
@@ -328,6 +350,7 @@ export interface Database {
   upgrade_jobs: UpgradeJobsTable;
   audit_log: AuditLogTable;
   audit_tallies: AuditTalliesTable;
+  audit_chain_heads: AuditChainHeadsTable;
   store_marks: StoreMarksTable;
   invitation_links: InvitationLinksTable;
   register_exchanges: RegisterExchangesTable;

@@ -66,6 +66,7 @@ describe.each([
       '023-tenants',
       '024-session-tenant',
       '025-tenants-removed',
+      '026-audit-chain',
     ]);
   });
 
@@ -162,6 +163,7 @@ describe.each([
     let log: AuditLog;
     beforeEach(async () => {
       await store.db.deleteFrom('audit_log').execute();
+      await store.db.deleteFrom('audit_chain_heads').execute();
       log = new AuditLog(store, SOLE_TENANT);
     });
 
@@ -208,10 +210,10 @@ describe.each([
       await expect(store.db.updateTable('audit_log').set({ actor: 'someone else' }).execute()).rejects.toThrow(/append-only/);
     });
 
-    it('exports every matching entry in batches, and deletes only what is past retention', async () => {
+    it('exports every matching entry in batches, and deletes only what is past retention, the rest still chained', async () => {
       const day = 86_400_000;
       const now = Date.UTC(2026, 5, 1);
-      for (let i = 0; i < 25; i++) await log.append(entry(`user${i}`, 'POST /api/wallet/upgrade', new Date(now - i * day).toISOString()));
+      for (let i = 24; i >= 0; i--) await log.append(entry(`user${i}`, 'POST /api/wallet/upgrade', new Date(now - i * day).toISOString()));
       const batches: number[] = [];
       for await (const batch of log.export({ action: 'upgrade' }, 10)) batches.push(batch.length);
       expect(batches).toEqual([10, 10, 5]);
@@ -219,6 +221,7 @@ describe.each([
       const left = (await log.read({ limit: 100 })).entries;
       expect(left).toHaveLength(11);
       expect(left.map((e) => e.actor).sort()).toEqual(Array.from({ length: 11 }, (_, i) => `user${i}`).sort());
+      expect(await log.verify()).toEqual({ ok: true, entries: 11, first_seq: 15, erased: 0, first_broken: null });
     });
 
     it('imports an audit.jsonl of the file-based log once, skipping torn or foreign lines', async () => {
@@ -231,6 +234,7 @@ describe.each([
       expect(await importAuditFile(store.db, file)).toBe(2);
       expect(await importAuditFile(store.db, file)).toBe(0);
       expect((await log.read({})).entries.map((e) => e.actor)).toEqual(['old2', 'old1']);
+      expect(await log.verify()).toMatchObject({ ok: true, entries: 2 });
     });
   });
 });

@@ -61,6 +61,7 @@ import { definitionLabelsListSchema, definitionLabelsSchema, definitionLabelsBod
 import { route } from './route.js';
 import { tenantsApi } from './tenants-api.js';
 import { preferencesApi } from './preferences-api.js';
+import { auditChainApi } from './audit-chain-api.js';
 
 /** An IANA time zone the runtime knows (`Europe/Paris`), checked with Intl. */
 export function isTimeZone(value: string): boolean {
@@ -340,6 +341,7 @@ export const consoleApi = {
   }),
   ...tenantsApi,
   ...preferencesApi,
+  ...auditChainApi,
 } as const;
 
 export type ConsoleApi = typeof consoleApi;

@@ -22,6 +22,8 @@ export const consoleApiRefs = routeRefs<typeof consoleApi>('console', {
   upgradeWallet: ['POST', '/wallet/upgrade', ['admin']],
   audit: ['GET', '/audit', ['admin', 'operator']],
   auditExport: ['GET', '/audit/export.csv', ['admin', 'operator']],
+  auditVerify: ['GET', '/audit/verify', ['admin', 'operator']],
+  auditRangeExport: ['GET', '/audit/export', ['admin', 'operator']],
   registerExchanges: ['GET', '/register/exchanges', 'login'],
   registerExchangesExport: ['GET', '/register/exchanges/export.csv', 'login'],
   registerCredentials: ['GET', '/register/credentials', ['issuer', 'admin']],
