@@ -8,7 +8,8 @@ import { LoginLimiter } from './auth/login-limiter.js';
 import { SessionStore } from './auth/sessions.js';
 import { OidcSignIn } from './auth/oidc.js';
 import { OidcTransactions } from './auth/oidc-transactions.js';
-import { UserDirectory, demoUsers, DEMO_USERNAMES } from './auth/users.js';
+import { UserDirectory, demoUsers } from './auth/users.js';
+import { demoLoginLines, tenantsForUsers } from './auth/users-tenancy.js';
 import { ConfigError, parseConfig, type Config } from './config.js';
 import type { EventBus } from './events/bus.js';
 import { MemoryBus } from './events/memory-bus.js';
@@ -26,6 +27,7 @@ import { multitenantWallets, soleTenantWallets } from './acapy/tenant-wallets.js
 
 export interface RunningBff {
   config: Config;
+  users: UserDirectory;
   url: string;
   server: ServerType;
   store: Store;
@@ -35,9 +37,10 @@ export interface RunningBff {
 export async function startBff(env: Record<string, string | undefined> = process.env): Promise<RunningBff> {
   const config = parseConfig(env);
   // The users file is read again whenever it changes: a user changed there loses their sessions at once.
-  const users = await UserDirectory.open(config.demoPassword ? await demoUsers(config.demoPassword) : [], config.usersFile || undefined).catch((error: Error) =>
-    Promise.reject(new ConfigError([error.message])),
-  );
+  const users = await UserDirectory.open(
+    config.demoPassword ? await demoUsers(config.demoPassword, config.multitenant !== undefined) : [],
+    config.usersFile || undefined,
+  ).catch((error: Error) => Promise.reject(new ConfigError([error.message])));
   if (users.size === 0 && !config.oidc) {
     const add = 'Add one: CREDENCE_USERS_FILE=users.json pnpm --filter bff users add NAME --role admin';
     throw new ConfigError([
@@ -70,6 +73,7 @@ export async function startBff(env: Record<string, string | undefined> = process
     await store.close();
     throw new StartError(error.message);
   });
+  await tenantsForUsers(users, tenancy?.registry, config.demoPassword);
   const audit = new AuditLogs(store);
   const stopRetention = audit.keepFor(config.auditRetentionDays);
   // Each tenant's agent client and wallet: the admin-key client itself in a single-tenant console.
@@ -139,6 +143,7 @@ export async function startBff(env: Record<string, string | undefined> = process
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   return {
     config,
+    users,
     url: `http://${host}:${port}`,
     server,
     store,
@@ -160,7 +165,7 @@ export function describeStart(bff: RunningBff): string {
   const { config, url } = bff;
   const lines = ['', `  Credence is running: ${url}`, `  Agent: ${config.mode === 'sandbox' ? 'embedded sandbox agent at ' : ''}${config.agent.adminUrl}`];
   if (config.demoPassword) {
-    lines.push(`  Demo logins: ${DEMO_USERNAMES.join(', ')}  password: ${config.demoPassword}`);
+    lines.push(...demoLoginLines(bff.users, config.demoPassword));
   }
   if (config.mode === 'agent' && config.generated.webhookSecret) {
     lines.push(`  Start the agent with: --webhook-url ${url}/webhooks#${config.webhookSecret}`, '  (or set WEBHOOK_SECRET to keep it across restarts)');

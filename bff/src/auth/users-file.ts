@@ -1,21 +1,31 @@
 import { readFile, stat } from 'node:fs/promises';
-import { userRoleSchema, usernameSchema, type UserRole } from '@credence/shared';
+import { consoleRoleSchema, usernameSchema, type ConsoleRole } from '@credence/shared';
 import { z } from 'zod';
 import { isPasswordHash } from './passwords.js';
 
 export interface StoredUser {
   username: string;
-  role: UserRole;
+  role: ConsoleRole;
   passwordHash: string;
+  /** The organisation as given (its label or wallet id), resolved through the tenant registry at each login. */
+  tenant?: string;
 }
+
+export const tenantNameSchema = z.string().trim().min(1, 'must name the organisation').max(200, 'must be at most 200 characters');
 
 export const usersFileSchema = z.object({
   users: z.array(
-    z.object({
-      username: usernameSchema,
-      role: userRoleSchema,
-      passwordHash: z.string().refine(isPasswordHash, 'must be a scrypt hash made by `pnpm --filter bff users add`'),
-    }),
+    z
+      .object({
+        username: usernameSchema,
+        role: consoleRoleSchema,
+        passwordHash: z.string().refine(isPasswordHash, 'must be a scrypt hash made by `pnpm --filter bff users add`'),
+        tenant: tenantNameSchema.optional(),
+      })
+      .refine((user) => !(user.role === 'operator' && user.tenant !== undefined), {
+        message: 'the operator belongs to no organisation: remove its tenant',
+        path: ['tenant'],
+      }),
   ),
 });
 export type UsersFile = z.infer<typeof usersFileSchema>;

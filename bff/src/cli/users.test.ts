@@ -32,13 +32,28 @@ describe('users CLI', () => {
   it('refuses an unknown role and a short password, writing nothing', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'credence-users-')), 'users.json');
     await expect(run(['add', 'bob', '--role', 'root', '--file', file], { CREDENCE_NEW_PASSWORD: 'long-enough-1' })).rejects.toMatchObject({
-      stderr: expect.stringContaining('--role must be admin, issuer or verifier'),
+      stderr: expect.stringContaining('--role must be admin, issuer, verifier or operator'),
     });
     await expect(run(['add', 'bob', '--role', 'admin', '--file', file], { CREDENCE_NEW_PASSWORD: 'short' })).rejects.toMatchObject({
       stderr: expect.stringContaining('at least 10 characters'),
     });
     expect(await readUsersFile(file)).toEqual([]);
   }, 20_000);
+
+  it('keeps the organisation a user works for, refuses a tenant role without one in a multitenant console, and lists it', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'credence-users-')), 'users.json');
+    const multitenant = { CREDENCE_NEW_PASSWORD: 'long-enough-1', ACAPY_MULTITENANT: 'true' };
+    const added = await run(['add', 'ann', '--role', 'issuer', '--tenant', 'Northfield University', '--file', file], multitenant);
+    expect(added.stdout).toContain(`Added ann (issuer of Northfield University) in ${file}`);
+    await run(['add', 'olga', '--role', 'operator', '--file', file], multitenant);
+    await expect(run(['add', 'bob', '--role', 'verifier', '--file', file], multitenant)).rejects.toMatchObject({
+      stderr: expect.stringContaining('say which organisation the verifier works for with --tenant'),
+    });
+    await expect(run(['add', 'olga', '--role', 'operator', '--tenant', 'City Library', '--file', file], multitenant)).rejects.toMatchObject({
+      stderr: expect.stringContaining('leave out --tenant'),
+    });
+    expect((await run(['list', '--file', file])).stdout).toBe('ann\tissuer\tNorthfield University\nolga\toperator\n');
+  }, 30_000);
 
   it('ends the sessions of a user it changes or removes, on a console that is running', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'credence-users-')), 'users.json');

@@ -50,18 +50,23 @@ export function sessionRoutes({ users, limiter, cookie, trustProxy, oidc, public
         throw new ProblemError(401, 'Wrong username or password.', { title: 'Login failed' });
       }
       await limiter.succeeded(address, username);
-      await startSession(c, cookie, user);
-      c.set('user', user);
-      return c.json({ username: user.username, role: user.role, tenant: null });
+      // The password was right; the organisation the user's entry names must be one this console fronts.
+      const organisation = await users.tenants.resolve(user.role, user.tenant);
+      if (!organisation.ok) throw new ProblemError(403, organisation.reason, { title: 'Sign-in refused' });
+      const signedIn = { username: user.username, role: user.role, grant: user.grant, ...(organisation.tenant && { tenant: organisation.tenant.walletId }) };
+      await startSession(c, cookie, signedIn);
+      c.set('user', signedIn);
+      const tenant = organisation.tenant && { id: organisation.tenant.walletId, label: organisation.tenant.label };
+      return c.json({ username: user.username, role: user.role, tenant });
     })
-    .get(session.path, requireAccess(session.access), (c) => {
+    .get(session.path, requireAccess(session.access), async (c) => {
       // The provider's subject stays on the server (the audit log has it); the browser gets the name to show,
       // and the provider's, so that its `admin` is not taken for the local one.
-      const { username, role, displayName, subject, issuer } = c.get('user')!;
+      const { username, role, displayName, subject, issuer, tenant: walletId } = c.get('user')!;
       return c.json({
         username,
         role,
-        tenant: null,
+        tenant: await users.tenants.labelOf(walletId),
         ...(displayName !== undefined && { displayName }),
         ...(subject !== undefined && { via: providerOf(issuer ?? '') }),
       });
