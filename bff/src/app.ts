@@ -16,6 +16,8 @@ import type { EventBus } from './events/bus.js';
 import { RevocationService } from './revocation/revocation-service.js';
 import { BulkRevokePreviews } from './revocation/bulk-revoke-previews.js';
 import { auditRoutes } from './routes/audit.js';
+import { preferenceRoutes } from './routes/preferences.js';
+import { UserPreferences } from './preferences/user-preferences.js';
 import { auditChainRoutes } from './routes/audit-chain.js';
 import { tenantRoutes } from './routes/tenants.js';
 import type { TenantAdmin } from './tenancy/tenant-admin.js';
@@ -204,6 +206,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .route('/', configRoutes({ mode: deps.mode, wallets }))
+    .route('/', preferenceRoutes(new UserPreferences(deps.store)))
     .route(
       '/',
       eventRoutes({

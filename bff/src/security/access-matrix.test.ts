@@ -147,6 +147,9 @@ const matrix: Row[] = [
   { route: 'GET /api/out-of-band/records', path: '/api/out-of-band/records?connection_id=not-a-uuid', expected: anyUser(400) },
   { route: 'GET /api/attribute-labels', expected: anyUser(200) },
   { route: 'PUT /api/attribute-labels', body: {}, expected: adminOnly(400) },
+  // Each user's own language: every signed-in user (the operator too, see preferences.test.ts), nobody else.
+  { route: 'GET /api/preferences', expected: anyUser(200) },
+  { route: 'PUT /api/preferences', body: {}, expected: anyUser(400) },
   // Definitions: every role reads them (offers, proof-request restrictions); a malformed id is the BFF's 400.
   { route: 'GET /api/credential-definitions/created', path: '/api/credential-definitions/created?schema_version=x', expected: anyUser(400) },
   { route: 'GET /api/credential-definitions/:cred_def_id', path: '/api/credential-definitions/not-an-id', expected: anyUser(400) },

@@ -123,6 +123,7 @@ describe('two organisations on one multitenant agent', () => {
       '/api/revocation/pending',
       '/api/wallet',
       '/api/config',
+      '/api/preferences',
     ];
     let answered = 0;
     for (const path of reads) {
@@ -349,6 +350,7 @@ describe('two organisations on one multitenant agent', () => {
     /** Routes not called above, each with why. */
     const elsewhere: Record<string, string> = {
       'POST /sandbox/wallet-scan': 'the sandbox’s simulated phone, answered only in sandbox mode (404 here)',
+      'PUT /preferences': 'a user’s own language, kept by who signed in, never by organisation (preferences.test.ts)',
     };
     const tenantRoutes = consoleRoutes.filter(({ entry }) => {
       if (entry.access === 'public') return false;

@@ -16,6 +16,7 @@ import { tenants } from './migration-023-tenants.js';
 import { sessionTenant } from './migration-024-session-tenant.js';
 import { tenantsRemoved } from './migration-025-tenants-removed.js';
 import { auditChain } from './migration-026-audit-chain.js';
+import { userPreferences } from './migration-027-user-preferences.js';
 
 /**
  * Versioned migrations, applied in order by Kysely's Migrator at start (under a Postgres advisory lock,
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '024-session-tenant': sessionTenant,
   '025-tenants-removed': tenantsRemoved,
   '026-audit-chain': auditChain,
+  '027-user-preferences': userPreferences,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

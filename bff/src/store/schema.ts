@@ -338,6 +338,14 @@ export interface TenantsTable {
   removed_at: Optional<Date>;
 }
 
+/** A user's own choices (migration 027): keyed by the provider's issuer ('' for a local user) and the username. */
+export interface UserPreferencesTable {
+  issuer: string;
+  username: string;
+  language: string | null;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   tenants: TenantsTable;
   attribute_labels: AttributeLabelsTable;
@@ -345,6 +353,7 @@ export interface Database {
   issue_batches: IssueBatchesTable;
   issue_batch_rows: IssueBatchRowsTable;
   sessions: SessionsTable;
+  user_preferences: UserPreferencesTable;
   oidc_transactions: OidcTransactionsTable;
   login_attempts: LoginAttemptsTable;
   upgrade_jobs: UpgradeJobsTable;

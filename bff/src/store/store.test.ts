@@ -67,6 +67,7 @@ describe.each([
       '024-session-tenant',
       '025-tenants-removed',
       '026-audit-chain',
+      '027-user-preferences',
     ]);
   });
 
