@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { userRoles, type UserRole } from '@credence/shared';
+import { parseRoleMap, parseTenantMap, type RoleMap, type TenantMap } from './auth/oidc-maps.js';
 import { z } from 'zod';
 import { isHeaderValue } from './acapy/header-value.js';
 import { compileTrustProxy, type TrustProxy } from './middleware/client-address.js';
@@ -111,6 +111,23 @@ const envSchema = z.object({
       return map;
     })
     .optional(),
+  /** With ACAPY_MULTITENANT: the claim whose value names the user's organisation (decision 034). */
+  OIDC_TENANT_CLAIM: z
+    .string()
+    .trim()
+    .regex(/^[^.\s]+(\.[^.\s]+)*$/, 'must be a claim name or a dotted path such as org.name')
+    .optional(),
+  OIDC_TENANT_MAP: z
+    .string()
+    .transform((text, ctx) => {
+      const map = parseTenantMap(text);
+      if (typeof map === 'string') {
+        ctx.addIssue({ code: 'custom', message: map });
+        return z.NEVER;
+      }
+      return map;
+    })
+    .optional(),
   OIDC_SCOPES: z.string().trim().min(1).default('openid profile email'),
   /** What the login page's button names; else the issuer's host. */
   OIDC_NAME: z.string().trim().min(1).max(60, 'must be at most 60 characters').optional(),
@@ -123,8 +140,7 @@ const envSchema = z.object({
 
 export type Mode = 'sandbox' | 'agent';
 
-/** Claim value → role, from OIDC_ROLE_MAP. */
-export type RoleMap = ReadonlyMap<string, UserRole>;
+export { parseRoleMap, type RoleMap } from './auth/oidc-maps.js';
 
 export interface OidcConfig {
   issuer: URL;
@@ -133,46 +149,13 @@ export interface OidcConfig {
   clientSecret: string | undefined;
   roleClaim: string;
   roleMap: RoleMap;
+  /** A multitenant console's: the claim naming each user's organisation, and its values' labels where they differ. */
+  tenantClaim: string | undefined;
+  tenantMap: TenantMap;
   scopes: string;
   name: string;
   /** http:// issuers are allowed only on a loopback address; requests to them are then allowed over http. */
   insecureLoopback: boolean;
-}
-
-/**
- * OIDC_ROLE_MAP: `value=role` pairs separated by commas (`credence-admins=admin,staff=verifier`) or a JSON
- * object (`{"credence-admins":"admin"}`); a message naming the fault otherwise.
- */
-export function parseRoleMap(text: string): Map<string, UserRole> | string {
-  const roles = new Set<string>(userRoles);
-  let pairs: [string, unknown][];
-  const trimmed = text.trim();
-  if (trimmed.startsWith('{')) {
-    try {
-      const json: unknown = JSON.parse(trimmed);
-      if (!json || typeof json !== 'object' || Array.isArray(json)) return 'must be a JSON object of claim value → role';
-      pairs = Object.entries(json);
-    } catch {
-      return 'is not valid JSON';
-    }
-  } else {
-    pairs = [];
-    for (const part of trimmed
-      .split(',')
-      .map((p) => p.trim())
-      .filter(Boolean)) {
-      const at = part.lastIndexOf('=');
-      if (at <= 0) return `must list value=role pairs separated by commas ("${part}" has no "=")`;
-      pairs.push([part.slice(0, at).trim(), part.slice(at + 1).trim()]);
-    }
-  }
-  if (pairs.length === 0) return 'maps no claim value to a role';
-  const map = new Map<string, UserRole>();
-  for (const [value, role] of pairs) {
-    if (typeof role !== 'string' || !roles.has(role)) return `maps "${value}" to ${JSON.stringify(role)}: the role must be one of ${userRoles.join(', ')}`;
-    map.set(value, role as UserRole);
-  }
-  return map;
 }
 
 /** 127.0.0.0/8 and ::1: an http:// issuer is accepted only there (tests, a provider on the same machine). */
@@ -193,10 +176,25 @@ function multitenantConfig(e: z.output<typeof envSchema>, mode: Mode, problems: 
   return { tokenKey: e.TENANT_TOKEN_KEY?.toLowerCase() };
 }
 
+/** A multitenant console must learn each provider user's organisation; a single-tenant one has one. */
+function oidcTenantProblem(e: z.output<typeof envSchema>): string | undefined {
+  if (e.OIDC_TENANT_MAP !== undefined && e.OIDC_TENANT_CLAIM === undefined) return 'OIDC_TENANT_MAP is set but OIDC_TENANT_CLAIM is not';
+  if (!e.ACAPY_MULTITENANT) {
+    return e.OIDC_TENANT_CLAIM !== undefined
+      ? 'OIDC_TENANT_CLAIM is set but ACAPY_MULTITENANT is not: a single-tenant console has one organisation'
+      : undefined;
+  }
+  const tenantRoles = [...(e.OIDC_ROLE_MAP?.values() ?? [])].some((role) => role !== 'operator');
+  if (tenantRoles && e.OIDC_TENANT_CLAIM === undefined) {
+    return 'OIDC_TENANT_CLAIM is required with ACAPY_MULTITENANT=true when OIDC_ROLE_MAP gives a role inside an organisation: it names the organisation each user works for';
+  }
+  return undefined;
+}
+
 function oidcConfig(e: z.output<typeof envSchema>, problems: string[]): OidcConfig | undefined {
   const names = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_ROLE_CLAIM', 'OIDC_ROLE_MAP'] as const;
   const given = names.filter((name) => e[name] !== undefined);
-  const extras = (['OIDC_CLIENT_SECRET', 'OIDC_NAME'] as const).filter((name) => e[name] !== undefined);
+  const extras = (['OIDC_CLIENT_SECRET', 'OIDC_NAME', 'OIDC_TENANT_CLAIM', 'OIDC_TENANT_MAP'] as const).filter((name) => e[name] !== undefined);
   if (given.length === 0) {
     if (extras.length > 0) problems.push(`${extras.join(', ')} ${extras.length > 1 ? 'are' : 'is'} set but OIDC_ISSUER is not`);
     return undefined;
@@ -218,12 +216,19 @@ function oidcConfig(e: z.output<typeof envSchema>, problems: string[]): OidcConf
     problems.push('OIDC_SCOPES must include openid');
     return undefined;
   }
+  const tenantProblem = oidcTenantProblem(e);
+  if (tenantProblem) {
+    problems.push(tenantProblem);
+    return undefined;
+  }
   return {
     issuer,
     clientId: e.OIDC_CLIENT_ID!,
     clientSecret: e.OIDC_CLIENT_SECRET,
     roleClaim: e.OIDC_ROLE_CLAIM!,
     roleMap: e.OIDC_ROLE_MAP!,
+    tenantClaim: e.OIDC_TENANT_CLAIM,
+    tenantMap: e.OIDC_TENANT_MAP ?? new Map(),
     scopes: e.OIDC_SCOPES,
     name: e.OIDC_NAME ?? issuer.host,
     insecureLoopback,

@@ -1,8 +1,8 @@
-import type { UserRole } from '@credence/shared';
-import type { RoleMap } from '../config.js';
+import type { ConsoleRole } from '@credence/shared';
+import type { RoleMap } from './oidc-maps.js';
 
-/** Strongest first: a user with several mapped values gets the first of these they have. */
-const STRENGTH: readonly UserRole[] = ['admin', 'issuer', 'verifier'];
+/** Strongest first: a user with several mapped values gets the first of these they have (the operator runs every tenant). */
+const STRENGTH: readonly ConsoleRole[] = ['operator', 'admin', 'issuer', 'verifier'];
 
 /**
  * The values of a claim at a dotted path (`realm_access.roles`, `groups`): a string, or the strings of an
@@ -20,12 +20,12 @@ export function claimValues(claims: Record<string, unknown>, path: string): stri
   return [];
 }
 
-export type RoleDecision = { role: UserRole; from: string } | { role: null; values: string[] };
+export type RoleDecision = { role: ConsoleRole; from: string } | { role: null; values: string[] };
 
 /** The strongest role any of the user's claim values maps to, or null with the values they had. */
 export function roleFromClaims(claims: Record<string, unknown>, claimPath: string, map: RoleMap): RoleDecision {
   const values = claimValues(claims, claimPath);
-  let best: { role: UserRole; from: string } | undefined;
+  let best: { role: ConsoleRole; from: string } | undefined;
   for (const value of values) {
     const role = map.get(value);
     if (role && (!best || STRENGTH.indexOf(role) < STRENGTH.indexOf(best.role))) best = { role, from: value };

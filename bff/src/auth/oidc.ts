@@ -2,6 +2,7 @@ import * as client from 'openid-client';
 import type { OidcConfig } from '../config.js';
 import { ProblemError } from '../problem.js';
 import { claimValues, identityFromClaims, roleFromClaims } from './oidc-roles.js';
+import { tenantNamesFromClaims } from './oidc-tenants.js';
 import type { SessionUser } from './sessions.js';
 import type { OidcTransaction, OidcTransactions } from './oidc-transactions.js';
 
@@ -101,7 +102,10 @@ export class OidcSignIn {
    * Completes a sign-in: takes the browser's transaction (once), has the library check the answer and the
    * ID token (state, nonce, PKCE, signature, issuer, audience, expiry), and maps the role claim.
    */
-  async finish(callbackUrl: URL, transactionId: string | undefined): Promise<{ user: SessionUser; next: string | null; roleFrom: string }> {
+  async finish(
+    callbackUrl: URL,
+    transactionId: string | undefined,
+  ): Promise<{ user: SessionUser; next: string | null; roleFrom: string; tenantNames: string[] }> {
     const transaction = transactionId ? await this.transactions.take(transactionId) : null;
     if (!transaction) {
       throw new SignInFailed(400, 'This sign-in was not started in this browser, was already used, or took longer than 10 minutes.');
@@ -125,9 +129,10 @@ export class OidcSignIn {
       throw new SignInFailed(400, `The answer from the sign-in provider did not pass Credence's checks: ${checkThatFailed(error)}.`, { cause: error });
     }
     let claims: Record<string, unknown> = { ...tokens.claims() };
-    const { roleClaim, roleMap } = this.settings;
-    // Some providers put groups and roles only in the userinfo answer.
-    if (claimValues(claims, roleClaim).length === 0 && config.serverMetadata().userinfo_endpoint) {
+    const { roleClaim, roleMap, tenantClaim, tenantMap } = this.settings;
+    const missing = (path: string | undefined) => path !== undefined && claimValues(claims, path).length === 0;
+    // Some providers put groups and roles (and organisations) only in the userinfo answer.
+    if ((missing(roleClaim) || missing(tenantClaim)) && config.serverMetadata().userinfo_endpoint) {
       const info = await client.fetchUserInfo(config, tokens.access_token, String(claims.sub)).catch(() => undefined);
       // The library checked that the userinfo answer is about the ID token's subject.
       if (info) claims = { ...claims, ...info };
@@ -148,6 +153,8 @@ export class OidcSignIn {
       user: { username: identity.username, role: decision.role, subject: identity.subject, displayName: identity.displayName, issuer },
       next: transaction.next,
       roleFrom: decision.from,
+      /** The organisations the account names (OIDC_TENANT_CLAIM through OIDC_TENANT_MAP), found among the tenants by the caller. */
+      tenantNames: decision.role === 'operator' ? [] : tenantNamesFromClaims(claims, tenantClaim, tenantMap),
     };
   }
 

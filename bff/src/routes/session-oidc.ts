@@ -6,6 +6,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import { tenantOfSession, type PerTenant, type TenantId } from '../tenancy/tenant.js';
 import { OidcSignIn, SignInFailed, SignInRefused } from '../auth/oidc.js';
 import { providerOf } from '../auth/oidc-roles.js';
+import { tenantOfProvidersUser } from '../auth/oidc-tenants.js';
 import { TRANSACTION_TTL_MS } from '../auth/oidc-transactions.js';
 import type { UserDirectory } from '../auth/users.js';
 import { cookieOf, startSession, type SessionCookieOptions } from '../middleware/session.js';
@@ -97,7 +98,21 @@ export function sessionOidcRoutes({ users, oidc, cookie, audit, sessionLifetimeM
       callbackUrl.search = new URL(c.req.url).search;
       const again = { label: `Sign in with ${signIn.name} again`, href: '/login', primary: true };
       try {
-        const { user, next, roleFrom } = await signIn.finish(callbackUrl, transactionId);
+        const { user: provided, next, roleFrom, tenantNames } = await signIn.finish(callbackUrl, transactionId);
+        const organisation = await tenantOfProvidersUser(users.tenants, provided.role, tenantNames);
+        if (!organisation.ok) {
+          const who = { subject: provided.subject!, name: provided.displayName!, [signIn.settings.roleClaim]: roleFrom };
+          await record(c.var.tenant, provided.username, provided.issuer!, provided.role, { ...who, refused: organisation.reason }, 403);
+          return failure(c, 403, {
+            title: 'No organisation in Credence for this account',
+            lines: [`You signed in at ${signIn.name} as ${provided.displayName}, but Credence cannot open for you.`, organisation.reason],
+            ...(signIn.settings.tenantClaim && {
+              list: { label: `For your administrator: Credence reads "${signIn.settings.tenantClaim}"; this account names`, items: tenantNames },
+            }),
+            actions: [{ label: 'Back to sign-in', href: '/login', primary: true }],
+          });
+        }
+        const user = { ...provided, ...(organisation.tenant && { tenant: organisation.tenant.walletId }) };
         await startSession(c, cookie, user, sessionLifetimeMs);
         c.set('user', user);
         await record(
