@@ -1,5 +1,5 @@
 import { Pool, type Dispatcher } from 'undici';
-import { AGENT_UNAVAILABLE_TYPE } from '@credence/shared';
+import { AGENT_UNAVAILABLE_TYPE, TENANT_ACCESS_REFUSED_TYPE } from '@credence/shared';
 import { ConcurrencyLimit } from '../concurrency-limit.js';
 import { ProblemError } from '../problem.js';
 import { problemFromAgentError } from './agent-errors.js';
@@ -277,7 +277,7 @@ export class AnswerBody {
 }
 
 function tokenRefused(): ProblemError {
-  return new ProblemError(503, TENANT_TOKEN_REFUSED, { title: 'Agent access refused' });
+  return new ProblemError(503, TENANT_TOKEN_REFUSED, { title: 'Agent access refused', type: TENANT_ACCESS_REFUSED_TYPE });
 }
 
 function viaUndici(baseUrl: string, maxSockets: number, idleSocketMs: number): Transport {

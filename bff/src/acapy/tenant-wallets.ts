@@ -1,4 +1,3 @@
-import { isAnoncredsWallet } from '@credence/shared';
 import type { TenantRegistry } from '../tenancy/tenant-registry.js';
 import { perTenant, PLATFORM_TENANT, type PerTenant, type TenantId } from '../tenancy/tenant.js';
 import { readAgentWallet, type AgentWallet } from './agent-wallet.js';
@@ -17,9 +16,9 @@ export function soleTenantWallets(base: AcapyClient): PerTenant<WalletReader> {
 
 /**
  * Multitenant: a tenant's wallet name and type are in its record on the admin route
- * (`GET /multitenancy/wallet/{id}`, the base key), which a tenant's token cannot read. While the type is
- * not anoncreds yet, the tenant's own `/settings` is asked too: during its upgrade the agent answers that
- * tenant (alone) 503 "Upgrade in progress", which the upgrade follower counts as the busy phase.
+ * (`GET /multitenancy/wallet/{id}`, the base key), which a tenant's token cannot read. The tenant's own
+ * `/settings` is asked too: during its upgrade the agent answers that tenant (alone) 503 "Upgrade in
+ * progress", which the upgrade follower counts as the busy phase, and a refused token is found there.
  */
 export function multitenantWallets(
   base: AcapyClient,
@@ -31,8 +30,8 @@ export function multitenantWallets(
     const options = timeoutMs === undefined ? {} : { timeoutMs };
     const record = ((await base.get(`/multitenancy/wallet/${encodeURIComponent(tenant)}`, options)).body ?? {}) as { settings?: Record<string, unknown> };
     const settings = record.settings ?? {};
-    const wallet = { name: text(settings['wallet.name']), type: text(settings['wallet.type']) };
-    if (!isAnoncredsWallet(wallet.type)) await clients.for(tenant).get('/settings', options);
-    return wallet;
+    // Asked every time with the tenant's own token: a refused token (or the tenant's upgrade, 503) shows here.
+    await clients.for(tenant).get('/settings', options);
+    return { name: text(settings['wallet.name']), type: text(settings['wallet.type']) };
   });
 }

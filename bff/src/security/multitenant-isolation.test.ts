@@ -120,6 +120,10 @@ describe('two organisations on one multitenant agent', () => {
       '/api/attribute-labels',
       '/api/audit',
       '/api/audit/export.csv',
+      '/api/audit/verify',
+      '/api/audit/export?format=csv',
+      '/api/audit/export?format=jsonl',
+      '/api/preferences',
       '/api/revocation/pending',
       '/api/wallet',
       '/api/config',
@@ -285,6 +289,10 @@ describe('two organisations on one multitenant agent', () => {
     expect(await (await h.send(libraryAdmin, 'GET', '/api/attribute-labels')).text()).toBe(libraryLabels);
     const template = await asUniversity(admin, 'GET', `/api/issue-batches/template.csv?cred_def_id=${encodeURIComponent(library.credDef)}`);
     expect(leaks(await template.text())).toEqual([]);
+    // A person's own choices are theirs: the university admin's language is not the library admin's.
+    const libraryLanguage = await (await h.send(libraryAdmin, 'GET', '/api/preferences')).text();
+    expect((await asUniversity(admin, 'PUT', '/api/preferences', { language: 'fr-CA' })).status).toBe(200);
+    expect(await (await h.send(libraryAdmin, 'GET', '/api/preferences')).text()).toBe(libraryLanguage);
     for (const path of ['/api/session', '/api/config']) {
       const res = await asUniversity(admin, 'GET', path);
       expect(res.status).toBe(200);

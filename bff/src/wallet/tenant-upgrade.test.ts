@@ -33,7 +33,7 @@ async function tenantsOfSandbox(upgradeMs: number) {
 }
 
 const until = async (done: () => Promise<boolean>) => {
-  for (let i = 0; i < 400 && !(await done()); i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 2_000 && !(await done()); i++) await new Promise((r) => setTimeout(r, 10));
 };
 
 describe('a tenant’s wallet upgrade, followed by the console', () => {
@@ -47,7 +47,7 @@ describe('a tenant’s wallet upgrade, followed by the console', () => {
   });
 
   it('upgrades City Library with its own token while Northfield University keeps answering, and ends when the admin route shows anoncreds', async () => {
-    const { clients, wallets, tenant, store } = await tenantsOfSandbox(400);
+    const { clients, wallets, tenant, store } = await tenantsOfSandbox(2_000);
     const library = tenant('City Library');
     const university = tenant('Northfield University');
     const options = { pollMs: 20, timeoutMs: 10_000, agent: 'http://sandbox' };

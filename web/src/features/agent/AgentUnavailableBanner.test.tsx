@@ -1,4 +1,4 @@
-import { AGENT_UNAVAILABLE_TYPE } from '@credence/shared';
+import { AGENT_UNAVAILABLE_TYPE, TENANT_ACCESS_REFUSED_TYPE } from '@credence/shared';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -72,6 +72,23 @@ describe('AgentUnavailableBanner', () => {
 
     up = true;
     await userEvent.click(screen.getByRole('button', { name: 'Check now' }));
+    expect(await screen.findByText('3 records')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says the organisation is disconnected, and what to ask for, when the agent refuses its access key; gone once reconnected', async () => {
+    let reconnected = false;
+    renderWithAgent(
+      () => reconnected,
+      () => problem(503, 'Agent access refused', 'The agent no longer accepts this organisation’s access key', TENANT_ACCESS_REFUSED_TYPE),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Your organisation is disconnected from the agent.');
+    expect(alert.textContent).toContain('Ask your Credence operator to reconnect your organisation');
+    expect(alert.textContent).not.toContain('Agent unavailable');
+    expect(await screen.findByText('Could not load the records')).toBeTruthy();
+    reconnected = true;
+    await userEvent.click(await screen.findByRole('button', { name: 'Check now' }));
     expect(await screen.findByText('3 records')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -40,6 +40,19 @@ export function AgentUnavailableBanner() {
   }, [recovered, queryClient]);
 
   if (trouble === null) return null;
+  if (trouble.kind === 'access-refused')
+    return (
+      <div className="agent-banner" role="alert">
+        <div>
+          <strong>Your organisation is disconnected from the agent.</strong> The agent no longer accepts Credence’s access key for your organisation’s wallet:
+          someone issued a new key for it outside Credence. Nothing you entered is lost.
+          <div className="muted">Ask your Credence operator to reconnect your organisation (Tenants → Reconnect). This page refreshes once it is.</div>
+        </div>
+        <button type="button" className="button subtle" onClick={() => void probe.refetch()} disabled={probe.isFetching}>
+          {probe.isFetching ? 'Checking…' : 'Check now'}
+        </button>
+      </div>
+    );
   return (
     <div className="agent-banner" role="alert">
       <div>
