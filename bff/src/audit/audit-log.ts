@@ -284,6 +284,12 @@ export class AuditLogs implements PerTenant<AuditLog> {
     return this.logs.for(tenant);
   }
 
+  /** The tenants that have a log (the sole one, the platform's, each organisation's), for a check of them all. */
+  async tenantsWithLogs(): Promise<TenantId[]> {
+    const rows = await this.store.run((db) => db.selectFrom('audit_chain_heads').select('tenant_id').orderBy('tenant_id').execute());
+    return rows.map((r) => r.tenant_id);
+  }
+
   /**
    * Deletes entries older than `days`, oldest first, in batches so the table is never locked for long. Each
    * tenant's chain loses only its beginning (an entry goes once it and all before it are that old), and its head
@@ -291,9 +297,8 @@ export class AuditLogs implements PerTenant<AuditLog> {
    */
   async deleteOlderThan(days: number, now = Date.now()): Promise<number> {
     const cutoff = new Date(now - days * 86_400_000);
-    const tenants = await this.store.run((db) => db.selectFrom('audit_chain_heads').select('tenant_id').execute());
     let total = 0;
-    for (const { tenant_id: tenant } of tenants) {
+    for (const tenant of await this.tenantsWithLogs()) {
       for (;;) {
         const deleted = await this.store.run((db) => trimChainStart(db, tenant, cutoff, 5_000));
         total += deleted;

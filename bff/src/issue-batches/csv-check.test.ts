@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { checkFile, templateCsv, type ConnectionFact } from './csv-check.js';
 
@@ -11,6 +12,16 @@ const connections: ConnectionFact[] = [
 ];
 const attributes = ['name', 'degree'];
 const check = (csv: string, maxRows = 10_000) => checkFile(csv, attributes, connections, maxRows);
+
+describe('the batch template', () => {
+  it('names each attribute in a cell a spreadsheet shows as text, even a name that starts like a formula', () => {
+    // A schema's attribute names are its author's: anyone may publish one on the ledger.
+    const hostile = ['=HYPERLINK("x")', '+1', '-2', '@SUM(A1)', '\tt', '\rr', 'plain'];
+    const read: string[][] = parse(templateCsv(hostile).replace(/^\uFEFF/, ''));
+    const [header] = read;
+    expect(header).toEqual(['connection', ...hostile.map((name) => (name === 'plain' ? name : `'${name}`))]);
+  });
+});
 
 describe('checkFile', async () => {
   it('reads the template once filled in: a BOM, quoted values with commas and line breaks, a label for the connection', async () => {
