@@ -4,6 +4,8 @@ import { OidcTransactions } from '../auth/oidc-transactions.js';
 import { UserTenants } from '../auth/user-tenants.js';
 import { UserDirectory } from '../auth/users.js';
 import { parseConfig } from '../config.js';
+import { AuditLog } from '../audit/audit-log.js';
+import { PLATFORM_TENANT, type TenantId } from '../tenancy/tenant.js';
 import { TenantRegistry } from '../tenancy/tenant-registry.js';
 import { TokenVault } from '../tenancy/token-vault.js';
 import { testBff } from '../test/harness.js';
@@ -100,6 +102,9 @@ describe('sign-in through the provider to an organisation', () => {
       const me = await bff.app.request('/api/session', { headers: { cookie: cookie! } });
       expect(await me.json()).toMatchObject({ username: login, role, tenant });
     }
+    const actors = async (tenant: string) => (await new AuditLog(bff.store, tenant as TenantId).read({ limit: 10 })).entries.map((e) => e.actor);
+    expect(await actors('w-north')).toEqual(['uma']);
+    expect(await actors(PLATFORM_TENANT)).toEqual(['oto']);
   }, 30_000);
 
   it('refuses an account whose organisation is not set up here with a page that says why, and starts no session', async () => {
@@ -111,5 +116,6 @@ describe('sign-in through the provider to an organisation', () => {
     expect(page).toContain('No organisation in Credence for this account');
     expect(page).toContain('None of the organisations your account names (“credence-issuers”, “org-riverside”) is set up in Credence; ask the operator.');
     expect(page).toContain('Credence reads &quot;groups&quot;');
+    expect((await new AuditLog(bff.store, PLATFORM_TENANT).read({ limit: 10 })).entries).toMatchObject([{ actor: 'rex', status: 403 }]);
   }, 30_000);
 });

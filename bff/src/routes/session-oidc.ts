@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env.js';
 import type { AuditLog } from '../audit/audit-log.js';
-import { tenantOfSession, type PerTenant, type TenantId } from '../tenancy/tenant.js';
+import { PLATFORM_TENANT, tenantOfSession, type PerTenant, type TenantId } from '../tenancy/tenant.js';
 import { OidcSignIn, SignInFailed, SignInRefused } from '../auth/oidc.js';
 import { providerOf } from '../auth/oidc-roles.js';
 import { tenantOfProvidersUser } from '../auth/oidc-tenants.js';
@@ -97,12 +97,14 @@ export function sessionOidcRoutes({ users, oidc, cookie, audit, sessionLifetimeM
       const callbackUrl = new URL(redirectUri(c));
       callbackUrl.search = new URL(c.req.url).search;
       const again = { label: `Sign in with ${signIn.name} again`, href: '/login', primary: true };
+      // A refused sign-in belongs to no organisation: a multitenant console's go to the operator's log.
+      const refusals = users.tenants.multitenant ? PLATFORM_TENANT : c.var.tenant;
       try {
         const { user: provided, next, roleFrom, tenantNames } = await signIn.finish(callbackUrl, transactionId);
         const organisation = await tenantOfProvidersUser(users.tenants, provided.role, tenantNames);
         if (!organisation.ok) {
           const who = { subject: provided.subject!, name: provided.displayName!, [signIn.settings.roleClaim]: roleFrom };
-          await record(c.var.tenant, provided.username, provided.issuer!, provided.role, { ...who, refused: organisation.reason }, 403);
+          await record(refusals, provided.username, provided.issuer!, provided.role, { ...who, refused: organisation.reason }, 403);
           return failure(c, 403, {
             title: 'No organisation in Credence for this account',
             lines: [`You signed in at ${signIn.name} as ${provided.displayName}, but Credence cannot open for you.`, organisation.reason],
@@ -128,7 +130,7 @@ export function sessionOidcRoutes({ users, oidc, cookie, audit, sessionLifetimeM
         if (error instanceof SignInRefused) {
           const { identity } = error;
           await record(
-            c.var.tenant,
+            refusals,
             identity.username,
             signIn.settings.issuer.href,
             null,

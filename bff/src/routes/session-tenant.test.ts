@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/passwords.js';
 import { UserTenants } from '../auth/user-tenants.js';
 import { UserDirectory } from '../auth/users.js';
+import { AuditLog } from '../audit/audit-log.js';
+import { PLATFORM_TENANT, type TenantId } from '../tenancy/tenant.js';
 import { TenantRegistry } from '../tenancy/tenant-registry.js';
 import { TokenVault } from '../tenancy/token-vault.js';
 import { testBff } from '../test/harness.js';
@@ -54,6 +56,11 @@ describe('signing in to an organisation', () => {
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
     expect(await (await bff.session(cookie)).json()).toEqual({ username: 'ann', role: 'issuer', tenant: { id: 'w-north', label: 'Northfield University' } });
     expect(await (await bff.session(await bff.cookieOf('olga'))).json()).toEqual({ username: 'olga', role: 'operator', tenant: null });
+    // Each sign-in is in the log of where it acts: the university's for Ann, the operator's for the operator.
+    const logins = async (tenant: string) => (await new AuditLog(bff.store, tenant as TenantId).read({ limit: 10 })).entries.map((e) => e.actor);
+    expect(await logins('w-north')).toEqual(['ann']);
+    expect(await logins(PLATFORM_TENANT)).toEqual(['olga']);
+    expect(await logins('w-city')).toEqual([]);
   });
 
   it('refuses a user whose organisation is not set up here, saying so, and starts no session', async () => {
@@ -70,6 +77,9 @@ describe('signing in to an organisation', () => {
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .executeTakeFirstOrThrow();
     expect(Number(count)).toBe(0);
+    // The refusal is the operator's to see: no organisation's log could hold it.
+    const [entry] = (await new AuditLog(bff.store, PLATFORM_TENANT).read({ limit: 10 })).entries;
+    expect(entry).toMatchObject({ actor: 'rita', status: 403 });
   });
 
   it('ends a user’s session when the users file moves them to another organisation', async () => {

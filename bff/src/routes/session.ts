@@ -10,6 +10,7 @@ import { requireAccess } from '../middleware/require-role.js';
 import { endSession, startSession, type SessionCookieOptions } from '../middleware/session.js';
 import { validated } from '../middleware/validated.js';
 import { ProblemError } from '../problem.js';
+import { PLATFORM_TENANT, tenantOfSession } from '../tenancy/tenant.js';
 import { originOf } from './session-oidc.js';
 
 const { login, session, logout } = consoleApi;
@@ -29,6 +30,8 @@ export function sessionRoutes({ users, limiter, cookie, trustProxy, oidc, public
     .post(login.path, requireAccess(login.access), validated('json', login.body), async (c) => {
       const { username, password } = c.req.valid('json');
       c.set('auditActor', username);
+      // A sign-in belongs to no organisation until it succeeds: a multitenant console's refusals go to the operator's log.
+      if (users.tenants.multitenant) c.set('tenant', PLATFORM_TENANT);
       const address = clientAddress(c, trustProxy);
       const { wait, refusedBy } = await limiter.attempt(address, username);
       if (wait > 0) {
@@ -56,6 +59,7 @@ export function sessionRoutes({ users, limiter, cookie, trustProxy, oidc, public
       const signedIn = { username: user.username, role: user.role, grant: user.grant, ...(organisation.tenant && { tenant: organisation.tenant.walletId }) };
       await startSession(c, cookie, signedIn);
       c.set('user', signedIn);
+      c.set('tenant', tenantOfSession(signedIn));
       const tenant = organisation.tenant && { id: organisation.tenant.walletId, label: organisation.tenant.label };
       return c.json({ username: user.username, role: user.role, tenant });
     })
