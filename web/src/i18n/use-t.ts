@@ -1,4 +1,4 @@
-import { useCallback, useContext } from 'react';
+import { createElement, Fragment, useCallback, useContext, type ReactNode } from 'react';
 import { IntlContext, type IntlShape } from 'react-intl';
 import { activeIntl, formatWith, type MessageValues } from './active-intl';
 import type { MessageKey } from './catalogue';
@@ -16,6 +16,22 @@ export function useIntlInUse(): IntlShape {
 export function useT(): (key: MessageKey, values?: MessageValues) => string {
   const intl = useIntlInUse();
   return useCallback((key: MessageKey, values?: MessageValues) => formatWith(intl, key, values), [intl]);
+}
+
+/**
+ * A message with parts that are elements (a link, a name with its own title): `tRich('needsMe.item.from', { person: <ConnectionName …/>, ago: <span …/> })`.
+ * The words around them, and their order, are the catalogue's.
+ */
+export function useRichT(): (key: MessageKey, values: Record<string, ReactNode>) => ReactNode {
+  const intl = useIntlInUse();
+  return useCallback(
+    (key: MessageKey, values: Record<string, ReactNode>) => {
+      const parts: ReactNode = intl.formatMessage({ id: key }, values);
+      // Its parts as the children of one fragment: a list of elements would want keys.
+      return Array.isArray(parts) ? createElement(Fragment, null, ...(parts as ReactNode[])) : parts;
+    },
+    [intl],
+  );
 }
 
 /** Dates, times, "3 hours ago" and numbers in the language in use (lib/format's, given the locale). */

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useT } from '../../i18n/use-t';
 import { dismiss, dismissFor, useToasts } from '../../lib/toast-store';
 
 /**
@@ -29,6 +30,7 @@ function usePageLinks(): (href: string) => boolean {
  * the page's own button is the one to use, and the toast would cover it.
  */
 export function Toasts() {
+  const say = useT();
   const { pathname } = useLocation();
   const toasts = useToasts();
   const onPage = usePageLinks();
@@ -55,7 +57,7 @@ export function Toasts() {
               </>
             )}
           </span>
-          <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
+          <button type="button" className="icon-button" aria-label={say('toasts.dismiss')} onClick={() => dismiss(t.id)}>
             ×
           </button>
         </div>

@@ -2,6 +2,9 @@ import { agentApiRefs } from '@credence/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog } from '../../components/ui/Dialog';
+import type { MessageValues } from '../../i18n/active-intl';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useRichT, useT } from '../../i18n/use-t';
 import { plainRefusal } from '../../lib/agent-refusal';
 import { isApiError } from '../../lib/api';
 import { callApi } from '../../lib/api-client';
@@ -16,8 +19,8 @@ interface Outcome {
 }
 
 /** "Student ID 1.2 to Alice Jones". */
-const forWhom = (item: QueueItem, labelOf: (id: string | null | undefined) => string | undefined) =>
-  `${item.what} to ${labelOf(item.connectionId) ?? 'a connection without a name'}`;
+const forWhom = (item: QueueItem, labelOf: (id: string | null | undefined) => string | undefined, t: (key: MessageKey, values?: MessageValues) => string) =>
+  t('needsMe.issueAll.forWhom', { what: item.what ?? '', person: labelOf(item.connectionId) ?? t('needsMe.issueAll.unnamedConnection') });
 
 function problemOf(error: unknown): string {
   if (isApiError(error)) {
@@ -35,12 +38,13 @@ function problemOf(error: unknown): string {
  */
 export function useIssueAllRequested(labelOf: (id: string | null | undefined) => string | undefined) {
   const queryClient = useQueryClient();
+  const t = useT();
+  const tRich = useRichT();
   const [open, setOpen] = useState(false);
   // The requests confirmed: the group may change while they are issued (live events), the list shown does not.
   const [chosen, setChosen] = useState<QueueItem[]>([]);
   const [running, setRunning] = useState(false);
   const [outcomes, setOutcomes] = useState<Outcome[] | null>(null);
-  const plural = (k: number) => `${k} credential${k === 1 ? '' : 's'}`;
 
   const start = (items: QueueItem[]) => {
     setChosen(items);
@@ -75,17 +79,21 @@ export function useIssueAllRequested(labelOf: (id: string | null | undefined) =>
   const finished = outcomes !== null && !running;
   const button = (items: QueueItem[]) => (
     <button type="button" className="button primary" onClick={() => start(items)}>
-      Issue all requested ({items.length})
+      {t('needsMe.issueAll.button', { count: items.length })}
     </button>
   );
   const dialog = (
-    <Dialog open={open} title={finished ? `Issued ${issued} of ${plural(chosen.length)}` : `Issue ${plural(chosen.length)}?`} onClose={close}>
+    <Dialog
+      open={open}
+      title={finished ? t('needsMe.issueAll.titleDone', { issued, total: chosen.length }) : t('needsMe.issueAll.title', { count: chosen.length })}
+      onClose={close}
+    >
       {!finished && (
         <>
-          <p>Each person below receives the credential they requested, with the values of its offer. Each issue is written to the audit log.</p>
+          <p>{t('needsMe.issueAll.explanation')}</p>
           <ul className="issue-all-list">
             {chosen.map((item) => (
-              <li key={item.id}>{forWhom(item, labelOf)}</li>
+              <li key={item.id}>{forWhom(item, labelOf, t)}</li>
             ))}
           </ul>
         </>
@@ -93,17 +101,20 @@ export function useIssueAllRequested(labelOf: (id: string | null | undefined) =>
       {outcomes !== null && (
         <p role="status">
           {running
-            ? `Issued ${outcomes.length} of ${chosen.length}…`
+            ? t('needsMe.issueAll.progress', { done: outcomes.length, total: chosen.length })
             : failed.length === 0
-              ? `All ${plural(issued)} issued.`
-              : `${issued} issued, ${failed.length} not issued.`}
+              ? t('needsMe.issueAll.allIssued', { count: issued })
+              : t('needsMe.issueAll.someFailed', { issued, failed: failed.length })}
         </p>
       )}
       {finished && failed.length > 0 && (
-        <ul className="issue-all-list" aria-label="Not issued">
+        <ul className="issue-all-list" aria-label={t('needsMe.issueAll.notIssued')}>
           {failed.map(({ item, problem }) => (
             <li key={item.id}>
-              <strong>{forWhom(item, labelOf)}</strong>: <span className="text-danger">{problem}</span>
+              {tRich('needsMe.issueAll.failedItem', {
+                who: <strong>{forWhom(item, labelOf, t)}</strong>,
+                problem: <span className="text-danger">{problem}</span>,
+              })}
             </li>
           ))}
         </ul>
@@ -111,15 +122,15 @@ export function useIssueAllRequested(labelOf: (id: string | null | undefined) =>
       <div className="dialog-buttons">
         {finished ? (
           <button type="button" className="button primary" onClick={close}>
-            Close
+            {t('common.close')}
           </button>
         ) : (
           <>
             <button type="button" className="button" disabled={running} onClick={close}>
-              Cancel
+              {t('common.cancel')}
             </button>
             <button type="button" className="button primary" disabled={running} onClick={() => void issueAll()}>
-              {running ? 'Issuing…' : `Issue ${plural(chosen.length)}`}
+              {running ? t('needsMe.issueAll.issuing') : t('needsMe.issueAll.confirm', { count: chosen.length })}
             </button>
           </>
         )}

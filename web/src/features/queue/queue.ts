@@ -14,14 +14,18 @@ import { queryOptions, useQueries } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { schemaLabel } from '../../lib/format';
 import { credentialKeys, presentationKeys } from '../../lib/query-keys';
-import { proposalInWords } from './proposal-words';
+import type { MessageKey } from '../../i18n/catalogue';
+import { readProposal, type ProposalSummary } from './proposal-words';
 
 /** One exchange waiting on us: what to do, with whom, since when. */
 export interface QueueItem {
   id: string;
   href: string;
   kind: 'credential' | 'presentation';
-  what: string;
+  /** The credential's or the request's own name, when the record gives one (data: never translated). */
+  what: string | undefined;
+  /** A presentation proposal's content, for the page to say in words when the record names nothing. */
+  proposal?: ProposalSummary | undefined;
   state: string;
   connectionId: string | null | undefined;
   waitingSince: string;
@@ -36,28 +40,29 @@ export interface QueueItem {
  * when asked.
  */
 export const queueGroups = [
-  { key: 'credential:request-received', title: 'Credential requests to issue', holder: false },
-  { key: 'credential:proposal-received', title: 'Credential proposals to review', holder: false },
-  { key: 'presentation:presentation-received', title: 'Presentations to verify', holder: false },
-  { key: 'presentation:proposal-received', title: 'Presentation proposals to review', holder: false },
-  { key: 'credential:offer-received', title: 'Credential offers received (as a holder)', holder: true },
-  { key: 'credential:credential-received', title: 'Credentials received to store (as a holder)', holder: true },
-  { key: 'presentation:request-received', title: 'Proof requests to answer (as a holder)', holder: true },
-] as const;
+  { key: 'credential:request-received', title: 'needsMe.group.requestsToIssue', holder: false },
+  { key: 'credential:proposal-received', title: 'needsMe.group.credentialProposals', holder: false },
+  { key: 'presentation:presentation-received', title: 'needsMe.group.presentationsToVerify', holder: false },
+  { key: 'presentation:proposal-received', title: 'needsMe.group.presentationProposals', holder: false },
+  { key: 'credential:offer-received', title: 'needsMe.group.offersReceived', holder: true },
+  { key: 'credential:credential-received', title: 'needsMe.group.credentialsToStore', holder: true },
+  { key: 'presentation:request-received', title: 'needsMe.group.proofRequestsToAnswer', holder: true },
+] as const satisfies readonly { key: string; title: MessageKey; holder: boolean }[];
 export type QueueGroupKey = (typeof queueGroups)[number]['key'];
 export type QueueOrder = 'oldest' | 'newest';
 
 const isHolderState = (kind: QueueItem['kind'], state: string) => queueGroups.some((g) => g.holder && g.key === `${kind}:${state}`);
 
-export interface QueueGroup {
+export interface QueueGroup<Item extends QueueItem = QueueItem> {
   key: QueueGroupKey;
-  title: string;
+  /** Its title's key in the catalogues. */
+  title: MessageKey;
   holder: boolean;
-  items: QueueItem[];
+  items: Item[];
 }
 
 /** The items in their groups (empty groups left out), each sorted as chosen: the longest waiting first by default. */
-export function groupQueue(items: QueueItem[], order: QueueOrder): QueueGroup[] {
+export function groupQueue<Item extends QueueItem>(items: Item[], order: QueueOrder): QueueGroup<Item>[] {
   const sorted = order === 'newest' ? oldestFirst(items).reverse() : oldestFirst(items);
   return queueGroups
     .map((g) => ({ key: g.key, title: g.title, holder: g.holder, items: sorted.filter((i) => i.group === g.key) }))
@@ -79,7 +84,7 @@ const credentialsIn = (state: string) =>
         id: r.cred_ex_id,
         href: `/credentials/${r.cred_ex_id}`,
         kind: 'credential',
-        what: schemaLabel(schemaIdOf(r)) ?? 'Credential exchange',
+        what: schemaLabel(schemaIdOf(r)),
         state: r.state,
         connectionId: r.connection_id,
         waitingSince: r.updated_at,
@@ -97,7 +102,8 @@ const presentationsIn = (state: string) =>
         id: r.pres_ex_id,
         href: `/presentations/${r.pres_ex_id}`,
         kind: 'presentation',
-        what: requestName(r.by_format) ?? proposalInWords(r.by_format) ?? 'Presentation exchange',
+        what: requestName(r.by_format),
+        proposal: readProposal(r.by_format),
         state: r.state,
         connectionId: r.connection_id,
         waitingSince: r.updated_at,
@@ -116,17 +122,17 @@ function requestName(byFormat: Record<string, Record<string, unknown>> | null | 
  * The items a clerk's words pick out: each word found, in any case, in the person's name or the credential's,
  * so "Student ID Alice" narrows to Alice's Student ID requests (and "Issue all requested" to those).
  */
-export function matchingItems(items: QueueItem[], words: string, labelOf: (id: string | null | undefined) => string | undefined): QueueItem[] {
+export function matchingItems<Item extends QueueItem>(items: Item[], words: string, labelOf: (id: string | null | undefined) => string | undefined): Item[] {
   const wanted = words.toLowerCase().split(/\s+/).filter(Boolean);
   if (wanted.length === 0) return items;
   return items.filter((item) => {
-    const text = `${labelOf(item.connectionId) ?? ''} ${item.what}`.toLowerCase();
+    const text = `${labelOf(item.connectionId) ?? ''} ${item.what ?? ''}`.toLowerCase();
     return wanted.every((word) => text.includes(word));
   });
 }
 
 /** Oldest first: who has waited longest is served first. */
-export function oldestFirst(items: QueueItem[]): QueueItem[] {
+export function oldestFirst<Item extends QueueItem>(items: Item[]): Item[] {
   return [...items].sort((a, b) => a.waitingSince.localeCompare(b.waitingSince));
 }
 
