@@ -10,6 +10,8 @@ import { datesAreCrossed, formatDateTime } from '../../lib/format';
 import { inMyTimeZone } from '../../lib/time-zone';
 import { dayEnd, dayStart, datePresets, presetOf, presetRange } from './date-presets';
 import { AUDIT_PAGE, auditQueries, type AuditFilters } from './queries';
+import { ExportPeriod } from './components/ExportPeriod';
+import { LogCheck } from './components/LogCheck';
 
 const outcomes = ['success', 'failure'] as const;
 const outcomeOf = (value: string | null) => outcomes.find((outcome) => outcome === value);
@@ -176,6 +178,10 @@ export function AuditPage() {
         >
           Download as CSV
         </a>
+      </div>
+      <div className="log-keeping">
+        <LogCheck />
+        <ExportPeriod />
       </div>
       <form className="filters filters-top" role="search" aria-label="Filter the audit log" onSubmit={(e) => e.preventDefault()}>
         <div className="field">

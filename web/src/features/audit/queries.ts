@@ -15,4 +15,12 @@ export const auditQueries = {
       queryFn: ({ signal }) => callApi(consoleApiRefs.audit, { query: { ...filters, limit: AUDIT_PAGE } }, { signal }),
       placeholderData: keepPreviousData,
     }),
+  /** Whether every entry is as it was written: asked for, never kept (each check reads the log as it is now). */
+  verify: () =>
+    queryOptions({
+      queryKey: [...auditKeys.all(), 'verify'] as const,
+      queryFn: ({ signal }) => callApi(consoleApiRefs.auditVerify, {}, { signal }),
+      gcTime: 0,
+      staleTime: 0,
+    }),
 };
