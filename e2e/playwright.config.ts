@@ -7,6 +7,8 @@ import {
   ANONCREDS_SANDBOX_PORT,
   BFF_PORT,
   DEMO_PASSWORD,
+  MULTITENANT_BFF_PORT,
+  MULTITENANT_SANDBOX_PORT,
   SANDBOX_API_KEY,
   SANDBOX_PORT,
   SERIAL_BFF_PORT,
@@ -28,7 +30,7 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
-function console_(port: number, sandboxPort: number, walletType: string) {
+function console_(port: number, sandboxPort: number, walletType: string, more: Record<string, string> = {}) {
   return {
     // The compiled console, as `pnpm start` runs it (the test command builds it first).
     command: 'pnpm run start',
@@ -55,6 +57,7 @@ function console_(port: number, sandboxPort: number, walletType: string) {
       CREDENCE_DATA_DIR: mkdtempSync(join(tmpdir(), `credence-e2e-${port}-`)),
       SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0123',
       ACAPY_ADMIN_URL: '',
+      ...more,
     },
   };
 }
@@ -87,9 +90,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'parallel', grepInvert: /@serial/ },
+    { name: 'parallel', grepInvert: /@serial|@multitenant/ },
     // One at a time, on their own console, beside the parallel journeys (decision 029).
     { name: 'serial', grep: /@serial/, workers: 1, use: { baseURL: `http://127.0.0.1:${SERIAL_BFF_PORT}` } },
+    // In front of a multitenant agent: the operator and the tenants' staff (issue 39).
+    { name: 'multitenant', grep: /@multitenant/, grepInvert: /@serial/, use: { baseURL: `http://127.0.0.1:${MULTITENANT_BFF_PORT}` } },
   ],
   // The console as `pnpm start` runs it (sandbox agent + BFF serving web/dist), on test ports: one on
   // a standard (askar) wallet, one on an anoncreds wallet, one whose wallet a test upgrades, and the
@@ -99,5 +104,7 @@ export default defineConfig({
     console_(ANONCREDS_BFF_PORT, ANONCREDS_SANDBOX_PORT, 'askar-anoncreds'),
     console_(UPGRADE_BFF_PORT, UPGRADE_SANDBOX_PORT, 'askar'),
     console_(SERIAL_BFF_PORT, SERIAL_SANDBOX_PORT, 'askar'),
+    // Its sandbox seeds two tenants (Northfield University, askar-anoncreds; City Library, askar) and their demo users.
+    console_(MULTITENANT_BFF_PORT, MULTITENANT_SANDBOX_PORT, 'askar-anoncreds', { SANDBOX_MULTITENANT: 'true' }),
   ],
 });

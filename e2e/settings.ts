@@ -15,6 +15,9 @@ export const UPGRADE_SANDBOX_PORT = port('E2E_UPGRADE_SANDBOX_PORT', 8185);
 /** A fourth console, for the @serial journeys alone (they take its agent down, count its audit log…). */
 export const SERIAL_BFF_PORT = port('E2E_SERIAL_BFF_PORT', 8190);
 export const SERIAL_SANDBOX_PORT = port('E2E_SERIAL_SANDBOX_PORT', 8191);
+/** A fifth console in front of a multitenant sandbox (SANDBOX_MULTITENANT): the operator's and the tenants' journeys (tag @multitenant). */
+export const MULTITENANT_BFF_PORT = port('E2E_MULTITENANT_BFF_PORT', 8192);
+export const MULTITENANT_SANDBOX_PORT = port('E2E_MULTITENANT_SANDBOX_PORT', 8193);
 export const DEMO_PASSWORD = 'e2e-demo-password';
 /** Fixed so tests can make the sandbox's simulated peers act (its /sandbox/peers routes). */
 export const SANDBOX_API_KEY = 'e2e-sandbox-api-key';

@@ -69,6 +69,7 @@ function CreateTenantForm({ onClose }: { onClose: () => void }) {
         {tenantWalletTypes.map((type) => (
           <label key={type} className="check tenant-type-choice">
             <input type="radio" value={type} {...register('walletType')} /> {walletTypeInWords(type)}
+            {type === 'askar' && ' (deprecated)'}
             <span className="muted small"> — {TYPE_HINTS[type]}</span>
           </label>
         ))}

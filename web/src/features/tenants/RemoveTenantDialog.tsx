@@ -15,13 +15,15 @@ type RemoveFormValues = { confirmLabel: string; records: TenantRecordsChoice };
  */
 export function RemoveTenantDialog({ tenant, onClose }: { tenant: TenantSummary; onClose: () => void }) {
   const remove = useRemoveTenant();
+  // Already removed from the agent, its records kept: what is left to do is erasing them.
+  const eraseOnly = tenant.access === 'removed';
   const schema = z.object({
     confirmLabel: z.string().refine((v) => v.trim() === tenant.label, 'Type the name exactly as shown'),
     records: tenantRecordsChoiceSchema,
   });
   const { register, handleSubmit, setError, watch, formState } = useForm<RemoveFormValues>({
     resolver: zodResolver(schema),
-    defaultValues: { confirmLabel: '', records: 'keep' },
+    defaultValues: { confirmLabel: '', records: eraseOnly ? 'erase' : 'keep' },
   });
   const errors = formState.errors;
   const typed = watch('confirmLabel').trim() === tenant.label;
@@ -40,18 +42,24 @@ export function RemoveTenantDialog({ tenant, onClose }: { tenant: TenantSummary;
     ),
   );
   return (
-    <Dialog open title={`Remove ${tenant.label}?`} onClose={onClose}>
+    <Dialog open title={eraseOnly ? `Erase the records of ${tenant.label}?` : `Remove ${tenant.label}?`} onClose={onClose}>
       <form noValidate onSubmit={(e) => void submit(e)}>
-        <p>
-          This deletes the organisation’s wallet on the agent: <strong>it cannot be undone</strong>. Its connections, credentials, definitions and exchanges
-          there are lost, its staff can no longer sign in, and holders can no longer reach it.
-        </p>
+        {eraseOnly ? (
+          <p>
+            Credence’s register and audit log of this organisation are deleted: <strong>it cannot be undone</strong>. Export what you need first.
+          </p>
+        ) : (
+          <p>
+            This deletes the organisation’s wallet on the agent: <strong>it cannot be undone</strong>. Its connections, credentials, definitions and exchanges
+            there are lost, its staff can no longer sign in, and holders can no longer reach it.
+          </p>
+        )}
         {errors.root?.message && (
           <p className="form-error" role="alert">
             {errors.root.message}
           </p>
         )}
-        <fieldset>
+        <fieldset hidden={eraseOnly}>
           <legend>Credence’s own records of {tenant.label} (its register and audit log)</legend>
           <label className="check">
             <input type="radio" value="keep" {...register('records')} /> Keep them, read-only, for you to export
@@ -81,7 +89,7 @@ export function RemoveTenantDialog({ tenant, onClose }: { tenant: TenantSummary;
             Cancel
           </button>
           <button type="submit" className="button danger" disabled={!typed || remove.isPending}>
-            {remove.isPending ? 'Removing…' : 'Remove tenant (irreversible)'}
+            {remove.isPending ? 'Removing…' : eraseOnly ? 'Erase records (irreversible)' : 'Remove tenant (irreversible)'}
           </button>
         </div>
       </form>

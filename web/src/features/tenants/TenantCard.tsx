@@ -40,15 +40,17 @@ export function TenantCard({ tenant, webhookUrl, baseReach }: { tenant: TenantSu
       </div>
       <FieldList
         fields={[
-          [
-            'Wallet type',
-            removed ? undefined : (
-              <>
-                {walletTypeInWords(tenant.walletType)}
-                {isDeprecatedType(tenant.walletType) && <span className="badge badge-attention tenant-deprecated">deprecated</span>}
-              </>
-            ),
-          ],
+          ...(removed
+            ? []
+            : [
+                [
+                  'Wallet type',
+                  <>
+                    {walletTypeInWords(tenant.walletType)}
+                    {isDeprecatedType(tenant.walletType) && <span className="badge badge-attention tenant-deprecated">deprecated</span>}
+                  </>,
+                ] as [string, ReactNode],
+              ]),
           ['Created', when(tenant.createdAt, 'Not known')],
           ['Credence users', String(tenant.users)],
           ['Last activity', when(tenant.lastActivity, 'None yet')],
@@ -66,11 +68,9 @@ export function TenantCard({ tenant, webhookUrl, baseReach }: { tenant: TenantSu
             {tenant.access === 'refused' ? 'Reconnect…' : 'Adopt…'}
           </button>
         ) : null}
-        {!removed && (
-          <button type="button" className="button danger" onClick={() => setActing('remove')}>
-            Remove…
-          </button>
-        )}
+        <button type="button" className="button danger" onClick={() => setActing('remove')}>
+          {removed ? 'Erase its records…' : 'Remove…'}
+        </button>
         {removed &&
           tenantExports.map((records) => (
             <a

@@ -37,7 +37,8 @@ describe('the operator’s tenants page', () => {
       ]),
     });
     const city = await screen.findByRole('listitem', { name: 'City Library' });
-    expect(within(city).getByText('Askar, legacy (deprecated)')).toBeTruthy();
+    expect(within(city).getByText('Askar, legacy')).toBeTruthy();
+    expect(within(city).getByText('deprecated')).toBeTruthy();
     expect(within(city).getByText(/Credence does not receive this organisation’s events/)).toBeTruthy();
     expect(within(city).getByText(/--webhook-url http:\/\/console.example\/webhooks#<WEBHOOK_SECRET>/)).toBeTruthy();
     expect(within(city).getByText(/someone issued a new access key elsewhere — reconnect/)).toBeTruthy();
@@ -82,6 +83,21 @@ describe('the operator’s tenants page', () => {
     await user.type(within(dialog).getByLabelText(/Type the organisation’s name/), 'Northfield University');
     expect(remove).toHaveProperty('disabled', false);
     await user.click(remove);
+    await waitFor(() => expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ confirmLabel: 'Northfield University', records: 'erase' }));
+  });
+
+  it('offers a removed tenant’s kept records as CSV files, and erasing them with its name typed', async () => {
+    const user = userEvent.setup();
+    const { requests } = show({
+      '/api/tenants': list([tenant({ access: 'removed', walletType: null, removedAt: '2026-11-27T10:00:00Z' })]),
+      'POST /api/tenants/w-north/remove': () => jsonAnswer(null),
+    });
+    const card = await screen.findByRole('listitem', { name: 'Northfield University' });
+    expect(within(card).getByRole('link', { name: 'Audit log (CSV)' }).getAttribute('href')).toMatch(/^\/api\/tenants\/w-north\/export\/audit\?tz=/);
+    await user.click(within(card).getByRole('button', { name: 'Erase its records…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Erase the records of Northfield University?' });
+    await user.type(within(dialog).getByLabelText(/Type the organisation’s name/), 'Northfield University');
+    await user.click(within(dialog).getByRole('button', { name: 'Erase records (irreversible)' }));
     await waitFor(() => expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ confirmLabel: 'Northfield University', records: 'erase' }));
   });
 

@@ -3,10 +3,10 @@ import type { DispatchType, EventsReach, TenantAccess, TenantSummary } from '@cr
 const WALLET_TYPES: Record<string, string> = {
   'askar-anoncreds': 'Askar with AnonCreds',
   'kanon-anoncreds': 'Kanon (PostgreSQL) with AnonCreds',
-  askar: 'Askar, legacy (deprecated)',
+  askar: 'Askar, legacy',
 };
 
-/** The wallet type in words; `askar` says it is deprecated (its credentials need an upgrade to anoncreds). */
+/** The wallet type in words (`askar` is also marked deprecated where it is shown: it needs an upgrade to anoncreds). */
 export function walletTypeInWords(type: string | null): string {
   if (type === null) return 'Not known';
   return WALLET_TYPES[type] ?? type;
