@@ -1,7 +1,7 @@
 import { languages } from '@credence/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import { rememberLocally } from './chosen-language';
+import { locallyChosen, rememberLocally } from './chosen-language';
 import { useLocaleChoice } from './I18nProvider';
 import { isLanguage, languageNames, type Language } from './locales';
 import { preferenceQueries, saveLanguage } from './preferences';
@@ -17,14 +17,24 @@ export function LanguageMenu({ signedIn }: { signedIn: boolean }) {
   const id = useId();
   const { locale, show } = useLocaleChoice();
   const queryClient = useQueryClient();
-  const remembered = useQuery({ ...preferenceQueries.mine(), enabled: signedIn }).data?.language;
+  const remembered = useQuery({ ...preferenceQueries.mine(), enabled: signedIn }).data;
   const save = useMutation({ mutationFn: saveLanguage });
+  const keep = (language: Language) => {
+    queryClient.setQueryData(preferenceQueries.mine().queryKey, { language });
+    save.mutate(language);
+  };
 
-  // The user's own choice, once known, wins over this browser's (the pseudo-locale, a test aid, is left alone).
+  // The user's own choice, once known, wins over this browser's; a user who never chose keeps the one they
+  // picked on the login page, remembered from now on. The pseudo-locale, a test aid, is left alone.
   useEffect(() => {
     if (!remembered || locale === 'pseudo') return;
-    rememberLocally(remembered);
-    if (remembered !== locale) void show(remembered);
+    if (remembered.language === null) {
+      const chosenHere = locallyChosen();
+      if (chosenHere) keep(chosenHere);
+      return;
+    }
+    rememberLocally(remembered.language);
+    if (remembered.language !== locale) void show(remembered.language);
     // Only when the remembered language arrives or changes: a choice made here has already been shown.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [remembered]);
@@ -32,9 +42,7 @@ export function LanguageMenu({ signedIn }: { signedIn: boolean }) {
   const choose = (language: Language) => {
     rememberLocally(language);
     void show(language);
-    if (!signedIn) return;
-    queryClient.setQueryData(preferenceQueries.mine().queryKey, { language });
-    save.mutate(language);
+    if (signedIn) keep(language);
   };
 
   return (
