@@ -70,4 +70,35 @@ describe('RequireArea', () => {
     expect(screen.queryByText('the audit log')).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('The page /audit is for admins; you are signed in as a verifier. This is your home page.');
   });
+
+  it('sends the operator from an organisation’s page to the tenants', async () => {
+    const session = { username: 'olga', role: 'operator' as const, tenant: null };
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/credentials',
+          element: (
+            <RequireArea area="credentials" session={session}>
+              <p>the credentials</p>
+            </RequireArea>
+          ),
+        },
+        {
+          path: '/tenants',
+          element: (
+            <>
+              <NotForRoleNotice role="operator" />
+              <p>the tenants</p>
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/credentials'] },
+    );
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText('the tenants')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(
+      'The page /credentials is for issuers and admins; you are signed in as the operator. This is your home page.',
+    );
+  });
 });

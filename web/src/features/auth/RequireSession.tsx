@@ -48,7 +48,11 @@ const ROLE_ONE: Record<ConsoleRole, string> = { issuer: 'an issuer', verifier: '
 export function NotForRoleNotice({ role }: { role: ConsoleRole }) {
   const notForRole = (useLocation().state as { notForRole?: NotForRole } | null)?.notForRole;
   if (!notForRole) return null;
-  const whom = notForRole.roles.map((r) => ROLE_PLURALS[r]).join(' and ');
+  // An organisation's staff cannot become the operator: a page for both is, to them, their admins'.
+  const whom = notForRole.roles
+    .filter((r) => r !== 'operator' || role === 'operator')
+    .map((r) => ROLE_PLURALS[r])
+    .join(' and ');
   return (
     <p className="callout callout-attention" role="status">
       The page {notForRole.path} is for {whom}; you are signed in as {ROLE_ONE[role]}. This is your home page.
