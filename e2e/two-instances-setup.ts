@@ -22,6 +22,11 @@ export interface ClusterOptions {
   webhookSecret: string;
   sessionSecret: string;
   demoPassword: string;
+  /**
+   * The agent multitenant (SANDBOX_MULTITENANT) and both consoles fronting it (ACAPY_MULTITENANT), sharing the
+   * key that seals the tenants' tokens: each instance adopts the seeded tenants at start.
+   */
+  multitenant?: { tokenKey: string };
 }
 
 /** One process this setup started, with its output in a log file of the run's directory. */
@@ -171,6 +176,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       SANDBOX_PEER_ACTIVITY_MS: '0',
       SANDBOX_UPGRADE_MS: '1500',
       SANDBOX_RESTART_MS: '1000',
+      ...(options.multitenant && { SANDBOX_MULTITENANT: 'true', SANDBOX_JWT_SECRET: 'two-instances-jwt-secret-0123456789' }),
     });
 
     const bffs = options.bffPorts.map((port) => ({ port, child: child(`bff-${port}`), dataDir: mkdtempSync(join(dir, `data-${port}-`)) }));
@@ -196,6 +202,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         // Streams end every few seconds: the browser's reconnections go through nginx to either instance.
         SSE_MAX_STREAM_MS: '4000',
         UPGRADE_POLL_MS: '250',
+        ...(options.multitenant && { ACAPY_MULTITENANT: 'true', TENANT_TOKEN_KEY: options.multitenant.tokenKey }),
       });
       // Ready once the store and the bus answer (the agent may be restarting after an upgrade).
       await waitFor(
