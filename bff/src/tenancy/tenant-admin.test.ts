@@ -8,7 +8,7 @@ import { RegisterStore } from '../register/register-store.js';
 import { AgentContract } from '../test/agent-contract.js';
 import { testStore } from '../test/test-store.js';
 import { adoptAgentTenants } from './adopt-tenants.js';
-import { removeWallet, TenantAdmin } from './tenant-admin.js';
+import { removeWallet, TenantAdmin, walletNameFor } from './tenant-admin.js';
 import { TenantRegistry } from './tenant-registry.js';
 import { TokenVault } from './token-vault.js';
 import type { TenantId } from './tenant.js';
@@ -44,7 +44,13 @@ describe('the operator’s tenants', () => {
     expect(created).toMatchObject({ label: 'Harbour Clinic', walletType: 'askar-anoncreds', dispatch: 'default', events: 'yes', access: 'adopted' });
     // The secret went to the agent, and never comes back in what the operator is shown.
     const asked = JSON.parse(op.sent.find((s) => s.method === 'POST' && s.path === '/multitenancy/wallet')!.body);
-    expect(asked).toMatchObject({ wallet_webhook_urls: [`${CONSOLE}#${SECRET}`], wallet_dispatch_type: 'default', key_management_mode: 'managed' });
+    expect(asked).toMatchObject({
+      label: 'Harbour Clinic',
+      wallet_name: 'harbour-clinic',
+      wallet_webhook_urls: [`${CONSOLE}#${SECRET}`],
+      wallet_dispatch_type: 'default',
+      key_management_mode: 'managed',
+    });
     expect(created.webhookUrls).toEqual([CONSOLE]);
     const listed = await op.tenants.list();
     expect(JSON.stringify(listed)).not.toContain(SECRET);
@@ -69,7 +75,8 @@ describe('the operator’s tenants', () => {
       message: 'A tenant named city library exists already: choose another name.',
     });
     // A wallet named so (not labelled so) is found only by the agent: its 400 "already exists" is the same 409.
-    await expect(op.tenants.create({ label: 'northfield-university', walletType: 'askar-anoncreds' })).rejects.toMatchObject({ status: 409 });
+    await expect(op.tenants.create({ label: 'Northfield   University!', walletType: 'askar-anoncreds' })).rejects.toMatchObject({ status: 409 });
+    expect(walletNameFor('../../etc/Ödön’s Clinic')).toBe('etc-odon-s-clinic');
     expect(contract!.violations).toEqual([]);
     await op.store.close();
   });

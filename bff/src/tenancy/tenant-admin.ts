@@ -89,7 +89,8 @@ export class TenantAdmin {
     try {
       answer = await base.post('/multitenancy/wallet', {
         label,
-        wallet_name: label,
+        // The agent may name the wallet's store after it: letters, digits and dashes only, never a path.
+        wallet_name: walletNameFor(label),
         // A managed wallet: the agent keeps its key, so Credence never needs it again.
         wallet_key: randomBytes(32).toString('base64url'),
         wallet_type: walletType,
@@ -172,6 +173,19 @@ export async function removeWallet(base: AcapyClient, walletId: string): Promise
     if (!(error instanceof ProblemError) || (error.status !== 404 && error.status !== 405)) throw error;
     await base.post(`${path(walletId)}/remove`, {});
   }
+}
+
+/** "Harbour Clinic (East)" → "harbour-clinic-east", as the seeded wallets are named; the agent refuses a name in use. */
+export function walletNameFor(label: string): string {
+  const slug = label
+    .normalize('NFKD')
+    // The accents NFKD set apart: "Ödön" → "odon".
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64);
+  return slug || `tenant-${randomBytes(4).toString('hex')}`;
 }
 
 function labelTaken(label: string): ProblemError {
