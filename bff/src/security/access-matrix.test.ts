@@ -62,6 +62,8 @@ const matrix: Row[] = [
   { route: 'POST /api/wallet/upgrade', body: {}, expected: adminOnly(400) },
   { route: 'GET /api/audit', expected: adminOnly(200) },
   { route: 'GET /api/audit/export.csv', expected: adminOnly(200) },
+  { route: 'GET /api/audit/verify', expected: adminOnly(200) },
+  { route: 'GET /api/audit/export', expected: adminOnly(200) },
   // The register: the exchange list's roles follow its kind (credentials: issuer; presentations: verifier).
   { route: 'GET /api/register/exchanges', path: '/api/register/exchanges?kind=presentation', expected: presentations(200) },
   { route: 'GET /api/register/exchanges/export.csv', path: '/api/register/exchanges/export.csv?kind=credential', expected: credentials(200) },
