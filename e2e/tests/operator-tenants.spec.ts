@@ -30,6 +30,9 @@ for (const size of sizes) {
     // The seeded tenants, each with its wallet type in words.
     await expect(page.getByRole('listitem', { name: 'City Library' }).getByText('Askar, legacy')).toBeVisible();
     expect(await violations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await violations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
 
     const label = `Harbour Clinic ${test.info().workerIndex}-${Date.now().toString(36)}`;
     await page.getByRole('button', { name: 'Create tenant' }).click();
@@ -83,7 +86,9 @@ for (const size of sizes) {
 test('the operator is kept out of a tenant’s pages, with a notice saying why @multitenant', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await logInAsOperator(page);
-  await page.goto('/credentials');
-  await expect(page).toHaveURL(/\/tenants$/);
-  await expect(page.getByRole('status').filter({ hasText: 'The page /credentials is for' })).toBeVisible();
+  for (const path of ['/credentials', '/queue']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/tenants$/);
+    await expect(page.getByRole('status').filter({ hasText: `The page ${path} is for` })).toBeVisible();
+  }
 });

@@ -175,8 +175,14 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
             element: <AreaGuard area="audit" />,
             children: [{ index: true, ...page(async () => ({ Component: (await import('../features/audit/AuditPage')).AuditPage })) }],
           },
-          { path: 'queue', ...page(async () => ({ Component: (await import('../features/queue/QueuePage')).QueuePage })) },
-          { path: 'events', ...page(async () => ({ Component: (await import('../features/events/EventsPage')).EventsPage })) },
+          // Every role inside an organisation (the connections area's), never the operator, who has no exchanges or agent events.
+          {
+            element: <AreaGuard area="connections" />,
+            children: [
+              { path: 'queue', ...page(async () => ({ Component: (await import('../features/queue/QueuePage')).QueuePage })) },
+              { path: 'events', ...page(async () => ({ Component: (await import('../features/events/EventsPage')).EventsPage })) },
+            ],
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
