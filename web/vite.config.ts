@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { ROUTE_MODULES } from './src/app/route-modules';
+import { precompiledCatalogues, withoutMessageParser } from './src/i18n/precompiled-catalogues';
 
 const bff = process.env.CREDENCE_BFF_URL ?? 'http://127.0.0.1:8080';
 
@@ -69,7 +70,8 @@ function routePreloads(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), routePreloads()],
+  plugins: [react(), precompiledCatalogues(), precompress(), routePreloads()],
+  resolve: { alias: [withoutMessageParser] },
   server: { proxy: { '/api': { target: bff, changeOrigin: false } } },
   preview: { proxy: { '/api': { target: bff, changeOrigin: false } } },
   build: { sourcemap: false, reportCompressedSize: true },

@@ -7,7 +7,8 @@ export type MessageValues = Record<string, string | number | Date | null | undef
 const cache = createIntlCache();
 
 export function intlFor(locale: DisplayLocale, messages: Catalogue): IntlShape {
-  return createIntl({ locale: intlTagOf(locale), defaultLocale: defaultLanguage, messages }, cache);
+  // Strings (tests) or ASTs (the build): react-intl takes either, though its type wants one kind throughout.
+  return createIntl({ locale: intlTagOf(locale), defaultLocale: defaultLanguage, messages: messages as Record<string, string> }, cache);
 }
 
 // The language in use, for code that runs outside React's tree (a toast raised by the query client, lib/format):

@@ -4,15 +4,16 @@ import en from './messages/en.json';
 
 /** Every key of the catalogues: English is the reference every other catalogue is checked against. */
 export type MessageKey = keyof typeof en;
-export type Catalogue = Record<string, string> | Record<string, MessageFormatElement[]>;
+/** Each message as written (tests), or compiled to its AST (the build: see precompiled-catalogues.ts). */
+export type Catalogue = Record<string, string | MessageFormatElement[]>;
 
 /** What the page is shown in: a language of ours, or the pseudo-locale that finds text outside the catalogues. */
 export type DisplayLocale = Language | 'pseudo';
 
-export const englishCatalogue: Record<MessageKey, string> = en;
+export const englishCatalogue: Record<MessageKey, string | MessageFormatElement[]> = en;
 
 // English is in the first load; any other catalogue is a chunk of its own, fetched when chosen.
-const otherCatalogues = import.meta.glob<{ default: Record<string, string> }>(['./messages/*.json', '!./messages/en.json']);
+const otherCatalogues = import.meta.glob<{ default: Catalogue }>(['./messages/*.json', '!./messages/en.json']);
 
 /** The locale tag Intl formats with and `<html lang>` says (the pseudo-locale's is `en-XA`). */
 export const intlTagOf = (locale: DisplayLocale): string => (locale === 'pseudo' ? 'en-XA' : locale);

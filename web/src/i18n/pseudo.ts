@@ -1,4 +1,5 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import type { Catalogue } from './catalogue';
 
 const ACCENTED: Record<string, string> = Object.fromEntries(
   [...'abcdeghijklnorstuwyzABCDEGHIJKLNORSTUWYZ'].map((letter, i) => [letter, [...'åƀçđéĝĥîĵķļñöŕšţûŵýžÅƁÇĐÉĜĤÎĴĶĻÑÖŔŠŢÛŴÝŽ'][i]!]),
@@ -27,11 +28,16 @@ function pseudoElements(elements: MessageFormatElement[]): MessageFormatElement[
  * variables and plural forms kept. Text on screen without the brackets did not come from a catalogue; a
  * layout that holds these holds French.
  */
-export function pseudoLocalize(source: Record<string, string>): Record<string, MessageFormatElement[]> {
+export function pseudoLocalize(source: Catalogue): Record<string, MessageFormatElement[]> {
   return Object.fromEntries(
     Object.entries(source).map(([key, message]) => [
       key,
-      [{ type: TYPE.literal, value: '⟦' }, ...pseudoElements(parse(message)), { type: TYPE.literal, value: '⟧' }] as MessageFormatElement[],
+      // The build's catalogues come compiled (and without the parser); a test's as written.
+      [
+        { type: TYPE.literal, value: '⟦' },
+        ...pseudoElements(typeof message === 'string' ? parse(message) : message),
+        { type: TYPE.literal, value: '⟧' },
+      ] as MessageFormatElement[],
     ]),
   );
 }

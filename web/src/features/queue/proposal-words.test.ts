@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatWith, intlFor, type MessageValues } from '../../i18n/active-intl';
-import { englishCatalogue, loadCatalogue, type MessageKey } from '../../i18n/catalogue';
+import { englishCatalogue, loadCatalogue, type Catalogue, type MessageKey } from '../../i18n/catalogue';
 import { proposalInWords, readProposal } from './proposal-words';
 
 const byFormat = {
@@ -16,7 +16,7 @@ const byFormat = {
   },
 };
 
-const translator = (locale: 'en' | 'fr-CA', catalogue: Record<string, string>) => {
+const translator = (locale: 'en' | 'fr-CA', catalogue: Catalogue) => {
   const intl = intlFor(locale, catalogue);
   return (key: MessageKey, values?: MessageValues) => formatWith(intl, key, values);
 };
@@ -30,7 +30,7 @@ describe('a presentation proposal in words', () => {
   });
 
   it('says it in French for a French clerk, the names as the record gives them', async () => {
-    const t = translator('fr-CA', (await loadCatalogue('fr-CA')) as Record<string, string>);
+    const t = translator('fr-CA', await loadCatalogue('fr-CA'));
     const words = proposalInWords(readProposal(byFormat)!, t, 'fr-CA');
     expect(words).toMatch(/^Propose de montrer Name, Degree, Student ID et prouver .+ — tiré de l’attestation Student ID 1\.2$/);
   });
