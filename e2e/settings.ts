@@ -30,6 +30,10 @@ export const WEBHOOK_SECRET = 'e2e-webhook-secret-0123456789';
 export const TWO_NGINX_PORT = port('E2E_TWO_NGINX_PORT', 8186);
 export const TWO_BFF_PORTS = [port('E2E_TWO_BFF_A_PORT', 8187), port('E2E_TWO_BFF_B_PORT', 8188)] as const;
 export const TWO_SANDBOX_PORT = port('E2E_TWO_SANDBOX_PORT', 8189);
+/** tests/two-instances-tenants.spec.ts: the same, multitenant (the agent and both consoles). */
+export const TWO_MT_NGINX_PORT = port('E2E_TWO_MT_NGINX_PORT', 8194);
+export const TWO_MT_BFF_PORTS = [port('E2E_TWO_MT_BFF_A_PORT', 8195), port('E2E_TWO_MT_BFF_B_PORT', 8196)] as const;
+export const TWO_MT_SANDBOX_PORT = port('E2E_TWO_MT_SANDBOX_PORT', 8197);
 /** tests/oidc.spec.ts: a console that signs in only through an OpenID provider, its sandbox agent, and the provider. */
 export const OIDC_BFF_PORT = port('E2E_OIDC_BFF_PORT', 9270);
 export const OIDC_SANDBOX_PORT = port('E2E_OIDC_SANDBOX_PORT', 9271);
