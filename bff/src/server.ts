@@ -115,7 +115,16 @@ export async function startBff(env: Record<string, string | undefined> = process
     bus,
     webhookSecret: config.webhookSecret,
     ...(tenancy && { webhookTenants: tenancy.webhookTenants }),
-    ...(tenancy && { tenantAdmin: tenantAdminOf(config, store, client, tenancy.registry, users) }),
+    ...(tenancy && {
+      tenantAdmin: tenantAdminOf(config, store, client, tenancy.registry, users, (tenant) => {
+        // A wallet taken in: its exchanges are read into its register, and an upgrade it runs is followed.
+        upgrade.for(tenant);
+        register
+          .for(tenant)
+          .backfill()
+          .catch((error: Error) => console.info(`[register] backfill of a newly adopted tenant not done: ${error.message}`));
+      }),
+    }),
     heartbeatMs: config.events.heartbeatMs,
     clientQueueLimit: config.events.clientQueueLimit,
     clientQueueBytes: config.events.clientQueueBytes,

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Store } from '../store/store.js';
 import { TenantAdmin } from './tenant-admin.js';
 import type { TenantRegistry } from './tenant-registry.js';
+import type { TenantId } from './tenant.js';
 
 /** The users directory, as far as the operator's list needs it: how many users each tenant has (when it can tell). */
 interface TenantUserCounts {
@@ -16,7 +17,14 @@ export function consoleWebhookUrl(config: Pick<Config, 'publicUrl' | 'host' | 'p
 }
 
 /** The operator's tenant administration of a multitenant console. */
-export function tenantAdminOf(config: Config, store: Store, base: AcapyClient, registry: TenantRegistry, users: object): TenantAdmin {
+export function tenantAdminOf(
+  config: Config,
+  store: Store,
+  base: AcapyClient,
+  registry: TenantRegistry,
+  users: object,
+  adopted?: (tenant: TenantId) => void,
+): TenantAdmin {
   const counts = users as TenantUserCounts;
   return new TenantAdmin({
     base,
@@ -25,5 +33,6 @@ export function tenantAdminOf(config: Config, store: Store, base: AcapyClient, r
     webhookUrl: consoleWebhookUrl(config),
     webhookSecret: config.webhookSecret,
     usersByTenant: () => counts.usersPerTenant?.() ?? new Map(),
+    ...(adopted && { adopted }),
   });
 }

@@ -33,8 +33,17 @@ async function operatorOf(options: { baseWebhook?: string } = {}) {
   const store = await testStore();
   const registry = new TenantRegistry(store, TokenVault.fromHex('4d'.repeat(32)));
   const users = new Map([['unused', 1]]);
-  const tenants = new TenantAdmin({ base, registry, store, webhookUrl: CONSOLE, webhookSecret: SECRET, usersByTenant: () => users });
-  return { ...t, agentAdmin: t.admin, base, store, registry, tenants, sent, users };
+  const adopted: string[] = [];
+  const tenants = new TenantAdmin({
+    base,
+    registry,
+    store,
+    webhookUrl: CONSOLE,
+    webhookSecret: SECRET,
+    usersByTenant: () => users,
+    adopted: (tenant) => adopted.push(tenant),
+  });
+  return { ...t, agentAdmin: t.admin, base, store, registry, tenants, sent, users, adopted };
 }
 
 describe('the operator’s tenants', () => {
@@ -111,6 +120,8 @@ describe('the operator’s tenants', () => {
     await op.registry.markTokenRefused(north.tenant, (await op.registry.token(north.tenant))!);
     expect((await op.tenants.list()).tenants.find((t) => t.walletId === north.walletId)!.access).toBe('refused');
     expect((await op.tenants.adopt(north.walletId)).access).toBe('adopted');
+    // Taken in again: its register is read and its upgrade followed (the server's hook).
+    expect(op.adopted).toEqual([north.tenant]);
     await op.store.close();
   });
 

@@ -20,6 +20,8 @@ export interface TenantAdminDeps {
   webhookSecret: string;
   /** Credence users of each tenant (the users file), by wallet id. */
   usersByTenant: () => ReadonlyMap<string, number> | Promise<ReadonlyMap<string, number>>;
+  /** Told when a tenant is created or adopted (again): its register is read from its wallet, its upgrade followed. */
+  adopted?: (tenant: TenantId) => void;
 }
 
 const tokenAnswer = z.object({ token: z.string().min(1) });
@@ -105,7 +107,8 @@ export class TenantAdmin {
     const created = createdAnswer.safeParse(answer.body);
     if (!created.success) throw new ProblemError(502, 'The agent created the wallet but gave no token for it.', { title: 'Agent error' });
     const wallet = parseWalletRecord(answer.body, 'POST /multitenancy/wallet');
-    await registry.adopt({ walletId: wallet.walletId, label, createdAt: dateOr(wallet.createdAt), token: created.data.token });
+    const entry = await registry.adopt({ walletId: wallet.walletId, label, createdAt: dateOr(wallet.createdAt), token: created.data.token });
+    this.deps.adopted?.(entry.tenant);
     return this.one(wallet.walletId);
   }
 
@@ -115,7 +118,8 @@ export class TenantAdmin {
     const wallet = parseWalletRecord((await base.get(path(walletId))).body, 'GET /multitenancy/wallet/{wallet_id}');
     const minted = tokenAnswer.safeParse((await base.post(`${path(walletId)}/token`, {})).body);
     if (!minted.success) throw new ProblemError(502, 'The agent gave no token for this wallet.', { title: 'Agent error' });
-    await registry.adopt({ walletId, label: wallet.label, createdAt: dateOr(wallet.createdAt), token: minted.data.token });
+    const entry = await registry.adopt({ walletId, label: wallet.label, createdAt: dateOr(wallet.createdAt), token: minted.data.token });
+    this.deps.adopted?.(entry.tenant);
     return this.one(walletId);
   }
 
