@@ -20,8 +20,7 @@ export async function startTenancy(config: Config, store: Store, base: AcapyClie
   if (!config.multitenant) return undefined;
   const key = config.multitenant.tokenKey ?? sandboxTenantTokenKey(config.dataDir);
   const registry = new TenantRegistry(store, TokenVault.fromHex(key));
-  const [first] = await registry.list();
-  if (first) await registry.token(first.tenant);
+  await registry.checkKey();
   if (config.mode === 'sandbox') {
     const adopted = await adoptAgentTenants(base, registry);
     log.info(`[tenants] adopted the sandbox's tenants: ${adopted.map((t) => t.label).join(', ') || 'none'}`);

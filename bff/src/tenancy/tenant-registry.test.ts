@@ -82,6 +82,10 @@ describe('the tenant registry', () => {
     const { tenant } = await tenants.adopt({ walletId: 'w-north', label: 'Northfield University', createdAt: new Date(), token: TOKEN });
     const other = new TenantRegistry(store, TokenVault.fromHex('77'.repeat(32)));
     await expect(other.token(tenant)).rejects.toThrow(/TENANT_TOKEN_KEY is not the key it was stored under/);
+    // Checked at start even when the only tenant's token was refused or the tenant removed (token() opens neither).
+    await tenants.markRemoved('w-north');
+    await expect(other.checkKey()).rejects.toThrow(/TENANT_TOKEN_KEY is not the key it was stored under/);
+    await tenants.checkKey();
     await store.close();
   });
 });

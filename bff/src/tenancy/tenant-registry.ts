@@ -137,6 +137,15 @@ export class TenantRegistry {
     return result.numUpdatedRows > 0n ? 'marked' : 'already';
   }
 
+  /**
+   * Opens one stored token, whatever its tenant's state (a refused or removed one's too): throws when
+   * TENANT_TOKEN_KEY is not the key they were sealed under. Nothing stored, nothing to check.
+   */
+  async checkKey(): Promise<void> {
+    const row = await this.store.db.selectFrom('tenants').select(['wallet_id', 'token_ciphertext', 'token_iv', 'token_tag']).limit(1).executeTakeFirst();
+    if (row) this.vault.open({ ciphertext: row.token_ciphertext, iv: row.token_iv, tag: row.token_tag }, row.wallet_id);
+  }
+
   /** Whether a tenant's users may sign in and act: it is known and not removed (read from the store: another instance may have removed it). */
   async isActive(walletId: string): Promise<boolean> {
     const row = await this.store.db.selectFrom('tenants').select('removed_at').where('wallet_id', '=', walletId).executeTakeFirst();
