@@ -21,6 +21,9 @@ export interface OidcSetupOptions {
   providerPort: number;
   sandboxApiKey: string;
   webhookSecret: string;
+  /** Settings added to (or replacing) the sandbox's and the console's, for a spec that needs another console. */
+  sandboxEnv?: Record<string, string>;
+  bffEnv?: Record<string, string>;
 }
 
 export interface OidcSetup {
@@ -77,6 +80,7 @@ export async function startOidcSetup(options: OidcSetupOptions): Promise<OidcSet
       SANDBOX_SEED: '7',
       SANDBOX_PEER_DELAY_MS: '300',
       SANDBOX_PEER_ACTIVITY_MS: '0',
+      ...options.sandboxEnv,
     });
     await waitFor('the sandbox agent', async () => (await fetch(`${sandboxUrl}/status/ready`)).ok, sandbox);
     const bff = start('bff', 'bff/dist/serve.js', {
@@ -97,6 +101,7 @@ export async function startOidcSetup(options: OidcSetupOptions): Promise<OidcSet
       OIDC_ROLE_CLAIM: 'realm_access.roles',
       OIDC_ROLE_MAP: TEST_ROLE_MAP,
       OIDC_NAME: OIDC_PROVIDER_NAME,
+      ...options.bffEnv,
     });
     await waitFor('the console', async () => (await fetch(`${url}/api/health`)).ok, bff);
     return {

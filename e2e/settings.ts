@@ -38,3 +38,8 @@ export const TWO_MT_SANDBOX_PORT = port('E2E_TWO_MT_SANDBOX_PORT', 8197);
 export const OIDC_BFF_PORT = port('E2E_OIDC_BFF_PORT', 9270);
 export const OIDC_SANDBOX_PORT = port('E2E_OIDC_SANDBOX_PORT', 9271);
 export const OIDC_PROVIDER_PORT = port('E2E_OIDC_PROVIDER_PORT', 9272);
+
+/** tests/tenant-sign-in.spec.ts: a multitenant console with a users file and a provider naming organisations. */
+export const TENANT_SIGN_IN_BFF_PORT = port('E2E_TENANT_SIGN_IN_BFF_PORT', 9273);
+export const TENANT_SIGN_IN_SANDBOX_PORT = port('E2E_TENANT_SIGN_IN_SANDBOX_PORT', 9274);
+export const TENANT_SIGN_IN_PROVIDER_PORT = port('E2E_TENANT_SIGN_IN_PROVIDER_PORT', 9275);

@@ -92,6 +92,10 @@ describe('a provider user’s organisation', () => {
       ok: false,
       reason: 'Your organisation “Riverside” is not set up in Credence; ask the operator.',
     });
+    expect(await tenantOfProvidersUser(tenants, 'issuer', ['Riverside', 'Harbour'])).toEqual({
+      ok: false,
+      reason: 'None of the organisations your account names is set up in Credence; ask the operator.',
+    });
     expect(await tenantOfProvidersUser(tenants, 'verifier', [])).toMatchObject({ ok: false, reason: expect.stringContaining('names no organisation') });
     expect(await tenantOfProvidersUser(tenants, 'operator', [])).toEqual({ ok: true, tenant: null });
   });

@@ -24,6 +24,5 @@ export async function tenantOfProvidersUser(tenants: UserTenants, role: ConsoleR
     return { ok: false, reason: `Your account names more than one organisation (${labels}), and Credence acts for one at a time; ask your IT administrator.` };
   }
   if (names.length === 1) return answers[0]!;
-  const given = names.map((n) => `“${n}”`).join(', ');
-  return { ok: false, reason: `None of the organisations your account names (${given}) is set up in Credence; ask the operator.` };
+  return { ok: false, reason: 'None of the organisations your account names is set up in Credence; ask the operator.' };
 }

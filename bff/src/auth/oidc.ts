@@ -154,7 +154,8 @@ export class OidcSignIn {
       next: transaction.next,
       roleFrom: decision.from,
       /** The organisations the account names (OIDC_TENANT_CLAIM through OIDC_TENANT_MAP), found among the tenants by the caller. */
-      tenantNames: decision.role === 'operator' ? [] : tenantNamesFromClaims(claims, tenantClaim, tenantMap),
+      // A value the role map knows is a role (the two may share a `groups` claim), not an organisation.
+      tenantNames: decision.role === 'operator' ? [] : tenantNamesFromClaims(claims, tenantClaim, tenantMap).filter((name) => !roleMap.has(name)),
     };
   }
 

@@ -114,7 +114,9 @@ describe('sign-in through the provider to an organisation', () => {
     expect(cookie).toBeUndefined();
     const page = await callback.text();
     expect(page).toContain('No organisation in Credence for this account');
-    expect(page).toContain('None of the organisations your account names (“credence-issuers”, “org-riverside”) is set up in Credence; ask the operator.');
+    // Its role's value (credence-issuers, in the same claim) is not taken for an organisation.
+    expect(page).toContain('Your organisation “org-riverside” is not set up in Credence; ask the operator.');
+    expect(page).not.toContain('credence-issuers');
     expect(page).toContain('Credence reads &quot;groups&quot;');
     expect((await new AuditLog(bff.store, PLATFORM_TENANT).read({ limit: 10 })).entries).toMatchObject([{ actor: 'rex', status: 403 }]);
   }, 30_000);
