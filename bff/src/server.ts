@@ -80,7 +80,7 @@ export async function startBff(env: Record<string, string | undefined> = process
   const clients = tenancy ? multitenantClients(client, tenancy.registry) : soleTenantClients(client);
   const wallets = tenancy ? multitenantWallets(client, clients, tenancy.registry) : soleTenantWallets(client);
   // Each tenant's register is read at start, and an upgrade it left running is followed again.
-  const tenantsAtStart = tenancy ? (await tenancy.registry.list()).filter((t) => !t.tokenRefusedAt).map((t) => t.tenant) : [SOLE_TENANT];
+  const tenantsAtStart = tenancy ? (await tenancy.registry.list()).filter((t) => !t.tokenRefusedAt && !t.removedAt).map((t) => t.tenant) : [SOLE_TENANT];
   const upgrade = upgradeTrackers(
     (tenant) => new UpgradeTracker(clients.for(tenant), store, tenant, { ...config.upgrade, agent: config.agent.adminUrl }, wallets.for(tenant)),
     tenantsAtStart,
