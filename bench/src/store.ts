@@ -40,16 +40,27 @@ export async function seedAudit(connection: pg.ClientConfig, rows = 1_000_000): 
   await client.connect();
   const started = performance.now();
   try {
+    // After the entries the console already wrote (the bench's login).
+    const head = await client.query<{ seq: string }>(`select seq from audit_chain_heads where tenant_id = 'sole'`);
+    const after = Number(head.rows[0]?.seq ?? 0);
     for (let from = 1; from <= rows; from += 100_000) {
       await client.query(
-        `insert into audit_log (at, actor, role, action, target, status, outcome)
-         select now() - make_interval(secs => ($1::int - i)), 'user' || (i % 200), 'issuer', ($2::text[])[1 + i % ${ACTIONS.length}],
+        // The sole tenant's, numbered as its chain numbers them (the hashes are stand-ins: this measures reads, not `verify`).
+        `insert into audit_log (tenant_id, seq, prev_hash, hash, personal_salt, personal_digest, at, actor, role, action, target, status, outcome)
+         select 'sole', $5::int + i, md5((i - 1)::text), md5(i::text), '', md5(i::text),
+                now() - make_interval(secs => ($1::int - i)), 'user' || (i % 200), 'issuer', ($2::text[])[1 + i % ${ACTIONS.length}],
                 jsonb_build_object('cred_ex_id', md5(i::text)), case when i % 10 = 0 then 400 else 200 end,
                 case when i % 10 = 0 then 'failure' else 'success' end
          from generate_series($3::int, $4::int) i`,
-        [rows, ACTIONS, from, Math.min(rows, from + 99_999)],
+        [rows, ACTIONS, from, Math.min(rows, from + 99_999), after],
       );
     }
+    // The chain's head after them, so the console's own entries (its logins) follow on.
+    await client.query(
+      `insert into audit_chain_heads (tenant_id, seq, hash, base_seq, base_hash) values ('sole', $1, md5($2), 0, '')
+       on conflict (tenant_id) do update set seq = excluded.seq, hash = excluded.hash`,
+      [after + rows, String(after + rows)],
+    );
     await client.query('analyze audit_log');
   } finally {
     await client.end();
