@@ -47,9 +47,11 @@ export function LanguageMenu({ signedIn }: { signedIn: boolean }) {
 
   return (
     <div className="language-menu">
-      <span aria-hidden="true" className="language-mark">
-        🌐
-      </span>
+      <svg className="language-mark" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+        <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" />
+        <ellipse cx="8" cy="8" rx="3" ry="6.5" fill="none" stroke="currentColor" />
+        <path d="M1.5 8h13" stroke="currentColor" />
+      </svg>
       <label htmlFor={id} className="visually-hidden">
         {t('language.label')}
       </label>
