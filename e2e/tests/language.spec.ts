@@ -115,4 +115,28 @@ test.describe('Credence in Canadian French', { tag: '@serial' }, () => {
       await expect(main.getByRole('heading', { level: 1, name: 'Needs me' })).toBeVisible();
     });
   }
+
+  test('at 390 px under the pseudo-locale: the converted pages’ text is all from the catalogues, and their longer words still fit', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const bracketed = /^⟦[^⟦⟧]+⟧$/;
+    await page.goto('/login?lang=pseudo');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(bracketed);
+    await expectLang(page, 'en-XA');
+    for (const label of await page.locator('main label, main button, main h1, main p').allTextContents()) expect(label.trim()).toMatch(bracketed);
+    await page.locator('#username').fill('issuer');
+    await page.locator('#password').fill(DEMO_PASSWORD);
+    await page.locator('main form button[type="submit"]').click();
+    await expect(page.getByRole('banner')).toBeVisible();
+
+    await page.goto('/queue?lang=pseudo');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText(bracketed);
+    await expect(main.getByRole('heading', { level: 2 }).first()).toHaveText(/^⟦[^⟧]+⟧ \d+$/);
+    // Labels, options, buttons and the empty or loading states are the page's own words; what is listed is data.
+    for (const text of await main.locator('label, option, button, .queue-group-head h2, .page-head p').allTextContents()) {
+      expect(text.trim()).toMatch(/^(⟦[^⟦⟧]+⟧)( \d+)?$|^(⟦[^⟦⟧]+⟧\s*)+$/);
+    }
+    await fitsTheWidth(page, 390);
+    await page.screenshot({ path: test.info().outputPath('needs-me-pseudo-390.png'), fullPage: true });
+  });
 });
