@@ -42,6 +42,8 @@ export class TenantRecords {
       for (const table of [...TENANT_TABLES].reverse()) await sql`delete from ${sql.table(table)} where tenant_id = ${this.tenant}`.execute(tx);
       for (const table of TENANT_TABLES.filter((t) => t.endsWith('_counts')))
         await sql`delete from ${sql.table(table)} where tenant_id = ${this.tenant}`.execute(tx);
+      // Its audit chain's head (migration 026) goes with its entries: a log begun again starts at entry 1.
+      await sql`delete from audit_chain_heads where tenant_id = ${this.tenant}`.execute(tx);
     });
   }
 }

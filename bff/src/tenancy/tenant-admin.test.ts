@@ -203,6 +203,10 @@ describe('removing a tenant', () => {
       ).length;
     expect([await rows('audit_log', clinic.walletId), await rows('register_exchanges', clinic.walletId)]).toEqual([0, 0]);
     expect([await rows('audit_log', shop.walletId), await rows('register_exchanges', shop.walletId)]).toEqual([1, 1]);
+    // The erased tenant's audit chain went with its entries: written again, its log starts at entry 1 and is intact.
+    await write(clinic.walletId);
+    expect(await new AuditLog(op.store, clinic.walletId as TenantId).verify()).toMatchObject({ ok: true, entries: 1 });
+    expect(await new AuditLog(op.store, shop.walletId as TenantId).verify()).toMatchObject({ ok: true, entries: 1 });
     expect((await op.tenants.list()).tenants.map((t) => t.label)).not.toContain('Harbour Clinic');
     expect(contract!.violations).toEqual([]);
     await op.store.close();
