@@ -15,8 +15,19 @@ export const englishCatalogue: Record<MessageKey, string | MessageFormatElement[
 // English is in the first load; any other catalogue is a chunk of its own, fetched when chosen.
 const otherCatalogues = import.meta.glob<{ default: Catalogue }>(['./messages/*.json', '!./messages/en.json']);
 
-/** The locale tag Intl formats with and `<html lang>` says (the pseudo-locale's is `en-XA`). */
-export const intlTagOf = (locale: DisplayLocale): string => (locale === 'pseudo' ? 'en-XA' : locale);
+/**
+ * The locale tag Intl formats with and `<html lang>` says: English as the browser writes it (`en-GB` dates for a
+ * British browser, `en-CA` for a Canadian one, as before the catalogues), every other language as its catalogue
+ * is written; the pseudo-locale's is `en-XA`.
+ */
+export function intlTagOf(locale: DisplayLocale, wanted: readonly string[] = browserLanguages()): string {
+  if (locale === 'pseudo') return 'en-XA';
+  if (locale !== 'en') return locale;
+  const english = wanted.find((tag) => /^en(-[A-Za-z]{2})?$/i.test(tag));
+  return english ?? 'en';
+}
+
+const browserLanguages = (): readonly string[] => (typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
 
 export async function loadCatalogue(locale: DisplayLocale): Promise<Catalogue> {
   if (locale === 'en') return englishCatalogue;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { locallyChosen, rememberLocally, startingLocale } from './chosen-language';
+import { intlTagOf } from './catalogue';
 import { negotiateLanguage } from './locales';
 
 afterEach(() => window.localStorage.clear());
@@ -27,5 +28,13 @@ describe('the language a browser is spoken to in', () => {
     expect(startingLocale('?lang=pseudo', ['fr-FR'])).toBe('pseudo');
     window.localStorage.setItem('credence.language', 'klingon');
     expect(startingLocale('', ['fr'])).toBe('fr-CA');
+  });
+
+  it('formats English as the browser writes it, and every other language as its catalogue is written', () => {
+    expect(intlTagOf('en', ['en-GB', 'fr'])).toBe('en-GB');
+    expect(intlTagOf('en', ['fr-CA', 'en-CA'])).toBe('en-CA');
+    expect(intlTagOf('en', ['de'])).toBe('en');
+    expect(intlTagOf('fr-CA', ['fr-FR'])).toBe('fr-CA');
+    expect(intlTagOf('pseudo', ['en-GB'])).toBe('en-XA');
   });
 });
