@@ -83,6 +83,13 @@ group('the audit log in business terms', () => {
     expect(await describe(input({ route: '/something/new' }), lookups)).toBeUndefined();
   });
 
+  it('says which language a user chose for themselves', async () => {
+    expect(await describe(input({ method: 'PUT', route: '/preferences', target: { language: 'fr-CA' } }), lookups)).toEqual({
+      summary: 'chose Canadian French as their language',
+      link: null,
+    });
+  });
+
   it('says what a simulated wallet scan on the sandbox was, not its route', async () => {
     expect(await describe(input({ route: '/sandbox/wallet-scan' }), lookups)).toEqual({
       summary: 'had the sandbox’s simulated wallet scan a QR code',

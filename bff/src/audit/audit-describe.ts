@@ -137,6 +137,9 @@ interface Phrase {
 
 const both = (done: string, tried: string, link: string | null): Phrase => ({ done, tried, link });
 
+/** `fr-CA` → "Canadian French", as the log is written. */
+const languageName = (tag: string | undefined) => (tag ? (new Intl.DisplayNames('en', { type: 'language' }).of(tag) ?? tag) : 'a language');
+
 async function phraseOf(
   method: string,
   route: string,
@@ -306,6 +309,7 @@ async function phraseOf(
   if (route.startsWith('/issue-batches')) return batchPhrase(method, route, target);
   if (route === '/register/backfill') return both('read the agent’s exchanges into the register', 'read the agent’s exchanges into the register', null);
   if (route === '/invitation-links') return both('made a QR-code link', 'make a QR-code link', null);
+  if (route === '/preferences') return both(`chose ${languageName(target.language)} as their language`, 'choose their language', null);
   if (route === '/sandbox/wallet-scan')
     return both('had the sandbox’s simulated wallet scan a QR code', 'have the sandbox’s simulated wallet scan a QR code', null);
   return undefined;
