@@ -1,4 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { translate } from '../i18n/active-intl';
 import { isApiError } from './api';
 
 /**
@@ -7,7 +8,7 @@ import { isApiError } from './api';
  * everything else — an agent's refusal, an unplaced error — on the form's root error.
  */
 export function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, renamePath: (path: string) => string = (p) => p): void {
-  const message = error instanceof Error ? error.message : 'The request failed';
+  const message = error instanceof Error ? error.message : translate('common.requestFailed');
   if (!isApiError(error, 400) || error.fieldErrors.length === 0) {
     setError('root', { type: 'server', message });
     return;

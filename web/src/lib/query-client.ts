@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { translate } from '../i18n/active-intl';
 import { isApiError } from './api';
 import { isAgentOutage } from './agent-status';
 import { toast } from './toast-store';
@@ -22,7 +23,7 @@ export function createQueryClient(hooks: QueryClientHooks): QueryClient {
     if (isApiError(error, 401)) return hooks.onUnauthorized();
     if (shownInPlace || ownsClientErrors) return;
     if (!isApiError(error) || error.status === 0 || error.status >= 500) {
-      toast.error(error instanceof Error ? error.message : 'Something went wrong');
+      toast.error(error instanceof Error ? error.message : translate('common.somethingWentWrong'));
     }
   };
   return new QueryClient({
