@@ -77,6 +77,8 @@ export interface AppDeps {
   webDistDir?: string;
   bus: EventBus;
   webhookSecret: string;
+  /** Multitenant: whether a tenant is still one (not removed); its users' sessions end when it is not. */
+  tenantActive?: (walletId: string) => Promise<boolean>;
   /** Whose each webhook is (multitenant: by its x-wallet-id); unset, the sole tenant's. */
   webhookTenants?: WebhookTenants;
   heartbeatMs?: number;
@@ -186,7 +188,10 @@ export function createApp(deps: AppDeps) {
     '/api/*',
     loadSession(cookie, (c) => c.req.method === 'GET' && c.req.path === `/api${consoleApi.events.path}`),
   );
-  app.use('/api/*', tenantFromSession());
+  app.use(
+    '/api/*',
+    tenantFromSession(deps.tenantActive && { active: deps.tenantActive, end: (sessionId) => deps.sessions.destroy(sessionId) }),
+  );
   app.use('/api/*', limitBody());
   app.use('/api/*', sameOriginOnly());
   app.use('/api/*', jsonBodiesOnly());

@@ -114,7 +114,7 @@ export async function startBff(env: Record<string, string | undefined> = process
     webDistDir: config.webDistDir,
     bus,
     webhookSecret: config.webhookSecret,
-    ...(tenancy && { webhookTenants: tenancy.webhookTenants }),
+    ...(tenancy && { webhookTenants: tenancy.webhookTenants, tenantActive: (walletId: string) => tenancy.registry.isActive(walletId) }),
     ...(tenancy && {
       tenantAdmin: tenantAdminOf(config, store, client, tenancy.registry, users, (tenant) => {
         // A wallet taken in: its exchanges are read into its register, and an upgrade it runs is followed.

@@ -78,6 +78,7 @@ export async function testMultitenantBff(
     clients,
     wallets,
     webhookTenants: registryWebhooks(registry, quiet),
+    tenantActive: (walletId) => registry.isActive(walletId),
     register: registers,
     batches: batchSending({ store, clients, audit }, registers, 2, 2_000),
     users: new UserDirectory([]),
