@@ -98,7 +98,8 @@ test('two organisations through nginx on two instances: each sees only its own r
 
   // A webhook of a wallet no instance adopted, or of the base wallet (no x-wallet-id), reaches no one.
   const stray = randomUUID();
-  for (const headers of [{ 'x-wallet-id': randomUUID() }, {}]) {
+  const strays: Record<string, string>[] = [{ 'x-wallet-id': randomUUID() }, {}];
+  for (const headers of strays) {
     const delivery = await library.request.post(`${bffUrls[0]}/webhooks/topic/issue_credential_v2_0/`, {
       headers: { 'x-api-key': WEBHOOK_SECRET, ...headers },
       data: { cred_ex_id: stray, state: 'offer-sent', role: 'issuer' },
