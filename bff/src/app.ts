@@ -58,6 +58,7 @@ import { BatchSender } from './issue-batches/batch-sender.js';
 import { IssueBatches } from './issue-batches/batch-store.js';
 import { BatchQueue } from './issue-batches/batch-queue.js';
 import { issueBatchRoutes } from './routes/issue-batches.js';
+import { privacyRoutes, type PrivacyConfig } from './routes/privacy.js';
 
 export interface AppDeps {
   mode: Mode;
@@ -114,6 +115,8 @@ export interface AppDeps {
 
 /** The batches and their sender as an instance runs them (the sweep is started by the server). */
 export function batchSending(
+  /** What the privacy page shows (retention periods, where the store is); unset in tests that do not read it. */
+  privacy?: PrivacyConfig;
   deps: Pick<AppDeps, 'store' | 'audit'> & { clients: PerTenant<AcapyClient> },
   registers: RegisterIngests,
   concurrency: number,
@@ -251,6 +254,10 @@ export function createApp(deps: AppDeps) {
     );
   app.route('/api', api);
   const gate = new IntakeGate(deps.webhookConcurrency ?? 4, flushes);
+    .route(
+      '/',
+      privacyRoutes({ store: deps.store, audit: deps.audit, register, config: deps.privacy ?? { auditRetentionDays: 0, storeWhere: deps.store.kind } }),
+    )
   app.route(
     '/webhooks',
     webhookRoutes({

@@ -136,6 +136,11 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 (keep for ever) or more')
     .default(365),
+  /** Unset: the register keeps personal values until erased on request (decision 039). */
+  REGISTER_RETENTION_DAYS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number({ error: 'must be a whole number of days' }).int('must be a whole number of days').min(1, 'must be at least 1 day').optional(),
+  ),
 });
 
 export type Mode = 'sandbox' | 'agent';
@@ -265,6 +270,8 @@ export interface Config {
   /** Whose X-Forwarded-For to believe when telling a client's address. */
   trustProxy: TrustProxy;
   auditRetentionDays: number;
+  /** REGISTER_RETENTION_DAYS: undefined keeps the register's personal values. */
+  registerRetentionDays: number | undefined;
   /** Sign-in through the organisation's OpenID provider; undefined when OIDC_ISSUER is not set. */
   oidc: OidcConfig | undefined;
   dataDir: string;
@@ -337,6 +344,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL,
     trustProxy: compileTrustProxy(e.TRUST_PROXY),
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    registerRetentionDays: e.REGISTER_RETENTION_DAYS,
     oidc,
     dataDir: e.CREDENCE_DATA_DIR,
     upgrade: { pollMs: e.UPGRADE_POLL_MS, timeoutMs: e.UPGRADE_TIMEOUT_MS },

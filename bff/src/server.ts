@@ -24,6 +24,8 @@ import { SOLE_TENANT } from './tenancy/tenant.js';
 import { UpgradeTracker, upgradeTrackers } from './wallet/upgrade-tracker.js';
 import { multitenantClients, soleTenantClients } from './acapy/tenant-clients.js';
 import { multitenantWallets, soleTenantWallets } from './acapy/tenant-wallets.js';
+import { RegisterRetention } from './privacy/register-retention.js';
+import { storeWhere } from './routes/privacy.js';
 
 export interface RunningBff {
   config: Config;
@@ -76,6 +78,7 @@ export async function startBff(env: Record<string, string | undefined> = process
   await tenantsForUsers(users, tenancy?.registry, config.demoPassword);
   const audit = new AuditLogs(store);
   const stopRetention = audit.keepFor(config.auditRetentionDays);
+  const stopRegisterRetention = new RegisterRetention(store, audit, config.registerRetentionDays).daily();
   // Each tenant's agent client and wallet: the admin-key client itself in a single-tenant console.
   const clients = tenancy ? multitenantClients(client, tenancy.registry) : soleTenantClients(client);
   const wallets = tenancy ? multitenantWallets(client, clients, tenancy.registry) : soleTenantWallets(client);
@@ -137,6 +140,11 @@ export async function startBff(env: Record<string, string | undefined> = process
     upgrade,
     batches,
     batchUploadBytes: config.batch.uploadBytes,
+    privacy: {
+      registerRetentionDays: config.registerRetentionDays,
+      auditRetentionDays: config.auditRetentionDays,
+      storeWhere: storeWhere(config.databaseUrl, config.dataDir),
+    },
   });
   const server = await new Promise<ServerType>((resolve, reject) => {
     // A client that trickles its request (slowloris) is cut off: Node checks these every half timeout.
@@ -158,6 +166,7 @@ export async function startBff(env: Record<string, string | undefined> = process
     store,
     close: async () => {
       stopRetention();
+      stopRegisterRetention();
       stopFollowing();
       stopBackfill();
       stopSending();

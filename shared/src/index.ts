@@ -21,6 +21,7 @@ export * from './proof-templates.js';
 export * from './proof-template-rules.js';
 export * from './predicate-words.js';
 export * from './preferences.js';
+export * from './privacy.js';
 export * from './queries.js';
 export * from './query-strings.js';
 export * from './record-readers.js';

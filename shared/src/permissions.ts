@@ -27,6 +27,8 @@ export const areaRoles = {
   issued: ['issuer', 'admin'],
   /** The tenants of a multitenant agent (`/tenants`): only the operator, who never sees their exchanges. */
   tenants: ['operator'],
+  /** What Credence keeps and for how long (`/privacy`), and erasing a person's personal data: a tenant's admin. */
+  privacy: ['admin'],
 } as const satisfies Record<string, readonly ConsoleRole[]>;
 
 export type Area = keyof typeof areaRoles;

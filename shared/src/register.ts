@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { uuidSchema } from './queries.js';
 import { filterKinds } from './revocation-names.js';
+import { valuesErasedSchema } from './privacy.js';
 import { credentialStates, presentationStates } from './state-names.js';
 import { REGISTER_DEFAULT_LIMIT, REGISTER_MAX_LIMIT, issuedSorts, issuedStatuses, registerKinds, registerSorts, type RegisterKind } from './register-names.js';
 
@@ -132,6 +133,8 @@ export const registerExchangeSchema = z.object({
   predicates_proved: z.array(z.string()),
   /** Presentations: the verification result once known (verifier role), else null. */
   verified: z.boolean().nullable(),
+  /** Set once the personal values (label, attribute values) were erased: by retention or on request. */
+  values_erased: valuesErasedSchema.nullable().optional(),
   /**
    * Credentials this agent issued: the revocation status of the credential (also once the exchange is
    * done and gone, when its state says no more). Null for every other exchange.
@@ -172,6 +175,8 @@ export const issuedCredentialSchema = z.object({
   notified: z.boolean().nullable(),
   published_at: z.string().nullable(),
   removed_from_agent: z.boolean(),
+  /** Set once the personal values (holder's label, attribute values) were erased: by retention or on request. */
+  values_erased: valuesErasedSchema.nullable().optional(),
 });
 export type IssuedCredential = z.infer<typeof issuedCredentialSchema>;
 

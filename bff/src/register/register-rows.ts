@@ -1,9 +1,14 @@
-import type { IssuedCredential, IssuedStatus, RegisterExchange, RegisterKind } from '@credence/shared';
+import type { IssuedCredential, IssuedStatus, RegisterExchange, RegisterKind, ValuesErased } from '@credence/shared';
 import type { Selectable } from 'kysely';
 import type { RegisterCredentialsTable, RegisterExchangesTable } from '../store/schema.js';
 
 /** The register's rows as the API answers them (the tenant stays inside). */
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function erasedOf(r: { personal_erased_at: Date | null; erasure_reason: string | null; erasure_days: number | null }): ValuesErased | null {
+  if (!r.personal_erased_at) return null;
+  return { at: r.personal_erased_at.toISOString(), reason: r.erasure_reason === 'retention' ? 'retention' : 'request', days: r.erasure_days };
+}
 
 export function exchangeOut(r: Selectable<RegisterExchangesTable>): RegisterExchange {
   return {
@@ -26,6 +31,7 @@ export function exchangeOut(r: Selectable<RegisterExchangesTable>): RegisterExch
     predicates_proved: r.predicates_proved,
     verified: r.verified,
     revocation_status: null,
+    values_erased: erasedOf(r),
   };
 }
 
@@ -47,5 +53,6 @@ export function credentialOut(r: Selectable<RegisterCredentialsTable>): IssuedCr
     notified: r.notified,
     published_at: iso(r.published_at),
     removed_from_agent: r.removed_from_agent,
+    values_erased: erasedOf(r),
   };
 }

@@ -66,14 +66,15 @@ export class RegisterWrites {
             updated_at = greatest(r.updated_at, excluded.updated_at),
             created_at = least(r.created_at, excluded.created_at),
             connection_id = coalesce(r.connection_id, excluded.connection_id),
-            connection_label = coalesce(r.connection_label, excluded.connection_label),
+            -- Erased values stay erased (migration 028): a later sighting of the exchange does not bring them back.
+            connection_label = case when r.personal_erased_at is null then coalesce(r.connection_label, excluded.connection_label) else r.connection_label end,
             thread_id = coalesce(r.thread_id, excluded.thread_id),
             cred_def_id = coalesce(excluded.cred_def_id, r.cred_def_id),
             schema_id = coalesce(excluded.schema_id, r.schema_id),
             format = coalesce(excluded.format, r.format),
-            attributes = case when excluded.attribute_text <> '' and (r.attribute_text = '' or excluded.updated_at >= r.updated_at)
+            attributes = case when r.personal_erased_at is null and excluded.attribute_text <> '' and (r.attribute_text = '' or excluded.updated_at >= r.updated_at)
                               then excluded.attributes else r.attributes end,
-            attribute_text = case when excluded.attribute_text <> '' and (r.attribute_text = '' or excluded.updated_at >= r.updated_at)
+            attribute_text = case when r.personal_erased_at is null and excluded.attribute_text <> '' and (r.attribute_text = '' or excluded.updated_at >= r.updated_at)
                                   then excluded.attribute_text else r.attribute_text end,
             requested = coalesce(excluded.requested, r.requested),
             predicates_proved = case when excluded.predicates_proved <> '[]'::jsonb then excluded.predicates_proved else r.predicates_proved end,
@@ -90,17 +91,21 @@ export class RegisterWrites {
     const filterKind = row.format === 'indy' || row.format === 'anoncreds' ? row.format : null;
     await sql`
       insert into register_credentials as c (tenant_id, cred_ex_id, connection_id, holder_label, cred_def_id, schema_id, filter_kind,
-        attributes, attribute_text, issued_at, removed_from_agent, updated_at)
+        attributes, attribute_text, issued_at, removed_from_agent, updated_at, personal_erased_at, erasure_reason, erasure_days)
       values (${this.tenant}, ${row.exchange_id}, ${row.connection_id}, ${row.connection_label}, ${row.cred_def_id}, ${row.schema_id}, ${filterKind},
-        ${JSON.stringify(row.attributes)}::jsonb, ${row.attribute_text}, ${row.updated_at}, ${row.removed_from_agent}, now())
+        ${JSON.stringify(row.attributes)}::jsonb, ${row.attribute_text}, ${row.updated_at}, ${row.removed_from_agent}, now(),
+        ${row.personal_erased_at}, ${row.erasure_reason}, ${row.erasure_days})
       on conflict (tenant_id, cred_ex_id) do update set
         connection_id = excluded.connection_id,
-        holder_label = excluded.holder_label,
+        holder_label = case when c.personal_erased_at is null then excluded.holder_label else c.holder_label end,
         cred_def_id = coalesce(excluded.cred_def_id, c.cred_def_id),
         schema_id = coalesce(excluded.schema_id, c.schema_id),
         filter_kind = coalesce(c.filter_kind, excluded.filter_kind),
-        attributes = case when excluded.attribute_text <> '' then excluded.attributes else c.attributes end,
-        attribute_text = case when excluded.attribute_text <> '' then excluded.attribute_text else c.attribute_text end,
+        attributes = case when c.personal_erased_at is null and excluded.attribute_text <> '' then excluded.attributes else c.attributes end,
+        attribute_text = case when c.personal_erased_at is null and excluded.attribute_text <> '' then excluded.attribute_text else c.attribute_text end,
+        personal_erased_at = coalesce(c.personal_erased_at, excluded.personal_erased_at),
+        erasure_reason = coalesce(c.erasure_reason, excluded.erasure_reason),
+        erasure_days = coalesce(c.erasure_days, excluded.erasure_days),
         issued_at = least(c.issued_at, excluded.issued_at),
         removed_from_agent = excluded.removed_from_agent,
         updated_at = now()`.execute(db);
@@ -147,12 +152,13 @@ export class RegisterWrites {
     return this.store.run(async (db) => {
       const result = await sql`
         insert into register_credentials as c (tenant_id, cred_ex_id, connection_id, holder_label, cred_def_id, schema_id, filter_kind,
-          attributes, attribute_text, issued_at, rev_reg_id, cred_rev_id, status, revoked_at, published_at, removed_from_agent, updated_at)
+          attributes, attribute_text, issued_at, rev_reg_id, cred_rev_id, status, revoked_at, published_at, removed_from_agent, updated_at,
+          personal_erased_at, erasure_reason, erasure_days)
         select ${this.tenant}, r.cred_ex_id, e.connection_id, e.connection_label, coalesce(r.cred_def_id, e.cred_def_id), e.schema_id,
           case when e.format in ('indy', 'anoncreds') then e.format else r.filter_kind end,
           coalesce(e.attributes, '[]'::jsonb), coalesce(e.attribute_text, ''), r.issued_at, r.rev_reg_id, r.cred_rev_id,
           case when r.revoked_at is null then 'issued' else 'revoked' end, r.revoked_at, r.revoked_at,
-          r.removed or coalesce(e.removed_from_agent, false), now()
+          r.removed or coalesce(e.removed_from_agent, false), now(), e.personal_erased_at, e.erasure_reason, e.erasure_days
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(cred_ex_id text, rev_reg_id text, cred_rev_id text, cred_def_id text,
           filter_kind text, issued_at timestamptz, revoked_at timestamptz, removed boolean)
         left join register_exchanges e on e.tenant_id = ${this.tenant} and e.kind = 'credential' and e.exchange_id = r.cred_ex_id
@@ -162,10 +168,10 @@ export class RegisterWrites {
           cred_def_id = coalesce(c.cred_def_id, excluded.cred_def_id),
           filter_kind = coalesce(c.filter_kind, excluded.filter_kind),
           connection_id = coalesce(c.connection_id, excluded.connection_id),
-          holder_label = coalesce(c.holder_label, excluded.holder_label),
+          holder_label = case when c.personal_erased_at is null then coalesce(c.holder_label, excluded.holder_label) else c.holder_label end,
           schema_id = coalesce(c.schema_id, excluded.schema_id),
-          attributes = case when c.attribute_text = '' then excluded.attributes else c.attributes end,
-          attribute_text = case when c.attribute_text = '' then excluded.attribute_text else c.attribute_text end,
+          attributes = case when c.attribute_text = '' and c.personal_erased_at is null then excluded.attributes else c.attributes end,
+          attribute_text = case when c.attribute_text = '' and c.personal_erased_at is null then excluded.attribute_text else c.attribute_text end,
           issued_at = least(c.issued_at, excluded.issued_at),
           status = case when excluded.status = 'revoked' then 'revoked' else c.status end,
           revoked_at = coalesce(c.revoked_at, excluded.revoked_at),

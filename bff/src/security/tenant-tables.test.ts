@@ -24,6 +24,9 @@ const TENANT_STORES = new Set([
   'issue-batches/batch-store.ts',
   'proof-templates/proof-templates.ts',
   'proof-templates/template-reads.ts',
+  // Erasure and retention (decision 039): every statement names the tenant; retention runs tenant by tenant under its lock.
+  'privacy/erasure-writes.ts',
+  'privacy/register-retention.ts',
   'register/register-reads.ts',
   'register/register-search.ts',
   'register/register-writes.ts',

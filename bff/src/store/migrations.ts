@@ -17,6 +17,7 @@ import { sessionTenant } from './migration-024-session-tenant.js';
 import { tenantsRemoved } from './migration-025-tenants-removed.js';
 import { auditChain } from './migration-026-audit-chain.js';
 import { userPreferences } from './migration-027-user-preferences.js';
+import { personalDataErasure } from './migration-028-personal-data-erasure.js';
 
 /**
  * Versioned migrations, applied in order by Kysely's Migrator at start (under a Postgres advisory lock,
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '025-tenants-removed': tenantsRemoved,
   '026-audit-chain': auditChain,
   '027-user-preferences': userPreferences,
+  '028-personal-data-erasure': personalDataErasure,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -193,6 +193,10 @@ export interface RegisterExchangesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   removed_from_agent: Defaulted<boolean>;
+  /** When the personal values were erased (migration 028), why ('retention' or 'request'), and the period kept. */
+  personal_erased_at: Optional<Date>;
+  erasure_reason: Optional<string>;
+  erasure_days: Optional<number>;
 }
 
 export interface RegisterCredentialsTable {
@@ -218,6 +222,10 @@ export interface RegisterCredentialsTable {
   published_at: Optional<Date>;
   removed_from_agent: Defaulted<boolean>;
   updated_at: Timestamp;
+  /** When the personal values were erased (migration 028), why ('retention' or 'request'), and the period kept. */
+  personal_erased_at: Optional<Date>;
+  erasure_reason: Optional<string>;
+  erasure_days: Optional<number>;
 }
 
 /** Kept by triggers: how many exchanges per exact-match filter value ('' for none). */
@@ -295,6 +303,8 @@ export interface IssueBatchRowsTable {
   lease_owner: Optional<string>;
   lease_until: Optional<Date>;
   updated_at: Timestamp;
+  /** When its values and connection's name were erased (migration 028). */
+  personal_erased_at: Optional<Date>;
 }
 
 /** A bulk revocation's preview (migration 013): what an admin confirmed, revoked once. */
@@ -320,6 +330,15 @@ export interface AttributeLabelsTable {
   cred_def_id: string;
   attributes: ColumnType<{ name: string; label: string; kind: 'text' | 'date' | 'number' | 'email' }[], string, string>;
   source: string;
+  updated_at: Timestamp;
+  updated_by: string;
+}
+
+/** An admin's retention period for one credential definition's exchanges, in place of REGISTER_RETENTION_DAYS (migration 028). */
+export interface RetentionOverridesTable {
+  tenant_id: Tenant;
+  cred_def_id: string;
+  days: number;
   updated_at: Timestamp;
   updated_by: string;
 }
@@ -354,6 +373,7 @@ export interface Database {
   issue_batch_rows: IssueBatchRowsTable;
   sessions: SessionsTable;
   user_preferences: UserPreferencesTable;
+  retention_overrides: RetentionOverridesTable;
   oidc_transactions: OidcTransactionsTable;
   login_attempts: LoginAttemptsTable;
   upgrade_jobs: UpgradeJobsTable;

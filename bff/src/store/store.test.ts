@@ -68,6 +68,7 @@ describe.each([
       '025-tenants-removed',
       '026-audit-chain',
       '027-user-preferences',
+      '028-personal-data-erasure',
     ]);
   });
 

@@ -62,6 +62,7 @@ import { route } from './route.js';
 import { tenantsApi } from './tenants-api.js';
 import { preferencesApi } from './preferences-api.js';
 import { auditChainApi } from './audit-chain-api.js';
+import { privacyApi } from './privacy-api.js';
 
 /** An IANA time zone the runtime knows (`Europe/Paris`), checked with Intl. */
 export function isTimeZone(value: string): boolean {
@@ -342,6 +343,7 @@ export const consoleApi = {
   ...tenantsApi,
   ...preferencesApi,
   ...auditChainApi,
+  ...privacyApi,
 } as const;
 
 export type ConsoleApi = typeof consoleApi;

@@ -56,6 +56,9 @@ export const consoleApiRefs = routeRefs<typeof consoleApi>('console', {
   setPreferences: ['PUT', '/preferences', ['admin', 'issuer', 'verifier', 'operator']],
 });
 
+  privacy: ['GET', '/privacy', ['admin']],
+  setRetentionOverride: ['PUT', '/privacy/retention', ['admin']],
+  erase: ['POST', '/erasures', ['admin']],
 export const agentApiRefs = routeRefs<typeof agentApi>('agent', {
   credentialExchanges: ['GET', '/issue-credential-2.0/records', ['issuer', 'admin']],
   credentialExchange: ['GET', '/issue-credential-2.0/records/:cred_ex_id', ['issuer', 'admin']],
