@@ -244,6 +244,10 @@ export function createApp(deps: AppDeps) {
     .route('/', proofTemplateRoutes(perTenant((tenant) => new ProofTemplates(deps.store, tenant))))
     .route('/', attributeLabelRoutes(AttributeLabelStore.of(deps.store)))
     .route('/', registerRoutes(register))
+    .route(
+      '/',
+      privacyRoutes({ store: deps.store, audit: deps.audit, register, config: deps.privacy ?? { auditRetentionDays: 0, storeWhere: deps.store.kind } }),
+    )
     .route('/', issueBatchRoutes({ batches: batches.store, sender: batches.sender, clients, uploadBytes: batchUploadBytes }))
     .route(
       '/',
@@ -254,10 +258,6 @@ export function createApp(deps: AppDeps) {
     );
   app.route('/api', api);
   const gate = new IntakeGate(deps.webhookConcurrency ?? 4, flushes);
-    .route(
-      '/',
-      privacyRoutes({ store: deps.store, audit: deps.audit, register, config: deps.privacy ?? { auditRetentionDays: 0, storeWhere: deps.store.kind } }),
-    )
   app.route(
     '/webhooks',
     webhookRoutes({
