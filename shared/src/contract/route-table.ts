@@ -54,11 +54,11 @@ export const consoleApiRefs = routeRefs<typeof consoleApi>('console', {
   tenantExport: ['GET', '/tenants/:walletId/export/:records', ['operator']],
   preferences: ['GET', '/preferences', ['admin', 'issuer', 'verifier', 'operator']],
   setPreferences: ['PUT', '/preferences', ['admin', 'issuer', 'verifier', 'operator']],
-});
-
   privacy: ['GET', '/privacy', ['admin']],
   setRetentionOverride: ['PUT', '/privacy/retention', ['admin']],
   erase: ['POST', '/erasures', ['admin']],
+});
+
 export const agentApiRefs = routeRefs<typeof agentApi>('agent', {
   credentialExchanges: ['GET', '/issue-credential-2.0/records', ['issuer', 'admin']],
   credentialExchange: ['GET', '/issue-credential-2.0/records/:cred_ex_id', ['issuer', 'admin']],
