@@ -300,6 +300,36 @@ describe('two organisations on one multitenant agent', () => {
     }
   });
 
+  it('the university’s admin erases nothing of the library’s and reads only its own retention settings', async () => {
+    const admin = await h.cookieFor('admin', UNIVERSITY);
+    const libraryAdmin = await h.cookieFor('admin', LIBRARY);
+    expect((await h.send(libraryAdmin, 'PUT', '/api/privacy/retention', { cred_def_id: library.credDef, days: 30 })).status).toBe(200);
+    const libraryHolds = async () =>
+      Promise.all(
+        [`/api/register/exchanges?kind=credential&connection_id=${library.connection}`, '/api/register/credentials', '/api/audit', '/api/privacy'].map(
+          async (path) => (await h.send(libraryAdmin, 'GET', path)).text(),
+        ),
+      );
+    const before = await libraryHolds();
+    const someone = (JSON.parse(before[1]!) as { results: { holder_label: string | null }[] }).results.find((c) => c.holder_label)?.holder_label;
+    for (const body of [{ connection_id: library.connection, dry_run: true }, { connection_id: library.connection }, ...(someone ? [{ q: someone }] : [])]) {
+      const res = await asUniversity(admin, 'POST', '/api/erasures', body);
+      const text = await res.text();
+      expect(res.status, text).toBe(200);
+      expect(leaks(text, JSON.stringify(body))).toEqual([]);
+      // The university's own log may name that id (its users tried it above): only that wording is its to erase.
+      if ('connection_id' in body) expect((JSON.parse(text) as { counts: unknown }).counts).toMatchObject({ exchanges: 0, credentials: 0, batch_rows: 0 });
+    }
+    expect((await asUniversity(admin, 'PUT', '/api/privacy/retention', { cred_def_id: library.credDef, days: 5 })).status).toBe(200);
+    const privacy = (await (await asUniversity(admin, 'GET', '/api/privacy')).json()) as { overrides: { days: number }[] };
+    expect(privacy.overrides.map((o) => o.days)).toEqual([5]);
+    const after = await libraryHolds();
+    // The library's register, credentials and settings are as they were; its log only gained its own admin's reads.
+    expect([after[0], after[1], after[3]]).toEqual([before[0], before[1], before[3]]);
+    expect(after[2]).not.toContain('erasure');
+    await h.send(libraryAdmin, 'PUT', '/api/privacy/retention', { cred_def_id: library.credDef, days: null });
+  });
+
   it('the university’s live stream carries none of the library’s events', async () => {
     const admin = await h.cookieFor('admin', UNIVERSITY);
     called.add('GET /events');
