@@ -25,6 +25,8 @@ const only = (roles: readonly Caller[], ok: number): Expected => ({
 const credentials = (ok: number) => only(['issuer', 'admin'], ok);
 const presentations = (ok: number) => only(['verifier', 'admin'], ok);
 const adminOnly = (ok: number) => only(['admin'], ok);
+/** The operator's: refused to every caller here (this table's callers are a console's staff, the agent and nobody). */
+const operatorOnly = only([], 0);
 /** Webhooks: only the agent, with the webhook secret; a browser session is no key. */
 const agentOnly = (ok: number): Expected => ({ anonymous: 401, issuer: 401, verifier: 401, admin: 401, agent: ok });
 const everyone = (status: number): Expected => ({ anonymous: status, issuer: status, verifier: status, admin: status, agent: status });
@@ -64,6 +66,16 @@ const matrix: Row[] = [
   { route: 'GET /api/audit/export.csv', expected: adminOnly(200) },
   { route: 'GET /api/audit/verify', expected: adminOnly(200) },
   { route: 'GET /api/audit/export', expected: adminOnly(200) },
+  // Retention and erasure (decision 039): a tenant's admin only; anonymous 401, issuer and verifier 403.
+  { route: 'GET /api/privacy', expected: adminOnly(200) },
+  { route: 'PUT /api/privacy/retention', body: {}, expected: adminOnly(400) },
+  { route: 'POST /api/erasures', body: {}, expected: adminOnly(400) },
+  // The operator's tenants (a multitenant console's operator only: operator-tenants tests it there); no staff role opens them.
+  { route: 'GET /api/tenants', expected: operatorOnly },
+  { route: 'POST /api/tenants', body: {}, expected: operatorOnly },
+  { route: 'POST /api/tenants/:walletId/adopt', path: `/api/tenants/${UNKNOWN}/adopt`, body: {}, expected: operatorOnly },
+  { route: 'POST /api/tenants/:walletId/remove', path: `/api/tenants/${UNKNOWN}/remove`, body: {}, expected: operatorOnly },
+  { route: 'GET /api/tenants/:walletId/export/:records', path: `/api/tenants/${UNKNOWN}/export/audit`, expected: operatorOnly },
   // The register: the exchange list's roles follow its kind (credentials: issuer; presentations: verifier).
   { route: 'GET /api/register/exchanges', path: '/api/register/exchanges?kind=presentation', expected: presentations(200) },
   { route: 'GET /api/register/exchanges/export.csv', path: '/api/register/exchanges/export.csv?kind=credential', expected: credentials(200) },
@@ -295,7 +307,8 @@ describe('access matrix: every route × anonymous, issuer, verifier, admin and t
       }
     }
     expect(seen).toHaveLength(matrix.length * callers.length);
-  });
+    // Over a hundred routes × five callers, one at a time: longer than the default on a busy machine.
+  }, 120_000);
 
   it('refuses a forged or foreign cookie, and the agent’s own key, as anonymous', async () => {
     const bff = await signedIn();
