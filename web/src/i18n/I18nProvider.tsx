@@ -28,7 +28,14 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const latest = useRef(0);
   const show = useCallback(async (locale: DisplayLocale) => {
     const asked = ++latest.current;
-    const intl = intlFor(locale, await loadCatalogue(locale));
+    let intl: IntlShape;
+    try {
+      intl = intlFor(locale, await loadCatalogue(locale));
+    } catch (error) {
+      // The catalogue could not be fetched (offline, a deploy replaced it): the page stays in the language it is in.
+      console.warn(`[i18n] ${locale} could not be loaded.`, error);
+      return;
+    }
     // Two choices in quick succession: the last one wins, whichever catalogue arrives first.
     if (asked !== latest.current) return;
     setActiveIntl(locale, intl);
