@@ -237,7 +237,7 @@ describe('state that outlives an instance', () => {
     try {
       const session = await fetch(`${running.url}/api/session`, { headers: { cookie } });
       expect(session.status).toBe(200);
-      expect(await session.json()).toEqual({ username: 'admin', role: 'admin' });
+      expect(await session.json()).toEqual({ username: 'admin', role: 'admin', tenant: null });
     } finally {
       await running.close();
     }
