@@ -67,7 +67,7 @@ for (const size of sizes) {
 
     test('the audit log’s quick periods: Today fills both dates, each entry’s request behind Details', async ({ loggedInAs }) => {
       const page = await loggedInAs('admin', '/audit');
-      const period = page.getByLabel('Period');
+      const period = page.getByLabel('Period', { exact: true });
       await period.selectOption({ label: 'Today' });
       const today = await page.evaluate(() => {
         const d = new Date();
