@@ -7,7 +7,6 @@ import type { TenantId } from '../tenancy/tenant.js';
 import { migrations } from './migrations.js';
 import type { Store } from './store.js';
 
- 
 type Untyped = Kysely<any>;
 
 describe('migration 026: the audit log chained', () => {
