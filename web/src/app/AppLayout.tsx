@@ -23,6 +23,7 @@ const navigation: { to: string; label: string; area: Area }[] = [
   { to: '/wallet', label: 'Wallet', area: 'wallet' },
   { to: '/tenants', label: 'Tenants', area: 'tenants' },
   { to: '/audit', label: 'Audit', area: 'audit' },
+  { to: '/privacy', label: 'Privacy', area: 'privacy' },
 ];
 
 export function AppLayout({ session }: { session: Session }) {

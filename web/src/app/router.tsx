@@ -171,6 +171,11 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
             children: [{ index: true, ...page(async () => ({ Component: (await import('../features/tenants/TenantsPage')).TenantsPage })) }],
           },
           {
+            path: 'privacy',
+            element: <AreaGuard area="privacy" />,
+            children: [{ index: true, ...page(async () => ({ Component: (await import('../features/privacy/PrivacyPage')).PrivacyPage })) }],
+          },
+          {
             path: 'audit',
             element: <AreaGuard area="audit" />,
             children: [{ index: true, ...page(async () => ({ Component: (await import('../features/audit/AuditPage')).AuditPage })) }],

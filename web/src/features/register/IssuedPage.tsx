@@ -20,6 +20,7 @@ import { registerKeys } from '../../lib/query-keys';
 import { IssuedStatusBadge, STATUS_TEXT } from '../../components/ui/IssuedStatusBadge';
 import { CanonicalSearch, LeftOutOfLink } from '../../lib/canonical-search';
 import { BulkRevoke } from './components/BulkRevoke';
+import { ErasePerson, ValuesErasedNote } from './components/ErasePerson';
 import { ISSUED_PAGE_SIZES, issuedExportHref, issuedHref, parseIssuedParams, searchOfIssuedParams, type IssuedParams } from './issued-params';
 
 export interface IssuedPageProps {
@@ -131,7 +132,14 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
       // Kept on a phone too: one holder's credentials of one kind are told apart by their values.
       column.accessor('attributes', {
         header: 'Values',
-        cell: (info) => <AttributeValues attributes={info.getValue()} labels={labelsFor(info.row.original.cred_def_id)} />,
+        cell: (info) => {
+          const erased = info.row.original.values_erased;
+          return erased ? (
+            <ValuesErasedNote erased={erased} />
+          ) : (
+            <AttributeValues attributes={info.getValue()} labels={labelsFor(info.row.original.cred_def_id)} />
+          );
+        },
       }),
       column.accessor('issued_at', { header: 'Issued', cell: (info) => formatDateTime(info.getValue()) }),
       column.accessor('status', {
@@ -195,6 +203,7 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
               }}
             />
           )}
+          <ErasePerson selection={params.connection_id ? { connection_id: params.connection_id } : params.q ? { q: params.q } : undefined} />
         </div>
       </div>
       <form
