@@ -5,6 +5,8 @@ import type { TenantId } from './tenancy/tenant.js';
 /** Variables the middleware leaves on the Hono context. */
 export interface AppEnv {
   Variables: {
+    /** This request's id (X-Request-Id): in its log line, its problem details and its audit entry. */
+    requestId: string;
     user: SessionUser | undefined;
     sessionId: string | undefined;
     /** The tenant this request acts in, set from the session by `tenantFromSession` (never from the browser's input). */

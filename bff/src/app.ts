@@ -59,6 +59,10 @@ import { IssueBatches } from './issue-batches/batch-store.js';
 import { BatchQueue } from './issue-batches/batch-queue.js';
 import { issueBatchRoutes } from './routes/issue-batches.js';
 import { privacyRoutes, type PrivacyConfig } from './routes/privacy.js';
+import { silentLogger, type Logger } from './observability/logger.js';
+import type { Metrics } from './observability/metrics.js';
+import type { GracefulStop } from './observability/graceful-stop.js';
+import { requestContext } from './observability/request-context.js';
 
 export interface AppDeps {
   mode: Mode;
@@ -111,12 +115,17 @@ export interface AppDeps {
   batches?: { store: PerTenant<IssueBatches>; sender: BatchSender };
   /** The operator's tenants (a multitenant agent only): /api/tenants answers 404 without it. */
   tenantAdmin?: TenantAdmin | undefined;
+  /** What the privacy page shows (retention periods, where the store is); unset in tests that do not read it. */
+  privacy?: PrivacyConfig;
+  /** Request lines and operational messages (decision 038); silent when not given. */
+  logger?: Logger;
+  metrics?: Metrics | undefined;
+  /** Set by the server: readiness and the event streams follow its SIGTERM. */
+  stop?: GracefulStop | undefined;
 }
 
 /** The batches and their sender as an instance runs them (the sweep is started by the server). */
 export function batchSending(
-  /** What the privacy page shows (retention periods, where the store is); unset in tests that do not read it. */
-  privacy?: PrivacyConfig;
   deps: Pick<AppDeps, 'store' | 'audit'> & { clients: PerTenant<AcapyClient> },
   registers: RegisterIngests,
   concurrency: number,
@@ -162,6 +171,8 @@ export function createApp(deps: AppDeps) {
   const links = perTenant((tenant) => new InvitationLinks(deps.store, tenant, { ...(deps.invitationLinkTtlMs && { ttlMs: deps.invitationLinkTtlMs }) }));
   const batchUploads = new Set([`/api${consoleApi.startIssueBatch.path}`, `/api${consoleApi.previewIssueBatch.path}`]);
 
+  const logger = deps.logger ?? silentLogger;
+  app.use('*', requestContext({ logger, metrics: deps.metrics, stopping: deps.stop?.isStopping }));
   app.use('*', fixedHeaders(secureHeaderList({ contentSecurityPolicy, referrerPolicy: 'no-referrer', crossOriginEmbedderPolicy: false })));
   app.use('/api/*', fixedHeaders([['cache-control', 'no-store']]));
   const bodyLimitOf = (maxSize: number) =>
@@ -191,10 +202,7 @@ export function createApp(deps: AppDeps) {
     '/api/*',
     loadSession(cookie, (c) => c.req.method === 'GET' && c.req.path === `/api${consoleApi.events.path}`),
   );
-  app.use(
-    '/api/*',
-    tenantFromSession(deps.tenantActive && { active: deps.tenantActive, end: (sessionId) => deps.sessions.destroy(sessionId) }),
-  );
+  app.use('/api/*', tenantFromSession(deps.tenantActive && { active: deps.tenantActive, end: (sessionId) => deps.sessions.destroy(sessionId) }));
   app.use('/api/*', limitBody());
   app.use('/api/*', sameOriginOnly());
   app.use('/api/*', jsonBodiesOnly());
@@ -225,6 +233,8 @@ export function createApp(deps: AppDeps) {
         clientQueueBytes: deps.clientQueueBytes ?? 16 * 1024 * 1024,
         maxStreamMs: deps.maxStreamMs ?? 30 * 60_000,
         flushes,
+        metrics: deps.metrics,
+        stopping: deps.stop,
       }),
     )
     .route(
@@ -266,6 +276,7 @@ export function createApp(deps: AppDeps) {
       register,
       maxBodyBytes: deps.bodyLimitBytes,
       gate,
+      metrics: deps.metrics,
       ...(deps.webhookTenants && { tenantOf: deps.webhookTenants }),
     }),
   );
@@ -288,7 +299,7 @@ export function createApp(deps: AppDeps) {
       const detail = error.res ? undefined : error.message;
       return problemResponse({ type: 'about:blank', title: titleFor(status), status, ...(detail && { detail }) });
     }
-    console.error(`[bff] ${c.req.method} ${c.req.path} failed:`, error);
+    logger.error({ err: error, request_id: c.get('requestId'), method: c.req.method, path: c.req.path }, 'request failed with an unexpected error');
     return problemResponse({ type: 'about:blank', title: 'Internal error', status: 500, detail: 'The console failed to handle this request.' });
   });
   return app;

@@ -63,16 +63,21 @@ async function startSandbox(): Promise<void> {
 
 let running: RunningBff | undefined;
 
-/** Closes the console (streams, the store and its embedded database) within 5 s, then the sandbox. */
+/**
+ * Closes the console (requests and batch rows in flight finish within SHUTDOWN_GRACE_MS, streams told to
+ * reconnect, the store and its embedded database closed; 5 s more at most for that), then the sandbox.
+ */
 function stop(code: number): void {
-  const closing = running ? Promise.race([running.close(), new Promise((r) => setTimeout(r, 5_000).unref())]) : Promise.resolve();
+  const graceMs = Number(env.SHUTDOWN_GRACE_MS || 10_000) + 5_000;
+  const closing = running ? Promise.race([running.close(), new Promise((r) => setTimeout(r, graceMs).unref())]) : Promise.resolve();
   void closing.finally(() => {
     sandbox?.kill('SIGTERM');
     process.exit(code);
   });
 }
 process.on('SIGINT', () => stop(130));
-process.on('SIGTERM', () => stop(143));
+// A stop asked for (a deploy, a rolling restart) that went cleanly is a success.
+process.on('SIGTERM', () => stop(0));
 
 try {
   if (!env.ACAPY_ADMIN_URL) await startSandbox();

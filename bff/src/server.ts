@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import { join } from 'node:path';
 import { AcapyClient } from './acapy/client.js';
@@ -24,6 +25,8 @@ import { SOLE_TENANT } from './tenancy/tenant.js';
 import { UpgradeTracker, upgradeTrackers } from './wallet/upgrade-tracker.js';
 import { multitenantClients, soleTenantClients } from './acapy/tenant-clients.js';
 import { multitenantWallets, soleTenantWallets } from './acapy/tenant-wallets.js';
+import { operationsOf } from './observability/operations.js';
+import { agentCallMetrics } from './observability/agent-calls.js';
 import { RegisterRetention } from './privacy/register-retention.js';
 import { storeWhere } from './routes/privacy.js';
 
@@ -33,11 +36,14 @@ export interface RunningBff {
   url: string;
   server: ServerType;
   store: Store;
+  /** Where Prometheus scrapes this instance (METRICS_PORT), if it is set. */
+  metricsUrl?: string | undefined;
   close(): Promise<void>;
 }
 
 export async function startBff(env: Record<string, string | undefined> = process.env): Promise<RunningBff> {
   const config = parseConfig(env);
+  const ops = operationsOf(env);
   // The users file is read again whenever it changes: a user changed there loses their sessions at once.
   const users = await UserDirectory.open(
     config.demoPassword ? await demoUsers(config.demoPassword, config.multitenant !== undefined) : [],
@@ -68,7 +74,12 @@ export async function startBff(env: Record<string, string | undefined> = process
         trackedBytes: config.events.dedupeBytes,
         trackedMs: config.events.dedupeSeconds * 1000,
       });
-  const client = new AcapyClient({ baseUrl: config.agent.adminUrl, apiKey: config.agent.apiKey, timeoutMs: config.agent.timeoutMs });
+  const client = new AcapyClient({
+    baseUrl: config.agent.adminUrl,
+    apiKey: config.agent.apiKey,
+    timeoutMs: config.agent.timeoutMs,
+    observe: agentCallMetrics(ops.metrics),
+  });
   // A multitenant agent's tenants (decision 033); a wrong TENANT_TOKEN_KEY stops the start here.
   const tenancy = await startTenancy(config, store, client).catch(async (error: Error) => {
     await bus.close();
@@ -140,6 +151,9 @@ export async function startBff(env: Record<string, string | undefined> = process
     upgrade,
     batches,
     batchUploadBytes: config.batch.uploadBytes,
+    logger: ops.logger,
+    metrics: ops.metrics,
+    stop: ops.stop,
     privacy: {
       registerRetentionDays: config.registerRetentionDays,
       auditRetentionDays: config.auditRetentionDays,
@@ -156,6 +170,8 @@ export async function startBff(env: Record<string, string | undefined> = process
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions }, () => resolve(s));
     s.once('error', reject);
   });
+  ops.serving(server as Server);
+  await ops.start({ store, bus, client, host: config.host, ...(tenancy && { tenants: () => tenancy.registry.list() }) });
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   return {
@@ -164,7 +180,13 @@ export async function startBff(env: Record<string, string | undefined> = process
     url: `http://${host}:${port}`,
     server,
     store,
+    metricsUrl: ops.metricsUrl,
     close: async () => {
+      // Requests and batch rows in flight finish first (SHUTDOWN_GRACE_MS at most); no new ones are taken.
+      await ops.drain(() => {
+        stopSending();
+        return batches.sender.whenIdle();
+      });
       stopRetention();
       stopRegisterRetention();
       stopFollowing();

@@ -12,6 +12,8 @@ export const problemSchema = z.object({
   status: z.number().int(),
   detail: z.string().optional(),
   errors: z.array(problemFieldErrorSchema).optional(),
+  /** The request's id (X-Request-Id): the browser shows it as the reference that finds its log line and audit entry. */
+  request_id: z.string().optional(),
 });
 
 export type ProblemFieldError = z.infer<typeof problemFieldErrorSchema>;

@@ -22,6 +22,18 @@ export interface AcapyClientOptions {
   idleSocketMs?: number;
   /** For tests: send every call through this fetch instead of the client's own HTTP agent. */
   fetch?: typeof fetch;
+  /** Told of every call once it has its answer or its failure (the metrics); a tenant's client shares it. */
+  observe?: (call: AgentCallSeen) => void;
+}
+
+/** One call to the agent as the metrics count it: the path (an observer makes it a template), how it ended, how long it took. */
+export interface AgentCallSeen {
+  method: HttpMethod;
+  path: string;
+  /** The answer's status, or what the console made of a failure; `failure` when the agent gave no answer. */
+  status: number;
+  failure?: 'timeout' | 'unreachable';
+  seconds: number;
 }
 
 /**
@@ -153,7 +165,21 @@ export class AcapyClient {
   }
 
   async request(method: HttpMethod, path: string, request: AgentRequest = {}): Promise<AgentResponse> {
-    return this.attempt(method, path, request, false);
+    const observe = this.options.observe;
+    if (!observe) return this.attempt(method, path, request, false);
+    const started = performance.now();
+    const seen = (status: number, failure?: AgentCallSeen['failure']) =>
+      observe({ method, path, status, seconds: (performance.now() - started) / 1000, ...(failure && { failure }) });
+    try {
+      const answer = await this.attempt(method, path, request, false);
+      seen(answer.status);
+      return answer;
+    } catch (error) {
+      const status = error instanceof ProblemError ? error.problem.status : 500;
+      const unanswered = error instanceof ProblemError && error.problem.type === AGENT_UNAVAILABLE_TYPE && status !== 503;
+      seen(status, unanswered ? (status === 504 ? 'timeout' : 'unreachable') : undefined);
+      throw error;
+    }
   }
 
   private async attempt(method: HttpMethod, path: string, request: AgentRequest, retried: boolean): Promise<AgentResponse> {

@@ -90,7 +90,7 @@ export function auditTrail(logs: PerTenant<AuditLog>, lookupsOf?: PerTenant<Audi
       if (typeof value === 'string') target[key] = value;
       else if (Array.isArray(value)) target[key] = value.map(String).join(',');
     }
-    Object.assign(target, c.get('auditTarget'));
+    Object.assign(target, c.get('auditTarget'), c.get('requestId') ? { request_id: c.get('requestId') } : {});
     // A user signed in at the organisation's provider: its subject and the name it gave.
     if (user?.subject !== undefined) Object.assign(target, { subject: user.subject, name: user.displayName ?? user.username });
     const status = c.res.status;

@@ -7,6 +7,8 @@ import { SharedBatches, sseTextOf } from '../events/batch-bytes.js';
 import { ClientQueue, type WakeScheduler } from '../events/client-queue.js';
 import { sseResponse, type SseStream } from '../events/sse-response.js';
 import { requireAccess } from '../middleware/require-role.js';
+import type { GracefulStop } from '../observability/graceful-stop.js';
+import type { Metrics } from '../observability/metrics.js';
 
 const { events: route } = consoleApi;
 
@@ -26,6 +28,10 @@ export interface EventStreamOptions {
   flushes: WakeScheduler;
   /** How often the sessions of open streams are checked in the store: a logout or expiry anywhere ends them within this. */
   sessionCheckMs?: number;
+  /** Open streams and how late events reach them. */
+  metrics?: Metrics | undefined;
+  /** On SIGTERM each stream is told to reconnect (soon, to another instance) and ended. */
+  stopping?: GracefulStop | undefined;
 }
 
 /**
@@ -96,6 +102,8 @@ export function eventRoutes({
   maxStreamMs,
   flushes: scheduler,
   sessionCheckMs = 500,
+  metrics,
+  stopping,
 }: EventStreamOptions) {
   const openStreams = new OpenStreams(sessions, sessionCheckMs);
   const shared = new SharedBatches();
@@ -114,8 +122,16 @@ export function eventRoutes({
       });
       const heartbeat = setInterval(() => queue.push({ type: 'heartbeat' }), heartbeatMs);
       const forget = sessionId ? openStreams.add(sessionId, () => stop()) : () => undefined;
+      const counted = metrics?.streamOpened();
+      let reconnectSoon = false;
+      const unlist = stopping?.onStop(() => {
+        reconnectSoon = true;
+        stop();
+      });
       const stop = () => {
         forget();
+        counted?.();
+        unlist?.();
         subscription.close();
         clearInterval(heartbeat);
         clearTimeout(lifetime);
@@ -131,7 +147,9 @@ export function eventRoutes({
         await stream.write(`event: ready\ndata: ${JSON.stringify({ role: user.role })}\n${position ? `id: ${position}\n` : ''}retry: 2000\n\n`);
         while (!stream.aborted) {
           const batch = await queue.take();
-          if (batch.length === 0) return;
+          if (batch.length === 0) break;
+          const oldest = batch.find((item) => item.type === 'event');
+          if (oldest?.type === 'event') metrics?.delivered(oldest.event.received_at);
           // Everything waiting goes out in one write: under load a client's queue holds many events,
           // mostly the same as its neighbours' (encoded once for all of them).
           const bytes = shared.bytesOf(batch);
@@ -152,6 +170,8 @@ export function eventRoutes({
           }
           if (text) await stream.write(text);
         }
+        // Stopping: the browser reconnects within a second (spread out), to an instance still listening.
+        if (reconnectSoon && !stream.aborted) await stream.write(`retry: ${250 + Math.floor(Math.random() * 750)}\n\n`);
       } finally {
         stop();
       }

@@ -142,7 +142,7 @@ describe('audit log', () => {
       'admin POST /api/session 401',
       'admin POST /api/session 200',
     ]);
-    expect(entries[1]!.target).toEqual({ cred_ex_id: first.issued[0]!.cred_ex_record.cred_ex_id });
+    expect(entries[1]!.target).toEqual({ cred_ex_id: first.issued[0]!.cred_ex_record.cred_ex_id, request_id: expect.any(String) });
     const failures = (await (await second.send(admin, 'GET', '/api/audit?outcome=failure')).json()) as { entries: unknown[] };
     expect(failures.entries).toHaveLength(1);
   });

@@ -119,7 +119,7 @@ describe('the audit trail', () => {
       'admin POST /api/session 200',
       'mallory POST /api/session 401',
     ]);
-    expect(entries[0]!.target).toEqual({});
+    expect(entries[0]!.target).toEqual({ request_id: expect.any(String) });
   });
 
   it('exports the filtered log as CSV, with formulas made harmless', async () => {
@@ -136,7 +136,7 @@ describe('the audit trail', () => {
     const lines = text.trimEnd().split('\r\n');
     expect(lines[0]).toBe('at,actor,via,role,action,target,status,outcome,summary,reason,link');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^[^,]+,someone,,,POST \/api\/session,,401,failure,tried to log in,[^,]+,$/);
+    expect(lines[1]).toMatch(/^[^,]+,someone,,,POST \/api\/session,request_id=[0-9a-f-]{36},401,failure,tried to log in,[^,]+,$/);
     // The cell starts with a quote mark: a spreadsheet shows it as text rather than running it.
     expect(lines[2]).toContain(",'-1@evil,");
     const issuer = await cookieFor('issuer');

@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import { fieldErrorsFrom, topicNameSchema } from '@credence/shared';
+import { fieldErrorsFrom, isKnownTopic, topicNameSchema } from '@credence/shared';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import type { EventBus } from '../events/bus.js';
 import type { IntakeGate } from '../events/intake-gate.js';
 import { parseWebhook } from '../events/intake.js';
+import type { Metrics } from '../observability/metrics.js';
 import { payloadShapeProblem } from '../events/payload-shape.js';
 import { ProblemError } from '../problem.js';
 import type { RegisterIngest } from '../register/register-ingest.js';
@@ -31,6 +32,7 @@ export function webhookRoutes({
   gate,
   tenantOf = soleTenantWebhooks,
   log = console,
+  metrics,
 }: {
   bus: EventBus;
   secret: string;
@@ -43,8 +45,18 @@ export function webhookRoutes({
   /** Whose event it is, by its x-wallet-id: the sole tenant's, or (multitenant) the registry's tenant. */
   tenantOf?: WebhookTenants;
   log?: Pick<Console, 'info' | 'warn'>;
+  /** Counts each webhook by topic (a known one's name, else `unknown`) and outcome. */
+  metrics?: Metrics | undefined;
 }) {
-  const receive = (c: Context<AppEnv>) => (gate ? gate.admit(() => receiveOne(c)) : receiveOne(c));
+  const topicLabel = (topic: string | undefined) => (topic !== undefined && isKnownTopic(topic) ? topic : 'unknown');
+  const receive = async (c: Context<AppEnv>) => {
+    try {
+      return await (gate ? gate.admit(() => receiveOne(c)) : receiveOne(c));
+    } catch (error) {
+      metrics?.webhook(topicLabel(c.req.param('topic')), 'refused');
+      throw error;
+    }
+  };
   const receiveOne = async (c: Context<AppEnv>) => {
     if (!secretMatches(c.req.header('x-api-key'), secret)) throw new ProblemError(401, 'The x-api-key of this webhook is missing or wrong.');
     const topic = topicNameSchema.safeParse(c.req.param('topic'));
@@ -63,7 +75,10 @@ export function webhookRoutes({
     if (!parsed.known) log.info(`[webhooks] accepted an event of unknown topic ${topic.data}`);
     const tenant = await tenantOf(c.req.header('x-wallet-id'));
     // No tenant's (an unknown wallet, the base wallet): answered 2xx so that the agent does not send it again.
-    if (!tenant) return c.json({ accepted: false, duplicate: false }, 200);
+    if (!tenant) {
+      metrics?.webhook(topicLabel(topic.data), 'unrouted');
+      return c.json({ accepted: false, duplicate: false }, 200);
+    }
     let outcome: string;
     try {
       outcome = (await bus.publish({ ...parsed.input, tenant })).outcome;
@@ -74,6 +89,7 @@ export function webhookRoutes({
     }
     // A duplicate delivery was seen already; a stale one still fills in what the register lacks (writes are monotonic).
     if (outcome === 'published' && register) register.for(tenant).webhook(topic.data, parsed.input.event.payload);
+    metrics?.webhook(topicLabel(topic.data), outcome === 'published' ? 'accepted' : 'duplicate', tenant);
     return c.json({ accepted: outcome === 'published', duplicate: outcome === 'duplicate' }, 200);
   };
   return new Hono<AppEnv>().post('/topic/:topic/', receive).post('/topic/:topic', receive).post('/:topic', receive);

@@ -46,6 +46,8 @@ interface Row {
  */
 const matrix: Row[] = [
   { route: 'GET /api/health', expected: everyone(200) },
+  { route: 'GET /api/health/live', expected: everyone(200) },
+  { route: 'GET /api/health/ready', expected: everyone(200) },
   { route: 'POST /api/session', body: {}, expected: everyone(400) },
   { route: 'GET /api/session', expected: anyUser(200) },
   // How to sign in is asked before anyone is; the provider routes answer 404 where none is configured.

@@ -1,5 +1,6 @@
 import { AcapyClient } from '../acapy/client.js';
-import { batchSending, createApp } from '../app.js';
+import { batchSending, createApp, type AppDeps } from '../app.js';
+import { agentCallMetrics } from '../observability/agent-calls.js';
 import { AuditLogs } from '../audit/audit-log.js';
 import type { TrustProxy } from '../middleware/client-address.js';
 import type { Mode } from '../config.js';
@@ -64,6 +65,8 @@ export async function testBff(
     users?: UserDirectory;
     /** 'sandbox': the console believes it runs on the embedded sandbox (its sandbox-only routes answer). */
     mode?: Mode;
+    /** What an instance runs for its operator: request lines, metrics (the agent client's calls too), the clean stop. */
+    operations?: Pick<AppDeps, 'logger' | 'metrics' | 'stop'>;
   } = {},
 ) {
   const bus = options.bus ?? new MemoryBus({ capacity: 100 });
@@ -88,7 +91,13 @@ export async function testBff(
   const client = options.agent
     ? // A real agent (or a fake one) over HTTP.
       new AcapyClient({ baseUrl: options.agent.url, apiKey: AGENT_KEY, timeoutMs: options.agent.timeoutMs })
-    : new AcapyClient({ baseUrl: AGENT_URL, apiKey: AGENT_KEY, timeoutMs: 2_000, fetch: fetchImpl });
+    : new AcapyClient({
+        baseUrl: AGENT_URL,
+        apiKey: AGENT_KEY,
+        timeoutMs: 2_000,
+        fetch: fetchImpl,
+        ...(options.operations?.metrics && { observe: agentCallMetrics(options.operations.metrics) }),
+      });
   const upgrade = upgradeTrackers(
     (tenant) => new UpgradeTracker(client, store, tenant, { pollMs: 20, timeoutMs: 5_000, agent: options.agent?.url ?? AGENT_URL }),
   );
@@ -120,6 +129,7 @@ export async function testBff(
     audit,
     upgrade,
     ...(options.webDistDir && { webDistDir: options.webDistDir }),
+    ...options.operations,
   });
 
   async function login(username: string, password = TEST_PASSWORD): Promise<Response> {

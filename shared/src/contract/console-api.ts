@@ -62,6 +62,7 @@ import { route } from './route.js';
 import { tenantsApi } from './tenants-api.js';
 import { preferencesApi } from './preferences-api.js';
 import { auditChainApi } from './audit-chain-api.js';
+import { healthApi } from './health-api.js';
 import { privacyApi } from './privacy-api.js';
 
 /** An IANA time zone the runtime knows (`Europe/Paris`), checked with Intl. */
@@ -342,8 +343,9 @@ export const consoleApi = {
   }),
   ...tenantsApi,
   ...preferencesApi,
-  ...auditChainApi,
   ...privacyApi,
+  ...auditChainApi,
+  ...healthApi,
 } as const;
 
 export type ConsoleApi = typeof consoleApi;

@@ -5,6 +5,8 @@ import { routeRefs } from './route-ref.js';
 
 export const consoleApiRefs = routeRefs<typeof consoleApi>('console', {
   health: ['GET', '/health', 'public'],
+  healthLive: ['GET', '/health/live', 'public'],
+  healthReady: ['GET', '/health/ready', 'public'],
   login: ['POST', '/session', 'public'],
   session: ['GET', '/session', ['admin', 'issuer', 'verifier', 'operator']],
   logout: ['DELETE', '/session', 'public'],
