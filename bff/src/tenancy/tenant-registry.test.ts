@@ -88,4 +88,33 @@ describe('the tenant registry', () => {
     await tenants.checkKey();
     await store.close();
   });
+
+  it('sees another instance’s adoption, new token and removal within a few seconds, and a refused token at once', async () => {
+    const store = await testStore();
+    let ms = Date.parse('2026-11-27T10:00:00Z');
+    const clock = () => new Date(ms);
+    const here = new TenantRegistry(store, TokenVault.fromHex(KEY), clock);
+    const there = new TenantRegistry(store, TokenVault.fromHex(KEY), clock);
+    const { tenant } = await here.adopt({ walletId: 'w-north', label: 'Northfield University', createdAt: new Date(), token: TOKEN });
+    expect(await here.tenantOfWallet('w-city')).toBeUndefined();
+    expect(await here.token(tenant)).toBe(TOKEN);
+
+    // The other instance adopts a new tenant and gives the first one a newer token.
+    await there.adopt({ walletId: 'w-city', label: 'City Library', createdAt: new Date(), token: `${TOKEN}-city` });
+    await there.adopt({ walletId: 'w-north', label: 'Northfield University', createdAt: new Date(), token: `${TOKEN}-newer` });
+    // Trusted a moment (no query and decryption on every agent call)…
+    expect(await here.token(tenant)).toBe(TOKEN);
+    // …but a 401 to the older token reads the store at once: a newer one is there, nothing is marked.
+    expect(await here.markTokenRefused(tenant, TOKEN)).toBe('newer');
+    expect(await here.token(tenant)).toBe(`${TOKEN}-newer`);
+    ms += 5_000;
+    // The new tenant's webhooks are routed here too.
+    expect(await here.tenantOfWallet('w-city')).toBe('w-city');
+
+    await there.markRemoved('w-city');
+    ms += 5_000;
+    expect(await here.tenantOfWallet('w-city')).toBeUndefined();
+    expect(await here.token('w-city' as typeof tenant)).toBeUndefined();
+    await store.close();
+  });
 });

@@ -23,6 +23,12 @@ export interface Adoption {
   token: string;
 }
 
+/**
+ * How long an instance trusts what it last read of the tenants (which wallets are tenants, their tokens): the
+ * most another instance's adoption or removal takes to be seen here. A 401 to a token reads the store at once.
+ */
+export const SHARED_STATE_TTL_MS = 5_000;
+
 /** A tenant is its agent wallet: the tenant id is the wallet id, branded only here, after the registry knows it. */
 const tenantOf = (walletId: string) => walletId as TenantId;
 
@@ -52,8 +58,13 @@ function entryOf(r: {
  * its token sealed in the store. The token leaves only through `token()`, for the tenant's agent client.
  */
 export class TenantRegistry {
-  /** Wallet id → tenant, for webhook routing without a query per event; filled on first use and by adoption. */
-  private known: Promise<Map<string, TenantId>> | undefined;
+  /**
+   * Wallet id → tenant, for webhook routing without a query per event: read again once older than
+   * SHARED_STATE_TTL_MS (another instance may have adopted or removed a tenant), kept current here by adoption.
+   */
+  private known: { map: Promise<Map<string, TenantId>>; at: number } | undefined;
+  /** Each tenant's token in clear, for SHARED_STATE_TTL_MS: not a query and a decryption on every agent call. */
+  private readonly tokens = new Map<TenantId, { token: string | undefined; at: number }>();
 
   constructor(
     private readonly store: Store,
@@ -72,6 +83,7 @@ export class TenantRegistry {
       .onConflict((oc) => oc.column('wallet_id').doUpdateSet({ label, adopted_at: adoptedAt, token_refused_at: null, removed_at: null, ...sealed }))
       .execute();
     (await this.walletMap()).set(walletId, tenantOf(walletId));
+    this.tokens.set(tenantOf(walletId), { token, at: this.now().getTime() });
     return { tenant: tenantOf(walletId), walletId, label, createdAt, adoptedAt, tokenRefusedAt: null, removedAt: null };
   }
 
@@ -104,6 +116,15 @@ export class TenantRegistry {
 
   /** The tenant's token in clear, for its agent client only; undefined when unknown, removed or refused by the agent. */
   async token(tenant: TenantId): Promise<string | undefined> {
+    const known = this.tokens.get(tenant);
+    if (known && this.now().getTime() - known.at < SHARED_STATE_TTL_MS) return known.token;
+    const token = await this.storedToken(tenant);
+    // Bounded by the tenants there are: an entry is replaced, never added twice.
+    this.tokens.set(tenant, { token, at: this.now().getTime() });
+    return token;
+  }
+
+  private async storedToken(tenant: TenantId): Promise<string | undefined> {
     const row = await this.store.db
       .selectFrom('tenants')
       .select(['token_ciphertext', 'token_iv', 'token_tag', 'token_refused_at', 'removed_at'])
@@ -125,6 +146,8 @@ export class TenantRegistry {
       .select(['token_ciphertext', 'token_iv', 'token_tag', 'token_refused_at'])
       .where('wallet_id', '=', tenant)
       .executeTakeFirst();
+    // Whatever the answer, the next call reads the store again.
+    this.tokens.delete(tenant);
     if (!row || row.token_refused_at) return 'already';
     if (this.vault.open({ ciphertext: row.token_ciphertext, iv: row.token_iv, tag: row.token_tag }, tenant) !== token) return 'newer';
     const result = await this.store.db
@@ -156,24 +179,33 @@ export class TenantRegistry {
   async markRemoved(walletId: string): Promise<void> {
     await this.store.db.updateTable('tenants').set({ removed_at: this.now() }).where('wallet_id', '=', walletId).execute();
     (await this.walletMap()).delete(walletId);
+    this.tokens.delete(tenantOf(walletId));
   }
 
   /** The wallet is gone from the agent and its records erased: the registry forgets it. */
   async forget(walletId: string): Promise<void> {
     await this.store.db.deleteFrom('tenants').where('wallet_id', '=', walletId).execute();
     (await this.walletMap()).delete(walletId);
+    this.tokens.delete(tenantOf(walletId));
   }
 
   /** The tenants whose users may act (a removed one's are not), by wallet id. */
   private walletMap(): Promise<Map<string, TenantId>> {
-    this.known ??= this.store.db
-      .selectFrom('tenants')
-      .select('wallet_id')
-      .where('removed_at', 'is', null)
-      .execute()
-      .then((rows) => new Map(rows.map((r) => [r.wallet_id, tenantOf(r.wallet_id)])));
-    // A failed read is tried again next time rather than kept.
-    this.known.catch(() => (this.known = undefined));
-    return this.known;
+    const now = this.now().getTime();
+    if (!this.known || now - this.known.at >= SHARED_STATE_TTL_MS) {
+      const map = this.store.db
+        .selectFrom('tenants')
+        .select('wallet_id')
+        .where('removed_at', 'is', null)
+        .execute()
+        .then((rows) => new Map(rows.map((r) => [r.wallet_id, tenantOf(r.wallet_id)])));
+      const known = { map, at: now };
+      this.known = known;
+      // A failed read is tried again next time rather than kept.
+      map.catch(() => {
+        if (this.known === known) this.known = undefined;
+      });
+    }
+    return this.known.map;
   }
 }
