@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TenantId } from '../tenancy/tenant.js';
 import { testBff } from '../test/harness.js';
@@ -25,6 +28,19 @@ describe('metrics', () => {
       /credence_agent_call_duration_seconds_count\{route="\/issue-credential-2\.0\/records\/:cred_ex_id",method="GET",outcome="client_error"\} 2/,
     );
     expect(series(text, 'credence_logins_total')).toEqual(['credence_logins_total{method="password",outcome="success"} 1']);
+  });
+
+  it('labels a request with the route that answered it, not the web app’s GET /* that also matches it', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'credence-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Credence</title>');
+    const metrics = new Metrics({ defaultMetrics: false });
+    const { app, cookieFor } = await testBff({ webDistDir: dist, operations: { logger: silentLogger, metrics } });
+    await app.request('/api/register/exchanges', { headers: { cookie: await cookieFor('admin') } });
+    await app.request('/credentials');
+    const text = series(await metrics.text(), 'credence_http_requests_total');
+    expect(text).toContainEqual(expect.stringContaining('route="/api/register/exchanges",method="GET"'));
+    expect(text).toContainEqual(expect.stringContaining('route="/*",method="GET",status="200"'));
+    expect(text.filter((l) => l.includes('route="/*"'))).toHaveLength(1);
   });
 
   it('counts webhooks accepted, duplicate and refused by topic', async () => {

@@ -16,9 +16,13 @@ export interface RequestContextOptions {
   stopping?: () => boolean;
 }
 
-/** The endpoint's pattern (Hono's matched route, never the raw path): a bounded label and a readable log field. */
+/**
+ * The pattern of the handler that answered (Hono's matched route, never the raw path): a bounded label and a
+ * readable log field. Not the last route matched: the web app's `GET /*` matches every GET after the API's own.
+ * A middleware that answered itself (a refusal) gives its own pattern, e.g. `/api/*`.
+ */
 export function routeTemplate(c: Context): string {
-  return matchedRoutes(c).findLast((r) => r.method !== 'ALL')?.path ?? UNMATCHED;
+  return matchedRoutes(c).at(c.req.routeIndex)?.path ?? UNMATCHED;
 }
 
 function loginOutcome(route: string, method: string, status: number): ['password' | 'oidc', LoginOutcome] | undefined {
