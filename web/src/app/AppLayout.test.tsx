@@ -1,10 +1,15 @@
 import type { Session } from '@credence/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { intlFor, setActiveIntl } from '../i18n/active-intl';
+import { englishCatalogue, loadCatalogue } from '../i18n/catalogue';
 import { renderPage } from '../test/render-page';
 import { AppLayout } from './AppLayout';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setActiveIntl('en', intlFor('en', englishCatalogue));
+});
 
 /** An EventSource that never connects: the shell's live events are not what these tests look at. */
 class SilentEventSource {
@@ -51,5 +56,15 @@ describe('the console’s shell', () => {
     const user = await screen.findByRole('group', { name: 'Current user' });
     expect(user.textContent).toContain('university-issuer · Northfield University');
     expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Tenants' })).toBeNull();
+  });
+
+  it('speaks French to a French clerk: the navigation, their role and logging out', async () => {
+    setActiveIntl('fr-CA', intlFor('fr-CA', await loadCatalogue('fr-CA')));
+    shell({ username: 'university-issuer', role: 'issuer', tenant: null });
+    const nav = await screen.findByRole('navigation', { name: 'Principale' });
+    expect(within(nav).getByRole('link', { name: 'Attestations' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: /^À traiter/ })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Utilisateur actuel' }).textContent).toContain('émetteur');
+    expect(screen.getByRole('button', { name: 'Fermer la session' })).toBeTruthy();
   });
 });

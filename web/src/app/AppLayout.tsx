@@ -8,25 +8,33 @@ import { AgentUnavailableBanner } from '../features/agent/AgentUnavailableBanner
 import { LiveEvents } from '../features/events/LiveEvents';
 import { LiveIndicator } from '../features/events/LiveIndicator';
 import { LanguageMenu } from '../i18n/LanguageMenu';
+import type { MessageKey } from '../i18n/catalogue';
+import { useT } from '../i18n/use-t';
 import { consoleConfigQueries } from '../lib/console-config';
 import { useWaitingCount } from '../features/queue/queue';
 import { usePendingRevocationCount } from '../features/revocation/queries';
 
-const navigation: { to: string; label: string; area: Area }[] = [
-  { to: '/credentials', label: 'Credentials', area: 'credentials' },
-  { to: '/issued', label: 'Issued', area: 'issued' },
-  { to: '/presentations', label: 'Presentations', area: 'presentations' },
-  { to: '/templates', label: 'Proof templates', area: 'templates' },
-  { to: '/connections', label: 'Connections', area: 'connections' },
-  { to: '/definitions', label: 'Definitions', area: 'schemas' },
-  { to: '/revocation', label: 'Revocation', area: 'revocation' },
-  { to: '/wallet', label: 'Wallet', area: 'wallet' },
-  { to: '/tenants', label: 'Tenants', area: 'tenants' },
-  { to: '/audit', label: 'Audit', area: 'audit' },
-  { to: '/privacy', label: 'Privacy', area: 'privacy' },
+const navigation: { to: string; label: MessageKey; area: Area }[] = [
+  { to: '/credentials', label: 'shell.nav.credentials', area: 'credentials' },
+  { to: '/issued', label: 'shell.nav.issued', area: 'issued' },
+  { to: '/presentations', label: 'shell.nav.presentations', area: 'presentations' },
+  { to: '/templates', label: 'shell.nav.templates', area: 'templates' },
+  { to: '/connections', label: 'shell.nav.connections', area: 'connections' },
+  { to: '/definitions', label: 'shell.nav.definitions', area: 'schemas' },
+  { to: '/revocation', label: 'shell.nav.revocation', area: 'revocation' },
+  { to: '/wallet', label: 'shell.nav.wallet', area: 'wallet' },
+  { to: '/tenants', label: 'shell.nav.tenants', area: 'tenants' },
+  { to: '/audit', label: 'shell.nav.audit', area: 'audit' },
+  { to: '/privacy', label: 'shell.nav.privacy', area: 'privacy' },
 ];
 
+const roleWord = { issuer: 'role.issuer', verifier: 'role.verifier', admin: 'role.admin', operator: 'role.operator' } as const satisfies Record<
+  Session['role'],
+  MessageKey
+>;
+
 export function AppLayout({ session }: { session: Session }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const config = useQuery(consoleConfigQueries.current());
@@ -64,7 +72,7 @@ export function AppLayout({ session }: { session: Session }) {
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <header className={shown.length > 6 ? 'topbar topbar-wide-nav' : 'topbar'} onKeyDown={escapeMenu}>
         <div className="brand">
@@ -81,18 +89,18 @@ export function AppLayout({ session }: { session: Session }) {
           aria-controls="main-nav"
           onClick={() => setMenuOpenAt(menuOpen ? null : pathname)}
         >
-          Menu
+          {t('shell.menu')}
         </button>
-        <nav aria-label="Main" id="main-nav" className={menuOpen ? 'main-nav open' : 'main-nav'}>
+        <nav aria-label={t('shell.mainNav')} id="main-nav" className={menuOpen ? 'main-nav open' : 'main-nav'}>
           <ul className="nav-list">
             {!operator && (
               <li>
                 <NavLink to="/queue" className="nav-link" onClick={closeMenu}>
-                  Needs me{' '}
+                  {t('shell.nav.needsMe')}{' '}
                   {!queue.isPending && (
                     <span className={waiting > 0 ? 'count-badge' : 'count-badge count-zero'}>
                       {waiting}
-                      <span className="visually-hidden"> waiting</span>
+                      <span className="visually-hidden"> {t('shell.nav.waiting')}</span>
                     </span>
                   )}
                 </NavLink>
@@ -106,7 +114,7 @@ export function AppLayout({ session }: { session: Session }) {
                   onClick={closeMenu}
                   aria-describedby={item.area === 'revocation' && unpublished ? 'revocations-waiting' : undefined}
                 >
-                  {item.label}
+                  {t(item.label)}
                   {/* The link keeps its name; the count is its description (beside it, not in its name). */}
                   {item.area === 'revocation' && !!unpublished && (
                     <>
@@ -119,7 +127,7 @@ export function AppLayout({ session }: { session: Session }) {
                 </NavLink>
                 {item.area === 'revocation' && !!unpublished && (
                   <span id="revocations-waiting" className="visually-hidden">
-                    {unpublished} {unpublished === 1 ? 'revocation waits' : 'revocations wait'} to be published
+                    {t('shell.nav.revocationsWaiting', { count: unpublished })}
                   </span>
                 )}
               </li>
@@ -127,8 +135,8 @@ export function AppLayout({ session }: { session: Session }) {
             {/* The agent's raw events are technical: an admin's, not in a clerk's navigation (the page stays at /events). */}
             {session.role === 'admin' && (
               <li>
-                <NavLink to="/events" className="nav-link" onClick={closeMenu} title="Technical: the agent's events as they arrive">
-                  Events
+                <NavLink to="/events" className="nav-link" onClick={closeMenu} title={t('shell.nav.eventsTitle')}>
+                  {t('shell.nav.events')}
                 </NavLink>
               </li>
             )}
@@ -137,20 +145,23 @@ export function AppLayout({ session }: { session: Session }) {
         <div className={menuOpen ? 'topbar-end open' : 'topbar-end'}>
           {!operator && <LiveIndicator />}
           {config.data && !operator && (
-            <span className="agent-badge" title={`Wallet ${config.data.wallet.name ?? '?'} (${config.data.wallet.type ?? 'unknown type'})`}>
-              {config.data.mode === 'sandbox' ? 'Sandbox agent' : 'Agent'} · {config.data.wallet.type ?? 'wallet ?'}
+            <span
+              className="agent-badge"
+              title={t('shell.agentBadge.title', { name: config.data.wallet.name ?? '?', type: config.data.wallet.type ?? t('shell.agentBadge.unknownType') })}
+            >
+              {t('shell.agentBadge', { mode: config.data.mode, walletType: config.data.wallet.type ?? t('shell.agentBadge.unknownWallet') })}
             </span>
           )}
-          <div className="user" role="group" aria-label="Current user">
+          <div className="user" role="group" aria-label={t('shell.currentUser')}>
             {session.displayName ?? session.username}
             {/* A provider's user, never to be taken for the local user of the same name. */}
-            {session.via && <span className="muted"> · via {session.via}</span>}
+            {session.via && <span className="muted"> {t('shell.via', { provider: session.via })}</span>}
             {/* Many organisations on one console: whose staff this is, beside the name. */}
-            {session.tenant && <span> · {session.tenant.label}</span>} <span className="role-tag">{session.role}</span>
+            {session.tenant && <span> · {session.tenant.label}</span>} <span className="role-tag">{t(roleWord[session.role])}</span>
           </div>
           <LanguageMenu signedIn />
           <button type="button" className="button subtle" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-            Log out
+            {t('shell.logOut')}
           </button>
         </div>
       </header>

@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { filterCheckFor } from '../components/exchange-list/list-params';
+import { PageLoading } from '../components/ui/PageLoading';
 import { Toasts } from '../components/ui/Toasts';
 import { RequireSession } from '../features/auth/RequireSession';
 import { homeFor, sessionQueries } from '../features/auth/queries';
@@ -74,20 +75,12 @@ function Root() {
 export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <Root />,
-    hydrateFallbackElement: (
-      <div className="page-loading" aria-busy="true">
-        Loading…
-      </div>
-    ),
+    hydrateFallbackElement: <PageLoading />,
     children: [
       { path: '/login', ...page(async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage })) },
       {
         path: '/',
-        hydrateFallbackElement: (
-          <div className="page-loading" aria-busy="true">
-            Loading…
-          </div>
-        ),
+        hydrateFallbackElement: <PageLoading />,
         element: <RequireSession>{(session) => <AppLayout session={session} />}</RequireSession>,
         children: [
           { index: true, element: <Home /> },

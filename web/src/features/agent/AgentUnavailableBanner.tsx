@@ -1,15 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { translate } from '../../i18n/active-intl';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast-store';
 import { clearAgentTrouble, useAgentTrouble, type AgentTrouble } from '../../lib/agent-status';
 import { fetchConsoleConfig } from '../../lib/console-config';
 
 const PROBE_EVERY_MS = 3_000;
 
-const explanation: Record<AgentTrouble['status'], string> = {
-  502: 'The console cannot reach the agent.',
-  503: 'The agent is not accepting requests right now.',
-  504: 'The agent is not answering in time.',
+const explanation: Record<AgentTrouble['status'], MessageKey> = {
+  502: 'agentBanner.unreachable',
+  503: 'agentBanner.notAccepting',
+  504: 'agentBanner.tooSlow',
 };
 
 /**
@@ -18,6 +21,7 @@ const explanation: Record<AgentTrouble['status'], string> = {
  * wallet upgrade), and once one gets through it goes away and everything on screen is fetched again.
  */
 export function AgentUnavailableBanner() {
+  const t = useT();
   const trouble = useAgentTrouble();
   const queryClient = useQueryClient();
   const probe = useQuery({
@@ -35,7 +39,7 @@ export function AgentUnavailableBanner() {
   useEffect(() => {
     if (!recovered) return;
     clearAgentTrouble();
-    toast.success('The agent is available again.');
+    toast.success(translate('agentBanner.recovered'));
     void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'agent-probe' });
   }, [recovered, queryClient]);
 
@@ -44,23 +48,23 @@ export function AgentUnavailableBanner() {
     return (
       <div className="agent-banner" role="alert">
         <div>
-          <strong>Your organisation is disconnected from the agent.</strong> The agent no longer accepts Credence’s access key for your organisation’s wallet:
-          someone issued a new key for it outside Credence. Nothing you entered is lost.
-          <div className="muted">Ask your Credence operator to reconnect your organisation (Tenants → Reconnect). This page refreshes once it is.</div>
+          <strong>{t('agentBanner.disconnected')}</strong> {t('agentBanner.disconnectedWhy')}
+          <div className="muted">{t('agentBanner.askOperator')}</div>
         </div>
         <button type="button" className="button subtle" onClick={() => void probe.refetch()} disabled={probe.isFetching}>
-          {probe.isFetching ? 'Checking…' : 'Check now'}
+          {probe.isFetching ? t('agentBanner.checking') : t('agentBanner.checkNow')}
         </button>
       </div>
     );
   return (
     <div className="agent-banner" role="alert">
       <div>
-        <strong>Agent unavailable.</strong> {explanation[trouble.status]} {trouble.detail && <span className="agent-banner-detail">({trouble.detail})</span>}
-        <div className="muted">Nothing you entered is lost. The console checks again every few seconds and refreshes this page when the agent is back.</div>
+        <strong>{t('agentBanner.unavailable')}</strong> {t(explanation[trouble.status])}{' '}
+        {trouble.detail && <span className="agent-banner-detail">({trouble.detail})</span>}
+        <div className="muted">{t('agentBanner.nothingLost')}</div>
       </div>
       <button type="button" className="button subtle" onClick={() => void probe.refetch()} disabled={probe.isFetching}>
-        {probe.isFetching ? 'Checking…' : 'Check now'}
+        {probe.isFetching ? t('agentBanner.checking') : t('agentBanner.checkNow')}
       </button>
     </div>
   );

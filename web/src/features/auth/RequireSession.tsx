@@ -3,6 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorState } from '../../components/ui/ErrorState';
+import { PageLoading } from '../../components/ui/PageLoading';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useIntlInUse, useT } from '../../i18n/use-t';
 import { homeFor, sessionQueries } from './queries';
 
 /** Renders its children for a logged-in user; otherwise sends them to log in and back here after. */
@@ -10,12 +13,7 @@ export function RequireSession({ children }: { children: (session: Session) => R
   const location = useLocation();
   const session = useQuery(sessionQueries.current());
   const ended = useQuery(sessionQueries.ended()).data;
-  if (session.isPending)
-    return (
-      <div className="page-loading" aria-busy="true">
-        Loading…
-      </div>
-    );
+  if (session.isPending) return <PageLoading />;
   if (session.isError) return <ErrorState error={session.error} onRetry={() => session.refetch()} />;
   if (!session.data) {
     const next = encodeURIComponent(location.pathname + location.search);
@@ -41,21 +39,27 @@ export function RequireArea({ area, session, children }: { area: Area; session: 
   return <>{children}</>;
 }
 
-const ROLE_PLURALS: Record<ConsoleRole, string> = { issuer: 'issuers', verifier: 'verifiers', admin: 'admins', operator: 'the operator' };
-const ROLE_ONE: Record<ConsoleRole, string> = { issuer: 'an issuer', verifier: 'a verifier', admin: 'an admin', operator: 'the operator' };
+const rolePlurals: Record<ConsoleRole, MessageKey> = {
+  issuer: 'notForRole.issuers',
+  verifier: 'notForRole.verifiers',
+  admin: 'notForRole.admins',
+  operator: 'notForRole.operator',
+};
 
 /** On the page a role was sent to from one it may not use: which page, and whom it is for. */
 export function NotForRoleNotice({ role }: { role: ConsoleRole }) {
+  const t = useT();
+  const intl = useIntlInUse();
   const notForRole = (useLocation().state as { notForRole?: NotForRole } | null)?.notForRole;
   if (!notForRole) return null;
   // An organisation's staff cannot become the operator: a page for both is, to them, their admins'.
-  const whom = notForRole.roles
-    .filter((r) => r !== 'operator' || role === 'operator')
-    .map((r) => ROLE_PLURALS[r])
-    .join(' and ');
+  const whom = intl.formatList(
+    notForRole.roles.filter((r) => r !== 'operator' || role === 'operator').map((r) => t(rolePlurals[r])),
+    { type: 'conjunction' },
+  );
   return (
     <p className="callout callout-attention" role="status">
-      The page {notForRole.path} is for {whom}; you are signed in as {ROLE_ONE[role]}. This is your home page.
+      {t('notForRole.notice', { path: notForRole.path, whom, role })}
     </p>
   );
 }

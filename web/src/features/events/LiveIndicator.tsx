@@ -1,19 +1,16 @@
+import { useT } from '../../i18n/use-t';
 import { useLiveStatus } from '../../lib/live-status';
 
-const text = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…', offline: 'Offline' } as const;
+const text = { connecting: 'live.connecting', live: 'live.live', reconnecting: 'live.reconnecting', offline: 'live.offline' } as const;
 
 /** Whether what is on screen is kept current: live, reconnecting, or offline. */
 export function LiveIndicator() {
+  const t = useT();
   const status = useLiveStatus();
   return (
-    <span
-      className={`live-indicator live-${status}`}
-      role="status"
-      aria-label={`Live updates: ${text[status]}`}
-      title="Updates from the agent arrive as they happen while this says Live."
-    >
+    <span className={`live-indicator live-${status}`} role="status" aria-label={t('live.label', { status: t(text[status]) })} title={t('live.title')}>
       <span className="live-dot" aria-hidden="true" />
-      {text[status]}
+      {t(text[status])}
     </span>
   );
 }
