@@ -8,6 +8,7 @@ import { useOwnCredDefs } from '../../lib/own-definitions';
 import { useAttributeLabels } from '../../lib/attribute-labels';
 import { definitionName } from '../../lib/definition-names';
 import { AttributeLabelsEditor } from './components/AttributeLabelsEditor';
+import { RetentionPeriod } from './components/RetentionPeriod';
 import { consoleConfigQueries } from '../../lib/console-config';
 import { CredDefForm, type CreatedCredDef } from './components/CredDefForm';
 import { RegistryHealth } from './components/RegistryHealth';
@@ -194,6 +195,7 @@ function CredDefTable({ walletType, rows, mayWrite }: { walletType: string | nul
                           Labels…
                         </button>
                       )}
+                      {mayWrite && <RetentionPeriod credDefId={d.credDefId} name={name} />}
                     </div>
                   </td>
                 </tr>

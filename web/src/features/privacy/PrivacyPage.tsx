@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { useFormat, useRichT, useT } from '../../i18n/use-t';
-import { privacyQueries } from './queries';
+import { privacyQueries } from '../../lib/privacy-settings';
 
 /** A definition's id as a clerk reads it: its tag (the name its issuer gave), the full id one hover away. */
 const definitionName = (credDefId: string) => credDefId.split(':').at(-1) || credDefId;

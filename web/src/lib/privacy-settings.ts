@@ -1,6 +1,6 @@
 import { consoleApiRefs } from '@credence/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { callApi } from '../../lib/api-client';
+import { callApi } from './api-client';
 
 /** What Credence keeps and for how long (`/privacy`): keys generic → specific. */
 export const privacyQueries = {
