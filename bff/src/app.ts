@@ -63,6 +63,7 @@ import { silentLogger, type Logger } from './observability/logger.js';
 import type { Metrics } from './observability/metrics.js';
 import type { GracefulStop } from './observability/graceful-stop.js';
 import { requestContext } from './observability/request-context.js';
+import { approvalsOf, type ApprovalSettings } from './approvals/approvals-wiring.js';
 
 export interface AppDeps {
   mode: Mode;
@@ -122,6 +123,8 @@ export interface AppDeps {
   metrics?: Metrics | undefined;
   /** Set by the server: readiness and the event streams follow its SIGTERM. */
   stop?: GracefulStop | undefined;
+  /** APPROVALS (decision 040): the actions held for a second person; none when not given. */
+  approvals?: ApprovalSettings;
 }
 
 /** The batches and their sender as an instance runs them (the sweep is started by the server). */
@@ -179,7 +182,7 @@ export function createApp(deps: AppDeps) {
     bodyLimit({
       maxSize,
       onError: () => {
-        throw new ProblemError(413, `The request body is larger than ${maxSize} bytes.`);
+        throw new ProblemError(413, `The request body is larger than ${maxSize} bytes.`, { code: 'request.tooLarge', params: { limit: maxSize } });
       },
     });
   const limitBody = (): MiddlewareHandler<AppEnv> => {
@@ -206,6 +209,8 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', limitBody());
   app.use('/api/*', sameOriginOnly());
   app.use('/api/*', jsonBodiesOnly());
+  const approvals = approvalsOf({ ...deps, lookups }, (request) => Promise.resolve(app.fetch(request)));
+  app.use('/api/*', approvals.gate);
 
   const api = new Hono<AppEnv>()
     .route('/', healthRoutes(deps))
@@ -223,6 +228,7 @@ export function createApp(deps: AppDeps) {
     )
     .route('/', configRoutes({ mode: deps.mode, wallets }))
     .route('/', preferenceRoutes(new UserPreferences(deps.store)))
+    .route('/', approvals.routes)
     .route(
       '/',
       eventRoutes({
@@ -281,26 +287,35 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.all('/webhooks/*', () => {
-    throw new ProblemError(404, 'Webhooks are POSTed to /webhooks/topic/<topic>/ or /webhooks/<topic>.');
+    throw new ProblemError(404, 'Webhooks are POSTed to /webhooks/topic/<topic>/ or /webhooks/<topic>.', { code: 'request.notFound' });
   });
   app.all('/api/*', (c) => {
-    throw new ProblemError(404, `No such API route: ${c.req.method} ${c.req.path}`);
+    throw new ProblemError(404, `No such API route: ${c.req.method} ${c.req.path}`, {
+      code: 'request.noSuchRoute',
+      params: { method: c.req.method, path: c.req.path },
+    });
   });
 
   app.route('/', shortInvitationRoute({ store: deps.store, bus: deps.bus, links }));
   if (deps.webDistDir) app.route('/', webApp(deps.webDistDir, { signedIn: (c) => hasLiveSession(c, cookie) }));
 
-  app.notFound(() => problemResponse({ type: 'about:blank', title: 'Not found', status: 404 }));
+  app.notFound(() => problemResponse({ type: 'about:blank', title: 'Not found', status: 404, code: 'request.notFound' }));
   app.onError((error, c) => {
     if (error instanceof ProblemError) return problemResponse(error.problem, error.headers);
     if (error instanceof HTTPException) {
       // Hono's own middleware (bad JSON, wrong content type) throws these.
       const status = error.status;
       const detail = error.res ? undefined : error.message;
-      return problemResponse({ type: 'about:blank', title: titleFor(status), status, ...(detail && { detail }) });
+      return problemResponse({ type: 'about:blank', title: titleFor(status), status, ...(detail && { detail }), code: 'request.failed' });
     }
     logger.error({ err: error, request_id: c.get('requestId'), method: c.req.method, path: c.req.path }, 'request failed with an unexpected error');
-    return problemResponse({ type: 'about:blank', title: 'Internal error', status: 500, detail: 'The console failed to handle this request.' });
+    return problemResponse({
+      type: 'about:blank',
+      title: 'Internal error',
+      status: 500,
+      detail: 'The console failed to handle this request.',
+      code: 'request.internal',
+    });
   });
   return app;
 }

@@ -1,6 +1,6 @@
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { PROBLEM_CONTENT_TYPE, fieldErrorsFrom, type Problem, type ProblemFieldError } from '@credence/shared';
+import { PROBLEM_CONTENT_TYPE, fieldErrorsFrom, type CodedMessage, type Problem, type ProblemFieldError } from '@credence/shared';
 import type { z } from 'zod';
 
 const statusTitles: Record<number, string> = {
@@ -24,16 +24,21 @@ export function titleFor(status: number): string {
   return statusTitles[status] ?? (status >= 500 ? 'Server error' : 'Request failed');
 }
 
+/** A field error with what it says as a code (problem-codes.ts), for the browser to word. */
+export type CodedFieldError = Pick<ProblemFieldError, 'path' | 'message'> & CodedMessage;
+
+/**
+ * What a problem says to a person: its code and parameters (the browser words them in the reader's
+ * language), beside the English `title`/`detail` kept for API users and logs.
+ */
+export type ProblemOptions = CodedMessage & { title?: string; type?: string; errors?: ProblemFieldError[]; headers?: Record<string, string> };
+
 /** An error that renders as application/problem+json with the given status. */
 export class ProblemError extends HTTPException {
   readonly problem: Problem;
   readonly headers: Record<string, string> | undefined;
 
-  constructor(
-    status: number,
-    detail?: string,
-    options: { title?: string; type?: string; errors?: ProblemFieldError[]; headers?: Record<string, string> } = {},
-  ) {
+  constructor(status: number, detail: string | undefined, options: ProblemOptions) {
     super(status as ContentfulStatusCode, { message: detail ?? titleFor(status) });
     this.problem = {
       type: options.type ?? 'about:blank',
@@ -41,6 +46,8 @@ export class ProblemError extends HTTPException {
       status,
       ...(detail !== undefined && { detail }),
       ...(options.errors && { errors: options.errors }),
+      code: options.code,
+      ...(options.params && Object.keys(options.params).length > 0 && { params: options.params }),
     };
     this.headers = options.headers;
   }
@@ -49,7 +56,7 @@ export class ProblemError extends HTTPException {
 export function badRequest(error: Pick<z.core.$ZodError, 'issues'>, location: string): ProblemError {
   const errors = fieldErrorsFrom(error, location);
   const named = errors.map((e) => e.path).join(', ');
-  return new ProblemError(400, `Invalid ${location}: ${named}`, { title: 'Invalid request', errors });
+  return new ProblemError(400, `Invalid ${location}: ${named}`, { title: 'Invalid request', errors, code: 'request.invalid', params: { fields: named } });
 }
 
 export function problemResponse(problem: Problem, headers: Record<string, string> = {}): Response {

@@ -16,6 +16,7 @@ export * from './permissions.js';
 export * from './presentation-bodies.js';
 export * from './problem-types.js';
 export * from './problem.js';
+export * from './problem-codes.js';
 export * from './proof-template-limits.js';
 export * from './proof-templates.js';
 export * from './proof-template-rules.js';

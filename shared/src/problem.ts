@@ -4,6 +4,9 @@ import { z } from './zod.js';
 export const problemFieldErrorSchema = z.object({
   path: z.string(),
   message: z.string(),
+  /** What the message says, for the browser to word in the reader's language (problem-codes.ts). */
+  code: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 
 export const problemSchema = z.object({
@@ -12,6 +15,9 @@ export const problemSchema = z.object({
   status: z.number().int(),
   detail: z.string().optional(),
   errors: z.array(problemFieldErrorSchema).optional(),
+  /** The detail as a stable code and its parameters (problem-codes.ts): the browser words it in the reader's language. */
+  code: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   /** The request's id (X-Request-Id): the browser shows it as the reference that finds its log line and audit entry. */
   request_id: z.string().optional(),
 });
@@ -24,14 +30,18 @@ export type Problem = z.infer<typeof problemSchema>;
  * path): one entry per field (its first problem), one per unknown key.
  */
 export function fieldErrorsFrom(error: Pick<z.core.$ZodError, 'issues'>, location?: string): ProblemFieldError[] {
-  const byPath = new Map<string, string>();
+  const byPath = new Map<string, ProblemFieldError>();
   for (const issue of error.issues) {
     const base = [location, ...issue.path.map(String)].filter(Boolean).join('.');
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) if (!byPath.has(base ? `${base}.${key}` : key)) byPath.set(base ? `${base}.${key}` : key, 'Unknown field');
+      for (const key of issue.keys) {
+        const path = base ? `${base}.${key}` : key;
+        if (!byPath.has(path)) byPath.set(path, { path, message: 'Unknown field', code: 'field.unknown' });
+      }
     } else if (!byPath.has(base)) {
-      byPath.set(base, issue.message);
+      // No code: the schema's own message says more than a generic wording would; the browser maps it by field.
+      byPath.set(base, { path: base, message: issue.message });
     }
   }
-  return [...byPath].map(([path, message]) => ({ path, message }));
+  return [...byPath.values()];
 }

@@ -29,7 +29,7 @@ describe('list query schemas', () => {
     expect(errors).toHaveLength(2);
     expect(errors).toEqual(
       expect.arrayContaining([
-        { path: 'query.sate', message: 'Unknown field' },
+        { path: 'query.sate', message: 'Unknown field', code: 'field.unknown' },
         { path: 'query.limit', message: 'must be at least 1' },
       ]),
     );

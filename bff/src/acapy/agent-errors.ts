@@ -8,14 +8,15 @@ const locations: Record<string, string> = { json: 'body', querystring: 'query', 
 function flattenValidation(value: PyValue, path: string[], out: ProblemFieldError[]): void {
   if (Array.isArray(value)) {
     if (value.every((v) => typeof v === 'string')) {
-      out.push({ path: path.join('.'), message: value.join(' ') });
+      const message = value.join(' ');
+      out.push({ path: path.join('.'), message, code: 'field.agent', params: { reason: message } });
     } else {
       value.forEach((v, index) => flattenValidation(v, [...path, String(index)], out));
     }
   } else if (value !== null && typeof value === 'object') {
     for (const [key, inner] of Object.entries(value)) flattenValidation(inner, [...path, key], out);
   } else {
-    out.push({ path: path.join('.'), message: String(value) });
+    out.push({ path: path.join('.'), message: String(value), code: 'field.agent', params: { reason: String(value) } });
   }
 }
 
@@ -63,16 +64,30 @@ export function problemFromAgentError(status: number, contentType: string, text:
   if (status === 422) {
     const errors = validationErrorsFromRepr(reason);
     const detail = errors?.length ? `The agent refused the request: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}` : reason;
-    return new ProblemError(422, detail, { title: 'Refused by the agent', ...(errors && { errors }) });
+    return new ProblemError(422, detail, { title: 'Refused by the agent', code: 'agent.refused', params: { reason: detail }, ...(errors && { errors }) });
   }
   if (status === 401 || (status === 403 && /api key/i.test(reason))) {
     // The agent refused our key: a configuration fault of the BFF, not the user's.
     return new ProblemError(502, `The agent refused the console's credentials (${status}: ${reason}). Check ACAPY_ADMIN_API_KEY.`, {
       title: 'Agent refused the console',
+      code: 'agent.keyRefused',
+      params: { status },
     });
   }
-  if (status === 503) return new ProblemError(503, reason, { title: 'Agent unavailable', type: AGENT_UNAVAILABLE_TYPE });
-  if (status >= 500) return new ProblemError(502, `The agent failed: ${reason}`, { title: 'Agent error' });
-  if (status >= 400) return new ProblemError(status, reason);
-  return new ProblemError(502, `Unexpected answer from the agent (${status})`, { title: 'Agent error' });
+  if (status === 503)
+    return new ProblemError(503, reason, { title: 'Agent unavailable', type: AGENT_UNAVAILABLE_TYPE, code: 'agent.unavailable', params: { reason } });
+  if (status >= 500) return new ProblemError(502, `The agent failed: ${reason}`, { title: 'Agent error', code: 'agent.failed', params: { reason } });
+  if (status >= 400) return new ProblemError(status, reason, { code: 'agent.refused', params: { reason } });
+  return new ProblemError(502, `Unexpected answer from the agent (${status})`, { title: 'Agent error', code: 'agent.unexpectedAnswer', params: { status } });
 }
+
+export const agentTimedOut = (timeoutMs: number) =>
+  new ProblemError(504, `The agent did not answer within ${timeoutMs} ms`, {
+    title: 'Agent timed out',
+    type: AGENT_UNAVAILABLE_TYPE,
+    code: 'agent.timedOut',
+    params: { seconds: Math.round(timeoutMs / 1000) },
+  });
+
+export const agentUnreachable = () =>
+  new ProblemError(502, 'The agent could not be reached', { title: 'Agent unreachable', type: AGENT_UNAVAILABLE_TYPE, code: 'agent.unreachable' });

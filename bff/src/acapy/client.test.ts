@@ -68,7 +68,12 @@ describe('AcapyClient', () => {
   it('keeps a wrong-state 400 with the agent’s wording', async () => {
     const url = await answering(400, '400: Credential exchange record abc is in offer-sent state (must be request-received)');
     const problem = await problemOf(new AcapyClient({ baseUrl: url, timeoutMs: 2000 }).post('/x'));
-    expect(problem.problem).toMatchObject({ status: 400, detail: 'Credential exchange record abc is in offer-sent state (must be request-received)' });
+    expect(problem.problem).toMatchObject({
+      status: 400,
+      detail: 'Credential exchange record abc is in offer-sent state (must be request-received)',
+      code: 'agent.refused',
+      params: { reason: 'Credential exchange record abc is in offer-sent state (must be request-received)' },
+    });
   });
 
   it('turns a 422 Python repr into named field errors', async () => {
@@ -78,11 +83,14 @@ describe('AcapyClient', () => {
     );
     const problem = await problemOf(new AcapyClient({ baseUrl: url, timeoutMs: 2000 }).post('/x'));
     expect(problem.problem.status).toBe(422);
+    const byAgent = (path: string, reason: string) => ({ path, message: reason, code: 'field.agent', params: { reason } });
     expect(problem.problem.errors).toEqual([
-      { path: 'body.connection_id', message: 'Missing data for required field.' },
-      { path: 'body.filter.indy.cred_def_id', message: 'Value x is not a credential definition identifier.' },
-      { path: 'query.limit', message: 'Not a valid integer.' },
+      byAgent('body.connection_id', 'Missing data for required field.'),
+      byAgent('body.filter.indy.cred_def_id', 'Value x is not a credential definition identifier.'),
+      byAgent('query.limit', 'Not a valid integer.'),
     ]);
+    // The agent's own words stay its own: the browser quotes them, it does not translate them.
+    expect(problem.problem).toMatchObject({ code: 'agent.refused', params: { reason: problem.problem.detail } });
     expect(problem.problem.detail).toContain('body.connection_id: Missing data for required field.');
   });
 

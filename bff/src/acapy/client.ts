@@ -2,7 +2,7 @@ import { Pool, type Dispatcher } from 'undici';
 import { AGENT_UNAVAILABLE_TYPE, TENANT_ACCESS_REFUSED_TYPE } from '@credence/shared';
 import { ConcurrencyLimit } from '../concurrency-limit.js';
 import { ProblemError } from '../problem.js';
-import { problemFromAgentError } from './agent-errors.js';
+import { agentTimedOut, agentUnreachable, problemFromAgentError } from './agent-errors.js';
 import { isHeaderValue } from './header-value.js';
 import { isJsonText } from './json-check.js';
 import { SeenAnswers } from './seen-answers.js';
@@ -203,9 +203,9 @@ export class AcapyClient {
       answer = await this.send(method, url, headers, body, timeoutMs, expected);
     } catch (error) {
       if (error instanceof AgentTimeout || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'))) {
-        throw new ProblemError(504, `The agent did not answer within ${timeoutMs} ms`, { title: 'Agent timed out', type: AGENT_UNAVAILABLE_TYPE });
+        throw agentTimedOut(timeoutMs);
       }
-      throw new ProblemError(502, 'The agent could not be reached', { title: 'Agent unreachable', type: AGENT_UNAVAILABLE_TYPE });
+      throw agentUnreachable();
     }
 
     const { status, contentType } = answer;
@@ -227,7 +227,7 @@ export class AcapyClient {
     if (!ok) throw problemFromAgentError(status, contentType, decode(bytes));
     if (isBlank(bytes)) return status === 204 ? new AgentAnswer(status, EMPTY, null) : new AgentAnswer(status, EMPTY_OBJECT, {});
     // Checked, not parsed: most answers are passed on as they came, and only a few routes read `body`.
-    if (!isJsonText(bytes)) throw new ProblemError(502, 'The agent answered with something that is not JSON', { title: 'Agent error' });
+    if (!isJsonText(bytes)) throw new ProblemError(502, 'The agent answered with something that is not JSON', { title: 'Agent error', code: 'agent.notJson' });
     if (method === 'GET' && bytes === raw) this.checked.remember(url, bytes);
     return new AgentAnswer(status, bytes);
   }
@@ -303,7 +303,7 @@ export class AnswerBody {
 }
 
 function tokenRefused(): ProblemError {
-  return new ProblemError(503, TENANT_TOKEN_REFUSED, { title: 'Agent access refused', type: TENANT_ACCESS_REFUSED_TYPE });
+  return new ProblemError(503, TENANT_TOKEN_REFUSED, { title: 'Agent access refused', type: TENANT_ACCESS_REFUSED_TYPE, code: 'agent.tenantAccessRefused' });
 }
 
 function viaUndici(baseUrl: string, maxSockets: number, idleSocketMs: number): Transport {

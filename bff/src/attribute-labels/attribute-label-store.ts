@@ -48,7 +48,10 @@ export class AttributeLabelStore {
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .executeTakeFirstOrThrow();
       if (Number(n) >= MAX_LABELLED_DEFINITIONS)
-        throw new ProblemError(409, `Labels are kept for at most ${MAX_LABELLED_DEFINITIONS.toLocaleString('en')} credential definitions.`);
+        throw new ProblemError(409, `Labels are kept for at most ${MAX_LABELLED_DEFINITIONS.toLocaleString('en')} credential definitions.`, {
+          code: 'labels.tooMany',
+          params: { max: MAX_LABELLED_DEFINITIONS },
+        });
     }
     const attributes: AttributeLabel[] = body.attributes.map((a) => ({ name: a.name, label: a.label.trim(), kind: a.kind }));
     const json = JSON.stringify(attributes);

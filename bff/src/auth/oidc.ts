@@ -73,6 +73,8 @@ export class OidcSignIn {
         const reason = error instanceof Error ? error.message : String(error);
         throw new ProblemError(502, `The sign-in provider at ${issuer.href} could not be reached or answered wrongly: ${reason}`, {
           title: 'Sign-in provider unavailable',
+          code: 'session.providerUnavailable',
+          params: { provider: issuer.host },
         });
       });
     return this.configuration;

@@ -25,7 +25,11 @@ async function agentRead(client: AcapyClient, path: string, what: string): Promi
     return (await client.get(path)).body;
   } catch (error) {
     if (error instanceof ProblemError && error.problem.status === 404)
-      throw new ProblemError(422, `The agent has no ${what}.`, { title: 'Unknown credential definition' });
+      throw new ProblemError(422, `The agent has no ${what}.`, {
+        title: 'Unknown credential definition',
+        code: 'batch.unknownDefinition',
+        params: { id: path.split('/').pop() ?? path },
+      });
     throw error;
   }
 }
@@ -41,7 +45,12 @@ export async function batchDefinition(client: AcapyClient, credDefId: string): P
   if (isAnoncredsWallet(walletType)) {
     const credDef = objectIn(await agentRead(client, `/anoncreds/credential-definition/${enc(credDefId)}`, what), 'credential_definition');
     const schemaId = typeof credDef?.schemaId === 'string' ? credDef.schemaId : '';
-    if (!schemaId) throw new ProblemError(422, `The agent has no ${what}.`, { title: 'Unknown credential definition' });
+    if (!schemaId)
+      throw new ProblemError(422, `The agent has no ${what}.`, {
+        title: 'Unknown credential definition',
+        code: 'batch.unknownDefinition',
+        params: { id: credDefId },
+      });
     const schema = objectIn(await agentRead(client, `/anoncreds/schema/${enc(schemaId)}`, `schema ${schemaId}`), 'schema');
     const name =
       typeof schema?.name === 'string'
@@ -49,7 +58,11 @@ export async function batchDefinition(client: AcapyClient, credDefId: string): P
         : (schemaLabel(schemaId) ?? schemaId);
     return { cred_def_id: credDefId, schema_id: schemaId, credential_name: name, attributes: texts(schema?.attrNames), filter_kind: 'anoncreds' };
   }
-  if (!indyPatterns.cred_def_id.test(credDefId)) throw new ProblemError(422, `“${credDefId}” is not a credential definition id of this agent.`);
+  if (!indyPatterns.cred_def_id.test(credDefId))
+    throw new ProblemError(422, `“${credDefId}” is not a credential definition id of this agent.`, {
+      code: 'batch.notDefinitionId',
+      params: { id: credDefId },
+    });
   const credDef = objectIn(await agentRead(client, `/credential-definitions/${enc(credDefId)}`, what), 'credential_definition');
   const schemaRef = typeof credDef?.schemaId === 'string' ? credDef.schemaId : (credDefId.split(':')[3] ?? '');
   const schema = objectIn(await agentRead(client, `/schemas/${enc(schemaRef)}`, `schema ${schemaRef}`), 'schema');

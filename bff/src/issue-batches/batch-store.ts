@@ -51,14 +51,19 @@ const ISSUED_STATES = ['credential-issued', 'done'];
 const INSERT_CHUNK = 500;
 /** What a stored error may hold at most. */
 export const ERROR_MAX = 1_000;
-const notFound = () => new ProblemError(404, 'There is no batch with this id.');
+const notFound = () => new ProblemError(404, 'There is no batch with this id.', { code: 'batch.notFound' });
 
 function repeatProblem(earlier: IssueBatch): ProblemError {
   const by = earlier.created_by;
   return new ProblemError(
     409,
     `This same file was sent for ${earlier.credential_name} less than a day ago by ${by} (${formatCount(earlier.row_count)} ${earlier.row_count === 1 ? 'row' : 'rows'}). Sent again, each person receives a second credential: check the earlier batch, and confirm if it should be sent again.`,
-    { title: 'Already sent today', type: BATCH_REPEAT_TYPE },
+    {
+      title: 'Already sent today',
+      type: BATCH_REPEAT_TYPE,
+      code: 'batch.repeat',
+      params: { credential: earlier.credential_name, person: by, rows: earlier.row_count },
+    },
   );
 }
 
@@ -265,8 +270,12 @@ export class IssueBatches {
     );
     if (row) return toRow(row);
     const current = await this.row(id, idx);
-    if (!current) throw new ProblemError(404, `The batch has no row ${idx}.`);
-    throw new ProblemError(409, `Row ${idx} is ${current.state}: only a failed row or one kept for fixing can be changed.`, { title: 'Row not failed' });
+    if (!current) throw new ProblemError(404, `The batch has no row ${idx}.`, { code: 'batch.noRow', params: { row: idx } });
+    throw new ProblemError(409, `Row ${idx} is ${current.state}: only a failed row or one kept for fixing can be changed.`, {
+      title: 'Row not failed',
+      code: 'batch.rowNotFailed',
+      params: { row: idx },
+    });
   }
 
   /** Every failed row back to pending; how many. */

@@ -14,7 +14,7 @@ export function jsonBodiesOnly(): MiddlewareHandler<AppEnv> {
     // Someone not logged in learns only that (401 from the route), except at the login itself.
     const mayCall = c.get('user') !== undefined || c.req.path === '/api/session';
     if (mayCall && WITH_BODY.has(c.req.method) && !JSON_TYPE.test(c.req.header('content-type') ?? '')) {
-      throw new ProblemError(415, 'Send the request body as application/json.', { title: 'Unsupported media type' });
+      throw new ProblemError(415, 'Send the request body as application/json.', { title: 'Unsupported media type', code: 'request.notJson' });
     }
     await next();
   };

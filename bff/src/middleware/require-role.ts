@@ -7,9 +7,9 @@ import { ProblemError } from '../problem.js';
 export function requireRole(roles: readonly ConsoleRole[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = c.get('user');
-    if (!user) throw c.get('sessionError') ?? new ProblemError(401, 'Log in to continue.');
+    if (!user) throw c.get('sessionError') ?? new ProblemError(401, 'Log in to continue.', { code: 'session.loginRequired' });
     if (!roles.includes(user.role)) {
-      throw new ProblemError(403, `The ${user.role} role may not do this.`);
+      throw new ProblemError(403, `The ${user.role} role may not do this.`, { code: 'session.roleForbidden', params: { role: user.role } });
     }
     await next();
   };

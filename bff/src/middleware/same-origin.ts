@@ -23,7 +23,7 @@ export function sameOriginOnly(): MiddlewareHandler {
           crossOrigin = true; // "null" or garbage
         }
       }
-      if (crossOrigin) throw new ProblemError(403, 'Cross-origin requests are refused.', { title: 'Forbidden' });
+      if (crossOrigin) throw new ProblemError(403, 'Cross-origin requests are refused.', { title: 'Forbidden', code: 'request.crossOrigin' });
     }
     await next();
   };

@@ -36,7 +36,9 @@ export function tenantFromSession(standing?: TenantStanding, now: () => number =
       if (sessionId) await standing.end(sessionId);
       c.set('user', undefined);
       c.set('sessionId', undefined);
-      throw new ProblemError(401, 'Your organisation was removed from Credence, which ended your session. Ask the operator.');
+      throw new ProblemError(401, 'Your organisation was removed from Credence, which ended your session. Ask the operator.', {
+        code: 'session.organisationRemoved',
+      });
     }
     c.set('tenant', tenantOfSession(user));
     await next();

@@ -23,15 +23,19 @@ const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | nul
 const nameTaken = (name: string) =>
   new ProblemError(409, `A template named “${name}” already exists. Choose another name.`, {
     title: 'Name in use',
-    errors: [{ path: 'body.name', message: 'A template with this name already exists' }],
+    code: 'template.nameInUse',
+    params: { name },
+    errors: [{ path: 'body.name', message: 'A template with this name already exists', code: 'field.nameInUse' }],
   });
-const notFound = () => new ProblemError(404, 'There is no proof-request template with this id (it may have been deleted).');
+const notFound = () => new ProblemError(404, 'There is no proof-request template with this id (it may have been deleted).', { code: 'template.notFound' });
 const tooMany = (max: number) =>
   new ProblemError(
     409,
     `There are already ${max.toLocaleString('en')} proof templates, the most the console keeps. Delete one that is no longer used, then save again.`,
     {
       title: 'Too many templates',
+      code: 'template.tooMany',
+      params: { max },
     },
   );
 
@@ -87,7 +91,10 @@ export class ProofTemplates {
     const found = await this.store.run((db) => versionOf(db, this.tenant, id, version));
     if (found) return found;
     await this.get(id);
-    throw new ProblemError(404, `Version ${version} of this template is not kept: only its newest ${this.limits.versionsKept} versions are.`);
+    throw new ProblemError(404, `Version ${version} of this template is not kept: only its newest ${this.limits.versionsKept} versions are.`, {
+      code: 'template.versionNotKept',
+      params: { version, kept: this.limits.versionsKept },
+    });
   }
 
   /** A new template: 409 when its name is in use, or when there are as many as the console keeps. */
@@ -221,7 +228,14 @@ export class ProofTemplates {
     return new ProblemError(
       409,
       `This template was changed by ${current.updated_by} since you opened it (it is now version ${current.version}, you edited version ${from}). Open it again and redo your change.`,
-      { title: 'Changed since you opened it', errors: [{ path: 'body.version', message: `Version ${current.version} is the latest` }] },
+      {
+        title: 'Changed since you opened it',
+        code: 'template.changedSinceOpened',
+        params: { person: current.updated_by, version: current.version, edited: from },
+        errors: [
+          { path: 'body.version', message: `Version ${current.version} is the latest`, code: 'field.latestVersion', params: { version: current.version } },
+        ],
+      },
     );
   }
 }

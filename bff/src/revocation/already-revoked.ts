@@ -27,6 +27,11 @@ export async function refuseIfRevoked(store: Pick<RegisterStore, 'credentials'>,
     known.status === 'revoked-pending'
       ? `${named} is already revoked; the revocation waits to be published.`
       : `${named} is already revoked, and the revocation is published.`,
-    { title: 'Already revoked' },
+    {
+      title: 'Already revoked',
+      ...(known.status === 'revoked-pending'
+        ? { code: 'revocation.alreadyRevoked', params: { credential: named } }
+        : { code: 'revocation.alreadyPublished', params: { credential: named } }),
+    },
   );
 }

@@ -8,6 +8,7 @@ import {
   type BulkRevokePreview,
   type BulkRevokeResult,
   type BulkRevokeSelection,
+  type CodedMessage,
 } from '@credence/shared';
 import { ProblemError } from '../problem.js';
 import type { RegisterStore } from '../register/register-store.js';
@@ -110,7 +111,7 @@ export interface RevokeOnceDeps {
   pollMs?: number;
 }
 
-const conflict = (detail: string, title = 'Preview again') => new ProblemError(409, detail, { title });
+const conflict = (detail: string, message: CodedMessage, title = 'Preview again') => new ProblemError(409, detail, { title, ...message });
 const credentials = (n: number) => `${n} credential${n === 1 ? '' : 's'}`;
 
 /**
@@ -123,19 +124,28 @@ export async function revokePreviewOnce(deps: RevokeOnceDeps, body: BulkRevokeBo
   const deadline = Date.now() + (deps.waitMs ?? 60_000);
   for (;;) {
     const preview = await deps.previews.read(body.preview_id);
-    if (!preview) throw conflict('There is no such preview: preview the selection, then confirm what it shows.');
-    if (preview.created_by !== by) throw conflict('This preview was made by someone else: preview the selection yourself, then confirm what it shows.');
+    if (!preview) throw conflict('There is no such preview: preview the selection, then confirm what it shows.', { code: 'bulkRevoke.noPreview' });
+    if (preview.created_by !== by)
+      throw conflict('This preview was made by someone else: preview the selection yourself, then confirm what it shows.', {
+        code: 'bulkRevoke.notYourPreview',
+      });
     if (preview.count !== body.expected_count) {
-      throw conflict(`The preview took ${credentials(preview.count)}, not ${body.expected_count}: preview again and confirm what it shows.`);
+      throw conflict(`The preview took ${credentials(preview.count)}, not ${body.expected_count}: preview again and confirm what it shows.`, {
+        code: 'bulkRevoke.countDiffers',
+        params: { count: preview.count, expected: body.expected_count },
+      });
     }
     if (preview.state === 'done') return { ...(preview.answer as BulkRevokeResult), repeated: true };
     if (preview.state === 'refused') {
       const { detail, title } = preview.answer as { detail: string; title?: string };
-      throw conflict(detail, title);
+      throw conflict(detail, { code: 'bulkRevoke.selectionChanged' }, title);
     }
     if (preview.state === 'previewed') {
       if (deps.previews.expired(preview))
-        throw conflict(`This preview has expired (one can be confirmed for ${BULK_REVOKE_PREVIEW_MINUTES} minutes): preview again.`);
+        throw conflict(`This preview has expired (one can be confirmed for ${BULK_REVOKE_PREVIEW_MINUTES} minutes): preview again.`, {
+          code: 'bulkRevoke.expired',
+          params: { minutes: BULK_REVOKE_PREVIEW_MINUTES },
+        });
       const claimed = await deps.previews.claim(preview.id, by);
       if (claimed) return revokeClaimed(deps, claimed);
       continue; // Another request claimed it a moment ago: its answer is this one's.
@@ -144,6 +154,7 @@ export async function revokePreviewOnce(deps: RevokeOnceDeps, body: BulkRevokeBo
       const since = preview.claimed_at?.toISOString() ?? 'a moment ago';
       throw conflict(
         `Another request for this preview has been revoking since ${since}: the register and the audit log will show what it did.`,
+        { code: 'bulkRevoke.stillRevoking' },
         'Still revoking',
       );
     }
@@ -169,7 +180,7 @@ async function revokeClaimed(deps: RevokeOnceDeps, preview: StoredPreview): Prom
           : `The selection changed since the preview: ${matchNow}, not ${preview.count}. Preview again.`;
       const title = 'The selection changed';
       await deps.previews.finish(preview.id, 'refused', 409, { title, detail });
-      throw conflict(detail, title);
+      throw conflict(detail, { code: 'bulkRevoke.selectionChanged' }, title);
     }
     outcome = await deps.revoke(items);
   } catch (error) {

@@ -33,7 +33,8 @@ export class RevocationService {
         const connectionId = record?.cred_ex_record.connection_id;
         if (!connectionId) {
           throw new ProblemError(400, 'The exchange record does not name the holder’s connection: give connection_id to notify.', {
-            errors: [{ path: 'body.connection_id', message: 'needed to notify the holder' }],
+            code: 'revocation.connectionNeeded',
+            errors: [{ path: 'body.connection_id', message: 'needed to notify the holder', code: 'field.connectionNeeded' }],
           });
         }
         forwarded.connection_id = connectionId;
@@ -48,7 +49,8 @@ export class RevocationService {
   private async exchangeRecord(credExId: string) {
     try {
       const parsed = credExDetailSchema.safeParse((await this.client.get(`/issue-credential-2.0/records/${encodeURIComponent(credExId)}`)).body);
-      if (!parsed.success) throw new ProblemError(502, 'The agent answered with an exchange record the console cannot read.');
+      if (!parsed.success)
+        throw new ProblemError(502, 'The agent answered with an exchange record the console cannot read.', { code: 'agent.unreadableRecord' });
       return parsed.data;
     } catch (error) {
       if (error instanceof ProblemError && error.problem.status === 404) return undefined;

@@ -160,7 +160,7 @@ describe('bulk revoke', () => {
     expect(bare.problem.errors).toEqual(
       expect.arrayContaining([
         { path: 'body.preview_id', message: 'preview first: the id of the preview you confirmed' },
-        { path: 'body.cred_def_id', message: 'Unknown field' },
+        { path: 'body.cred_def_id', message: 'Unknown field', code: 'field.unknown' },
       ]),
     );
     expect((await refused({})).problem.errors?.map((e) => e.path)).toEqual(['body.preview_id', 'body.expected_count']);

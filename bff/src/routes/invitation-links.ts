@@ -41,7 +41,11 @@ export function invitationLinkRoutes({ clients, store, mode, publicUrl, links = 
       const { attachment, goal } = c.req.valid('json');
       const user = c.get('user')!;
       const area = attachment.type === 'present-proof' ? 'presentations' : 'credentials';
-      if (!roleMayUse(user.role, area)) throw new ProblemError(403, `The ${user.role} role may not make invitations for ${area}.`);
+      if (!roleMayUse(user.role, area))
+        throw new ProblemError(403, `The ${user.role} role may not make invitations for ${area}.`, {
+          code: 'invitation.roleForbidden',
+          params: { role: user.role },
+        });
       const answer = await clients.for(c.var.tenant).request('POST', '/out-of-band/create-invitation', {
         body: { attachments: [attachment], ...(goal && { goal, goal_code: attachment.type === 'present-proof' ? 'aries.vc.verify' : 'aries.vc.issue' }) },
       });
@@ -52,7 +56,7 @@ export function invitationLinkRoutes({ clients, store, mode, publicUrl, links = 
         Array.isArray(record.invitation) ||
         typeof record.invitation_url !== 'string'
       ) {
-        throw new ProblemError(502, 'The agent answered without an invitation.', { title: 'Agent error' });
+        throw new ProblemError(502, 'The agent answered without an invitation.', { title: 'Agent error', code: 'agent.noInvitation' });
       }
       const { code, expiresAt } = await links
         .for(c.var.tenant)
@@ -68,14 +72,16 @@ export function invitationLinkRoutes({ clients, store, mode, publicUrl, links = 
       return c.json(link);
     })
     .post(sandboxWalletScan.path, requireAccess(sandboxWalletScan.access), validated('json', sandboxWalletScan.body), async (c) => {
-      if (mode !== 'sandbox') throw new ProblemError(404, 'There is no simulated wallet: the console runs against a real agent.');
+      if (mode !== 'sandbox')
+        throw new ProblemError(404, 'There is no simulated wallet: the console runs against a real agent.', { code: 'invitation.noSimulatedWallet' });
       const body = c.req.valid('json');
       const target = scanTarget(body.invitation_url, c, publicUrl);
       if (!target) {
         const message = 'must be a short URL this console made (…/i/<code>) or the agent’s invitation URL (with oob=)';
         throw new ProblemError(400, `The simulated wallet scans only this console’s own invitations: the invitation URL ${message}.`, {
           title: 'Invalid request',
-          errors: [{ path: 'body.invitation_url', message }],
+          code: 'invitation.notOwn',
+          errors: [{ path: 'body.invitation_url', message, code: 'field.invitationNotOwn' }],
         });
       }
       const answer = await clients.for(c.var.tenant).request('POST', '/sandbox/wallet/scan', { body: { ...body, invitation_url: target } });
@@ -104,13 +110,14 @@ export function shortInvitationRoute({ store, bus, links = defaultLinks(store) }
       const tenantLinks = tenant && links.for(tenant);
       const found = await tenantLinks?.find(code);
       if (!found) {
-        if (json) throw new ProblemError(404, 'This invitation does not exist or has expired. Ask for a new QR code.');
+        if (json) throw new ProblemError(404, 'This invitation does not exist or has expired. Ask for a new QR code.', { code: 'invitation.notFound' });
         return c.html(notFoundPage(), 404);
       }
       if (!found.live) {
         if (json) {
           throw new ProblemError(410, 'This QR code has been used (or it expired): it no longer holds an invitation. Ask at the counter for a new QR code.', {
             title: 'QR code used',
+            code: 'invitation.gone',
             headers: { 'cache-control': 'no-store', vary: 'Accept' },
           });
         }

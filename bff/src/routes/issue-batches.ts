@@ -39,7 +39,9 @@ async function previewOf(
       `The file is ${bytes.toLocaleString('en-GB')} bytes; at most ${deps.uploadBytes.toLocaleString('en-GB')} bytes can be sent at once. Split it into several files.`,
       {
         title: 'File too large',
-        errors: [{ path: 'body.csv', message: `at most ${deps.uploadBytes} bytes` }],
+        code: 'batch.fileTooLarge',
+        params: { bytes, limit: deps.uploadBytes },
+        errors: [{ path: 'body.csv', message: `at most ${deps.uploadBytes} bytes`, code: 'field.tooLarge', params: { limit: deps.uploadBytes } }],
       },
     );
   const [definition, connections] = await Promise.all([batchDefinition(client, body.cred_def_id), batchConnections(client)]);
@@ -100,7 +102,14 @@ export function issueBatchRoutes(deps: IssueBatchDeps) {
             (preview.rows_with_problems === preview.row_count
               ? `All ${preview.row_count.toLocaleString('en-GB')} rows have problems: fix the file and check it again.`
               : `${preview.rows_with_problems.toLocaleString('en-GB')} of ${preview.row_count.toLocaleString('en-GB')} rows have problems (connections may have changed since the preview). Check the file again.`),
-          { title: 'The file has problems' },
+          {
+            title: 'The file has problems',
+            ...(preview.file_problems[0] !== undefined
+              ? { code: 'batch.fileProblem', params: { problem: preview.file_problems[0] } }
+              : preview.rows_with_problems === preview.row_count
+                ? { code: 'batch.allRowsHaveProblems', params: { rows: preview.row_count } }
+                : { code: 'batch.someRowsHaveProblems', params: { problems: preview.rows_with_problems, rows: preview.row_count } }),
+          },
         );
       const user = c.get('user')!;
       const made = await batchesOf.for(c.var.tenant).create({
@@ -148,7 +157,8 @@ export function issueBatchRoutes(deps: IssueBatchDeps) {
         });
         for (const name of byName.keys())
           if (!definition.attributes.includes(name)) errors.push({ path: 'body.attributes', message: `“${name}” is not an attribute of this credential.` });
-        if (errors.length > 0) throw new ProblemError(422, errors.map((e) => e.message).join(' '), { title: 'The row has problems', errors });
+        if (errors.length > 0)
+          throw new ProblemError(422, errors.map((e) => e.message).join(' '), { title: 'The row has problems', code: 'batch.rowHasProblems', errors });
         const row = await batchesOf.for(c.var.tenant).editFailed(id, Number(index), {
           connection_id: resolved.connection!.id,
           connection_label: resolved.connection!.label,

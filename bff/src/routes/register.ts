@@ -124,7 +124,11 @@ export function exportFileName(what: string, filters: Record<string, unknown>): 
 /** Issuers read the credential side of the register, verifiers the presentation side, admins both. */
 function requireKind(c: Context<AppEnv>, kind: 'credential' | 'presentation'): void {
   const user = c.get('user');
-  if (user && !roleMayUse(user.role, registerKindArea[kind])) throw new ProblemError(403, `The ${user.role} role may not read ${kind} exchanges.`);
+  if (user && !roleMayUse(user.role, registerKindArea[kind]))
+    throw new ProblemError(403, `The ${user.role} role may not read ${kind} exchanges.`, {
+      code: 'register.roleForbidden',
+      params: { role: user.role },
+    });
 }
 
 /** GET /api/register/exchanges and /credentials (each with export.csv beside), POST /api/register/backfill. */

@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { ProblemError } from '../problem.js';
 
-const tooLarge = (maxBytes: number) => new ProblemError(413, `The request body is larger than ${maxBytes} bytes.`);
+const tooLarge = (maxBytes: number) =>
+  new ProblemError(413, `The request body is larger than ${maxBytes} bytes.`, { code: 'request.tooLarge', params: { limit: maxBytes } });
 
 /**
  * A request's body as text, at most `maxBytes`, read straight from Node's request when the BFF runs

@@ -54,11 +54,11 @@ export function revocationRoutes(
   previews?: PerTenant<BulkRevokePreviews>,
 ) {
   const registerStore = (tenant: TenantId) => {
-    if (!registers) throw new ProblemError(503, 'The register is not available.');
+    if (!registers) throw new ProblemError(503, 'The register is not available.', { code: 'register.unavailable' });
     return registers.for(tenant).store;
   };
   const previewStore = (tenant: TenantId) => {
-    if (!previews) throw new ProblemError(503, 'Bulk revocation is not available.');
+    if (!previews) throw new ProblemError(503, 'Bulk revocation is not available.', { code: 'bulkRevoke.unavailable' });
     return previews.for(tenant);
   };
   return new Hono<AppEnv>()
@@ -93,7 +93,8 @@ export function revocationRoutes(
             // Asked once for the batch, not once per credential: the path every revocation takes.
             const walletType = await services.for(c.var.tenant).walletType();
             return revokeAll(items, async (item) => {
-              if (!item.rev_reg_id || !item.cred_rev_id) throw new ProblemError(400, 'The register holds no revocation registry for this credential.');
+              if (!item.rev_reg_id || !item.cred_rev_id)
+                throw new ProblemError(400, 'The register holds no revocation registry for this credential.', { code: 'revocation.noRegistry' });
               const revokeBody = { rev_reg_id: item.rev_reg_id, cred_rev_id: item.cred_rev_id, publish: false, notify: false, notify_version: 'v1_0' as const };
               await services.for(c.var.tenant).revoke(revokeBody, { walletType });
               register?.revoked(revokeBody, by);

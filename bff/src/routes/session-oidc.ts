@@ -43,7 +43,8 @@ const wantsHtml = (c: Context) => (c.req.header('accept') ?? '').includes('text/
 
 export function sessionOidcRoutes({ users, oidc, cookie, audit, sessionLifetimeMs, publicUrl }: OidcRouteDeps) {
   const configured = (): OidcSignIn => {
-    if (!oidc) throw new ProblemError(404, 'Sign-in through an OpenID provider is not configured here (OIDC_ISSUER is not set).');
+    if (!oidc)
+      throw new ProblemError(404, 'Sign-in through an OpenID provider is not configured here (OIDC_ISSUER is not set).', { code: 'session.oidcNotConfigured' });
     return oidc;
   };
   const redirectUri = (c: Context) => `${originOf(c, publicUrl)}/api${oidcCallback.path}`;

@@ -51,7 +51,7 @@ describe('POST/GET/DELETE /api/session', () => {
     const [a, b] = [(await wrong.json()) as Record<string, unknown>, (await unknown.json()) as Record<string, unknown>];
     // The same answer but for the request's own id (its reference).
     expect({ ...a, request_id: 'x' }).toEqual({ ...b, request_id: 'x' });
-    expect(a).toMatchObject({ detail: 'Wrong username or password.' });
+    expect(a).toMatchObject({ detail: 'Wrong username or password.', code: 'session.wrongPassword' });
     expect(wrong.headers.get('set-cookie')).toBeNull();
   });
 

@@ -45,17 +45,19 @@ export function sessionRoutes({ users, limiter, cookie, trustProxy, oidc, public
         c.set('auditTarget', { address });
         throw new ProblemError(429, `Too many failed logins. Try again in ${wait} s.`, {
           headers: { 'retry-after': String(wait) },
+          code: 'session.tooManyAttempts',
+          params: { seconds: wait },
         });
       }
       const user = await users.authenticate(username, password);
       if (!user) {
         // One message for an unknown name and a wrong password, so names cannot be probed.
-        throw new ProblemError(401, 'Wrong username or password.', { title: 'Login failed' });
+        throw new ProblemError(401, 'Wrong username or password.', { title: 'Login failed', code: 'session.wrongPassword' });
       }
       await limiter.succeeded(address, username);
       // The password was right; the organisation the user's entry names must be one this console fronts.
       const organisation = await users.tenants.resolve(user.role, user.tenant);
-      if (!organisation.ok) throw new ProblemError(403, organisation.reason, { title: 'Sign-in refused' });
+      if (!organisation.ok) throw new ProblemError(403, organisation.reason, { title: 'Sign-in refused', code: 'session.signInRefused' });
       const signedIn = { username: user.username, role: user.role, grant: user.grant, ...(organisation.tenant && { tenant: organisation.tenant.walletId }) };
       await startSession(c, cookie, signedIn);
       c.set('user', signedIn);

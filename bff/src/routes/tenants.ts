@@ -17,7 +17,7 @@ const { tenants, createTenant, adoptTenant, removeTenant, tenantExport } = conso
 /** The operator's audit entry names the tenant by its label, beside the wallet id of the path. */
 const auditTenant = (c: Context<AppEnv>, label: string) => c.set('auditTarget', { tenant: label });
 
-const notMultitenant = () => new ProblemError(404, 'This console fronts a single agent wallet: it has no tenants.');
+const notMultitenant = () => new ProblemError(404, 'This console fronts a single agent wallet: it has no tenants.', { code: 'tenant.notMultitenant' });
 
 /**
  * GET/POST /api/tenants, POST …/:walletId/adopt and …/remove, GET …/export/:records (operator only, decision 035).
@@ -46,7 +46,8 @@ export function tenantRoutes(admin: TenantAdmin | undefined, store: Store) {
       c.set('auditTarget', { tenant: label, records });
       if (confirmLabel.trim() !== label) {
         throw new ProblemError(400, 'Type the tenant’s name exactly as it is shown to remove it.', {
-          errors: [{ path: 'body.confirmLabel', message: 'does not match the tenant’s name' }],
+          code: 'tenant.removeNotConfirmed',
+          errors: [{ path: 'body.confirmLabel', message: 'does not match the tenant’s name', code: 'field.tenantNameMismatch' }],
         });
       }
       return c.json(await tenantAdmin.remove(walletId, records));

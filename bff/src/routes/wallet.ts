@@ -17,13 +17,19 @@ export function walletRoutes(trackers: PerTenant<UpgradeTracker>) {
       const { wallet_name } = c.req.valid('json');
       const tracker = trackers.for(c.var.tenant);
       // Claimed before any await, so two admins clicking together cannot both start it.
-      if (!(await tracker.claim())) throw new ProblemError(409, 'An upgrade is already running.', { title: 'Upgrade running' });
+      if (!(await tracker.claim())) throw new ProblemError(409, 'An upgrade is already running.', { title: 'Upgrade running', code: 'wallet.upgradeRunning' });
       try {
         const current = await tracker.status();
-        if (isAnoncredsWallet(current.type)) throw new ProblemError(409, `The wallet is already of the ${current.type} type.`, { title: 'Already upgraded' });
+        if (isAnoncredsWallet(current.type))
+          throw new ProblemError(409, `The wallet is already of the ${current.type} type.`, {
+            title: 'Already upgraded',
+            code: 'wallet.alreadyUpgraded',
+            params: { type: String(current.type) },
+          });
         if (current.name !== null && wallet_name !== current.name) {
           throw new ProblemError(400, 'This is not the name of the agent’s wallet.', {
-            errors: [{ path: 'body.wallet_name', message: 'does not match the agent’s wallet name' }],
+            code: 'wallet.notWalletName',
+            errors: [{ path: 'body.wallet_name', message: 'does not match the agent’s wallet name', code: 'field.notWalletName' }],
           });
         }
       } catch (error) {

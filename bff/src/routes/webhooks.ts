@@ -58,20 +58,26 @@ export function webhookRoutes({
     }
   };
   const receiveOne = async (c: Context<AppEnv>) => {
-    if (!secretMatches(c.req.header('x-api-key'), secret)) throw new ProblemError(401, 'The x-api-key of this webhook is missing or wrong.');
+    if (!secretMatches(c.req.header('x-api-key'), secret))
+      throw new ProblemError(401, 'The x-api-key of this webhook is missing or wrong.', { code: 'webhook.secretWrong' });
     const topic = topicNameSchema.safeParse(c.req.param('topic'));
-    if (!topic.success) throw new ProblemError(400, 'Not a topic name.', { errors: fieldErrorsFrom(topic.error, 'path.topic') });
+    if (!topic.success) throw new ProblemError(400, 'Not a topic name.', { code: 'webhook.notTopic', errors: fieldErrorsFrom(topic.error, 'path.topic') });
     let body: unknown;
     const text = await bodyText(c, maxBodyBytes);
     try {
       body = JSON.parse(text);
     } catch {
-      throw new ProblemError(400, 'The webhook body is not JSON.');
+      throw new ProblemError(400, 'The webhook body is not JSON.', { code: 'webhook.notJson' });
     }
     const shape = payloadShapeProblem(body);
-    if (shape) throw new ProblemError(400, `The webhook body ${shape}: not an agent's record.`);
+    if (shape) throw new ProblemError(400, `The webhook body ${shape}: not an agent's record.`, { code: 'webhook.notRecord' });
     const parsed = parseWebhook(topic.data, body, new Date(), text);
-    if (!parsed.ok) throw new ProblemError(400, `Invalid ${topic.data} payload.`, { errors: fieldErrorsFrom(parsed.error, 'body') });
+    if (!parsed.ok)
+      throw new ProblemError(400, `Invalid ${topic.data} payload.`, {
+        code: 'webhook.invalidPayload',
+        params: { topic: topic.data },
+        errors: fieldErrorsFrom(parsed.error, 'body'),
+      });
     if (!parsed.known) log.info(`[webhooks] accepted an event of unknown topic ${topic.data}`);
     const tenant = await tenantOf(c.req.header('x-wallet-id'));
     // No tenant's (an unknown wallet, the base wallet): answered 2xx so that the agent does not send it again.
@@ -85,7 +91,7 @@ export function webhookRoutes({
     } catch (error) {
       log.warn(`[webhooks] event bus unavailable: ${(error as Error).message}`);
       // 503 makes the agent deliver it again (5 tries, 10 s apart).
-      throw new ProblemError(503, 'The event bus is unavailable; deliver again later.', { title: 'Event bus unavailable' });
+      throw new ProblemError(503, 'The event bus is unavailable; deliver again later.', { title: 'Event bus unavailable', code: 'webhook.busUnavailable' });
     }
     // A duplicate delivery was seen already; a stale one still fills in what the register lacks (writes are monotonic).
     if (outcome === 'published' && register) register.for(tenant).webhook(topic.data, parsed.input.event.payload);

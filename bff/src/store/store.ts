@@ -126,6 +126,7 @@ export class Store {
   private unavailable(): ProblemError {
     return new ProblemError(503, 'The console’s database cannot be reached; try again shortly.', {
       title: 'Database unavailable',
+      code: 'store.unavailable',
       headers: { 'retry-after': '2' },
     });
   }

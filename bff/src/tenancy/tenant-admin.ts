@@ -78,7 +78,7 @@ export class TenantAdmin {
 
   private async one(walletId: string): Promise<TenantSummary> {
     const found = (await this.list()).tenants.find((t) => t.walletId === walletId);
-    if (!found) throw new ProblemError(404, 'No such tenant.');
+    if (!found) throw new ProblemError(404, 'No such tenant.', { code: 'tenant.notFound' });
     return found;
   }
 
@@ -105,7 +105,8 @@ export class TenantAdmin {
       throw error;
     }
     const created = createdAnswer.safeParse(answer.body);
-    if (!created.success) throw new ProblemError(502, 'The agent created the wallet but gave no token for it.', { title: 'Agent error' });
+    if (!created.success)
+      throw new ProblemError(502, 'The agent created the wallet but gave no token for it.', { title: 'Agent error', code: 'agent.noToken' });
     const wallet = parseWalletRecord(answer.body, 'POST /multitenancy/wallet');
     const entry = await registry.adopt({ walletId: wallet.walletId, label, createdAt: dateOr(wallet.createdAt), token: created.data.token });
     this.deps.adopted?.(entry.tenant);
@@ -117,7 +118,7 @@ export class TenantAdmin {
     const { base, registry } = this.deps;
     const wallet = parseWalletRecord((await base.get(path(walletId))).body, 'GET /multitenancy/wallet/{wallet_id}');
     const minted = tokenAnswer.safeParse((await base.post(`${path(walletId)}/token`, {})).body);
-    if (!minted.success) throw new ProblemError(502, 'The agent gave no token for this wallet.', { title: 'Agent error' });
+    if (!minted.success) throw new ProblemError(502, 'The agent gave no token for this wallet.', { title: 'Agent error', code: 'agent.noToken' });
     const entry = await registry.adopt({ walletId, label: wallet.label, createdAt: dateOr(wallet.createdAt), token: minted.data.token });
     this.deps.adopted?.(entry.tenant);
     return this.one(walletId);
@@ -160,8 +161,12 @@ export class TenantAdmin {
   /** A removed tenant whose records were kept: the only one whose records the operator may export. */
   async keptTenant(walletId: string): Promise<{ tenant: TenantId; label: string }> {
     const entry = (await this.deps.registry.list()).find((e) => e.walletId === walletId);
-    if (!entry) throw new ProblemError(404, 'No such tenant.');
-    if (!entry.removedAt) throw new ProblemError(403, `${entry.label} is an active tenant: its records are its own, not the operator’s to read.`);
+    if (!entry) throw new ProblemError(404, 'No such tenant.', { code: 'tenant.notFound' });
+    if (!entry.removedAt)
+      throw new ProblemError(403, `${entry.label} is an active tenant: its records are its own, not the operator’s to read.`, {
+        code: 'tenant.active',
+        params: { tenant: entry.label },
+      });
     return { tenant: entry.tenant, label: entry.label };
   }
 }
@@ -195,7 +200,9 @@ export function walletNameFor(label: string): string {
 function labelTaken(label: string): ProblemError {
   return new ProblemError(409, `A tenant named ${label} exists already: choose another name.`, {
     title: 'Name in use',
-    errors: [{ path: 'body.label', message: 'is the name of another tenant' }],
+    code: 'tenant.nameInUse',
+    params: { name: label },
+    errors: [{ path: 'body.label', message: 'is the name of another tenant', code: 'field.nameInUse' }],
   });
 }
 
