@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { AttributeValues, KeptConnection, KeptState, NextStep, StartedLink, UpdatedAgo } from '../../components/exchange-list/cells';
 import { ExchangeListBody } from '../../components/exchange-list/ExchangeListBody';
+import { ValuesErasedNote } from '../../components/ui/ValuesErasedNote';
 import { FiltersBar } from '../../components/exchange-list/FiltersBar';
 import { filtersOf, readListParams, useListParams } from '../../components/exchange-list/list-params';
 import { useSlicedList } from '../../components/exchange-list/sliced-list';
@@ -50,7 +51,10 @@ export function CredentialsListPage() {
       column.accessor('attributes', {
         id: 'values',
         header: 'Values',
-        cell: (info) => <AttributeValues attributes={info.getValue()} shown={3} />,
+        cell: (info) => {
+          const erased = info.row.original.values_erased;
+          return erased ? <ValuesErasedNote erased={erased} /> : <AttributeValues attributes={info.getValue()} shown={3} />;
+        },
       }),
       column.accessor('state', {
         id: 'state',

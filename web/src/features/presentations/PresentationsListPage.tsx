@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { AttributeValues, KeptConnection, KeptState, NextStep, StartedLink, UpdatedAgo } from '../../components/exchange-list/cells';
 import { ExchangeListBody } from '../../components/exchange-list/ExchangeListBody';
+import { ValuesErasedNote } from '../../components/ui/ValuesErasedNote';
 import { FiltersBar } from '../../components/exchange-list/FiltersBar';
 import { filtersOf, readListParams, useListParams } from '../../components/exchange-list/list-params';
 import { useSlicedList } from '../../components/exchange-list/sliced-list';
@@ -54,7 +55,7 @@ export function PresentationsListPage() {
                   : 'claimed, not yet verified';
           return (
             <>
-              <AttributeValues attributes={info.getValue()} shown={3} />
+              {row.values_erased ? <ValuesErasedNote erased={row.values_erased} /> : <AttributeValues attributes={info.getValue()} shown={3} />}
               {standing && <div className="muted small">{standing}</div>}
             </>
           );

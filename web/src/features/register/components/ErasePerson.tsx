@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../../../components/ui/Dialog';
-import { useIntlInUse, useT } from '../../../i18n/use-t';
+import { useT } from '../../../i18n/use-t';
 import { callApi } from '../../../lib/api-client';
 import { consoleConfigQueries } from '../../../lib/console-config';
 import { registerKeys } from '../../../lib/query-keys';
@@ -103,13 +103,4 @@ export function ErasePerson({ selection }: { selection: Selection | undefined })
   );
 }
 
-/** "Values erased on 3 March 2027: kept 365 days after the exchange ended" on a register row whose values are gone. */
-export function ValuesErasedNote({ erased }: { erased: { at: string; reason: 'retention' | 'request'; days: number | null } }) {
-  const t = useT();
-  const date = useIntlInUse().formatDate(erased.at, { dateStyle: 'long' });
-  return (
-    <span className="muted small">
-      {erased.reason === 'retention' && erased.days !== null ? t('erased.retention', { date, days: erased.days }) : t('erased.request', { date })}
-    </span>
-  );
-}
+export { ValuesErasedNote } from '../../../components/ui/ValuesErasedNote';
