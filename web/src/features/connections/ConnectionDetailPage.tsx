@@ -14,6 +14,7 @@ import { markDeleted, useWasDeleted } from '../../lib/deleted-records';
 import { consoleConfigQueries } from '../../lib/console-config';
 import { formatDateTime, humanize, schemaLabel } from '../../lib/format';
 import { toast } from '../../lib/toast-store';
+import { useT } from '../../i18n/use-t';
 import { ConnectionStateBadge } from './connection-states';
 import { PendingInvitation } from './PendingInvitation';
 import { connectionDetailQueries } from './queries';
@@ -179,6 +180,7 @@ function ConnectionExchanges({ connId, role }: { connId: string; role: ConsoleRo
 
 /** From the register, kept past the agent: the credentials this connection holds from us and the proofs it gave. */
 function ConnectionRecord({ connId, role }: { connId: string; role: ConsoleRole }) {
+  const t = useT();
   const held = useQuery({ ...connectionDetailQueries.heldFromUs(connId), enabled: roleMayUse(role, 'issued') });
   const proofs = useQuery({ ...connectionDetailQueries.proofsGiven(connId), enabled: roleMayUse(role, 'presentations') });
   return (
@@ -211,6 +213,11 @@ function ConnectionRecord({ connId, role }: { connId: string; role: ConsoleRole 
               <Link to={`/issued?connection_id=${connId}`}>
                 {held.data.total > held.data.results.length ? `All ${held.data.total.toLocaleString('en')} on the Issued page` : 'On the Issued page'}
               </Link>
+            </p>
+          )}
+          {role === 'admin' && (
+            <p>
+              <Link to={`/issued?connection_id=${connId}`}>{t('erasure.fromConnection')}</Link>
             </p>
           )}
         </section>

@@ -21,6 +21,7 @@ import { IssuedStatusBadge, STATUS_TEXT } from '../../components/ui/IssuedStatus
 import { CanonicalSearch, LeftOutOfLink } from '../../lib/canonical-search';
 import { BulkRevoke } from './components/BulkRevoke';
 import { ErasePerson, ValuesErasedNote } from './components/ErasePerson';
+import { useT } from '../../i18n/use-t';
 import { ISSUED_PAGE_SIZES, issuedExportHref, issuedHref, parseIssuedParams, searchOfIssuedParams, type IssuedParams } from './issued-params';
 
 export interface IssuedPageProps {
@@ -104,6 +105,7 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
   const oneHolder = params.connection_id;
   const holderName = useHolderName(oneHolder);
   const { labelsFor } = useAttributeLabels();
+  const t = useT();
 
   const columns = useMemo(
     () => [
@@ -111,7 +113,7 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
         header: 'Holder',
         cell: (info) => {
           const { connection_id: id } = info.row.original;
-          const label = info.getValue() ?? (id ? 'Unnamed connection' : 'No connection (at a counter)');
+          const label = info.getValue() ?? (info.row.original.values_erased ? t('erased.holder') : id ? 'Unnamed connection' : 'No connection (at a counter)');
           if (!id) return <span>{label}</span>;
           return (
             <span className="holder-cell">
@@ -178,7 +180,7 @@ export function IssuedPage({ RevokeControl }: IssuedPageProps) {
         },
       }),
     ],
-    [RevokeControl, oneHolder, params, labelsFor],
+    [RevokeControl, oneHolder, params, labelsFor, t],
   );
 
   const rows = page.rows;
