@@ -1,6 +1,7 @@
 import type { Problem, ProblemFieldError } from '@credence/shared';
 import { reportAgentTrouble } from './agent-status';
 import { preloadTaken } from './page-preloads';
+import { agentReasonOf, problemInWords } from './problem-words';
 import { RepeatedAnswers } from './repeated-answers';
 
 /** 32 M characters: a few pages of 10,000 rows, the lists a clerk moves between. */
@@ -12,7 +13,8 @@ export class ApiError extends Error {
   readonly problem: Problem;
 
   constructor(problem: Problem) {
-    super(problem.detail ?? problem.title);
+    // The agent's own words as they are (plainRefusal puts plain words before them); anything else in the reader's language.
+    super(agentReasonOf(problem) ?? problemInWords(problem));
     this.name = 'ApiError';
     this.status = problem.status;
     this.problem = problem;

@@ -1,6 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { translate } from '../i18n/active-intl';
 import { isApiError } from './api';
+import { fieldErrorInWords } from './problem-words';
 
 /**
  * Puts a failed submit's answer back on the form: each field error of a 400 problem on its field
@@ -16,8 +17,9 @@ export function applyServerErrors<T extends FieldValues>(error: unknown, setErro
   const unplaced: string[] = [];
   for (const fieldError of error.fieldErrors) {
     const path = renamePath(fieldError.path.replace(/^body\.?/, ''));
-    if (path) setError(path as Path<T>, { type: 'server', message: fieldError.message });
-    else unplaced.push(fieldError.message);
+    const words = fieldErrorInWords(fieldError);
+    if (path) setError(path as Path<T>, { type: 'server', message: words });
+    else unplaced.push(words);
   }
   if (unplaced.length > 0) setError('root', { type: 'server', message: unplaced.join(' ') });
 }

@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { translate } from '../i18n/active-intl';
 import { isApiError } from './api';
 import { isAgentOutage } from './agent-status';
+import { problemInWords } from './problem-words';
 import { toast } from './toast-store';
 
 export interface QueryClientHooks {
@@ -23,7 +24,7 @@ export function createQueryClient(hooks: QueryClientHooks): QueryClient {
     if (isApiError(error, 401)) return hooks.onUnauthorized();
     if (shownInPlace || ownsClientErrors) return;
     if (!isApiError(error) || error.status === 0 || error.status >= 500) {
-      toast.error(error instanceof Error ? error.message : translate('common.somethingWentWrong'));
+      toast.error(isApiError(error) ? problemInWords(error.problem) : error instanceof Error ? error.message : translate('common.somethingWentWrong'));
     }
   };
   return new QueryClient({

@@ -1,5 +1,6 @@
 import { useT } from '../../i18n/use-t';
 import { isApiError } from '../../lib/api';
+import { problemInWords } from '../../lib/problem-words';
 
 /** An error in place of content, with the problem's detail and a way to try again. */
 export function ErrorState({ error, onRetry, title }: { error: unknown; onRetry?: () => void; title?: string }) {
@@ -12,7 +13,7 @@ export function ErrorState({ error, onRetry, title }: { error: unknown; onRetry?
   return (
     <div className="state-panel state-error" role="alert">
       <h2>{heading}</h2>
-      <p>{error instanceof Error ? error.message : String(error)}</p>
+      <p>{isApiError(error) ? problemInWords(error.problem) : error instanceof Error ? error.message : String(error)}</p>
       {/* The request's id: support finds its log line and audit entry with it. */}
       {reference && <p className="state-reference">{t('errors.reference', { reference })}</p>}
       {onRetry && (
