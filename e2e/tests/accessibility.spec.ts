@@ -35,6 +35,7 @@ const visits: Visit[] = [
   { name: 'revocation', role: 'admin', path: '/revocation' },
   { name: 'wallet', role: 'admin', path: '/wallet' },
   { name: 'audit', role: 'admin', path: '/audit' },
+  { name: 'privacy', role: 'admin', path: '/privacy' },
   { name: 'events', role: 'admin', path: '/events' },
   { name: 'needs me (issuer)', role: 'issuer', path: '/queue' },
   { name: 'needs me (admin)', role: 'admin', path: '/queue' },

@@ -75,6 +75,19 @@ for (const size of [
       await expect(page.getByText(/Personal values in the register are kept until an admin erases them/)).toBeVisible();
       expect(await violations(page)).toEqual([]);
       await page.screenshot({ path: test.info().outputPath(`privacy-${size.name}.png`), fullPage: true });
+
+      // A credential's own period is set where its definition is; read here, not changed (other journeys share the console).
+      await page.goto('/definitions');
+      await page
+        .getByRole('button', { name: /^How long Student ID 1\.2 .*values are kept$/ })
+        .first()
+        .click();
+      const period = page.getByRole('dialog', { name: /^How long to keep Student ID 1\.2/ });
+      await expect(period.getByText(/this credential’s values are kept until an admin erases them/)).toBeVisible();
+      await expect(period.getByLabel('Days to keep the values after the exchange ends')).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath(`retention-dialog-${size.name}.png`) });
+      await period.getByRole('button', { name: 'Cancel' }).click();
     });
   });
 }

@@ -22,6 +22,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/revocation': ['features/revocation/RevocationPage'],
   '/wallet': ['features/wallet/WalletPage'],
   '/audit': ['features/audit/AuditPage'],
+  '/privacy': ['features/privacy/PrivacyPage'],
   '/tenants': ['features/tenants/TenantsPage'],
   '/events': ['features/events/EventsPage'],
 };
