@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { parseRoleMap, parseTenantMap, type RoleMap, type TenantMap } from './auth/oidc-maps.js';
 import { z } from 'zod';
+import { approvalKinds, approvalKindSchema, type ApprovalKind } from '@credence/shared';
 import { isHeaderValue } from './acapy/header-value.js';
 import { compileTrustProxy, type TrustProxy } from './middleware/client-address.js';
 
@@ -141,6 +142,25 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.coerce.number({ error: 'must be a whole number of days' }).int('must be a whole number of days').min(1, 'must be at least 1 day').optional(),
   ),
+  /** The actions that need a second person's approval (decision 040); unset: none. */
+  APPROVALS: z
+    .string()
+    .transform((v, ctx) => {
+      const kinds = v
+        .split(',')
+        .map((k) => k.trim())
+        .filter((k) => k !== '');
+      const unknown = kinds.filter((k) => !approvalKindSchema.safeParse(k).success);
+      if (unknown.length > 0)
+        ctx.addIssue({ code: 'custom', message: `names ${unknown.map((k) => `"${k}"`).join(', ')}: it takes any of ${approvalKinds.join(', ')}` });
+      return kinds as ApprovalKind[];
+    })
+    .optional(),
+  APPROVAL_TTL_HOURS: z.coerce
+    .number({ error: 'must be a whole number of hours' })
+    .int('must be a whole number of hours')
+    .min(1, 'must be at least 1 hour')
+    .default(72),
 });
 
 export type Mode = 'sandbox' | 'agent';
@@ -272,6 +292,8 @@ export interface Config {
   auditRetentionDays: number;
   /** REGISTER_RETENTION_DAYS: undefined keeps the register's personal values. */
   registerRetentionDays: number | undefined;
+  /** APPROVALS and APPROVAL_TTL_HOURS: the actions held for a second person, and how long a request waits. */
+  approvals: { kinds: ReadonlySet<ApprovalKind>; ttlMs: number };
   /** Sign-in through the organisation's OpenID provider; undefined when OIDC_ISSUER is not set. */
   oidc: OidcConfig | undefined;
   dataDir: string;
@@ -345,6 +367,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustProxy: compileTrustProxy(e.TRUST_PROXY),
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     registerRetentionDays: e.REGISTER_RETENTION_DAYS,
+    approvals: { kinds: new Set(e.APPROVALS ?? []), ttlMs: e.APPROVAL_TTL_HOURS * 3_600_000 },
     oidc,
     dataDir: e.CREDENCE_DATA_DIR,
     upgrade: { pollMs: e.UPGRADE_POLL_MS, timeoutMs: e.UPGRADE_TIMEOUT_MS },

@@ -154,6 +154,7 @@ export async function startBff(env: Record<string, string | undefined> = process
     logger: ops.logger,
     metrics: ops.metrics,
     stop: ops.stop,
+    approvals: config.approvals,
     privacy: {
       registerRetentionDays: config.registerRetentionDays,
       auditRetentionDays: config.auditRetentionDays,

@@ -13,6 +13,7 @@ export * from './issue-batches.js';
 export * from './oca-bundle.js';
 export * from './out-of-band.js';
 export * from './permissions.js';
+export * from './approvals.js';
 export * from './presentation-bodies.js';
 export * from './problem-types.js';
 export * from './problem.js';

@@ -1,6 +1,7 @@
 import { readRegistryCheck, registryFixResultSchema, schemaLabel } from '@credence/shared';
 import { credentialSighting, presentationSighting } from '../register/extract.js';
 import { tenantPhrase } from './audit-describe-tenants.js';
+import { approvalPhrase, heldForApproval } from './audit-describe-approvals.js';
 
 type Loose = Record<string, unknown>;
 const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -100,8 +101,11 @@ const offeredIn = (body: Loose | undefined): string | undefined => {
  */
 export async function describe(input: DescribeInput, lookups: AuditLookups): Promise<Description | undefined> {
   const { method, route, target, body, answer } = input;
+  const decided = approvalPhrase(route, target);
+  if (decided) return { summary: input.succeeded ? decided.done : `tried to ${decided.tried}`, link: '/queue' };
   const phrase = await phraseOf(method, route, target, body, answer, lookups);
   if (!phrase) return undefined;
+  if (input.succeeded && heldForApproval(answer)) return { summary: `asked another person to approve: ${phrase.tried}`, link: '/queue' };
   return { summary: input.succeeded ? phrase.done : `tried to ${phrase.tried}`, link: phrase.link };
 }
 

@@ -167,6 +167,11 @@ const matrix: Row[] = [
   { route: 'GET /api/out-of-band/records', path: '/api/out-of-band/records?connection_id=not-a-uuid', expected: anyUser(400) },
   { route: 'GET /api/attribute-labels', expected: anyUser(200) },
   { route: 'PUT /api/attribute-labels', body: {}, expected: adminOnly(400) },
+  // Requests for a second person's approval (decision 040): admins decide, issuers see and withdraw their own; the kind's role is checked per request.
+  { route: 'GET /api/approvals', expected: credentials(200) },
+  { route: 'POST /api/approvals/:id/approve', path: `/api/approvals/${UNKNOWN}/approve`, body: {}, expected: credentials(404) },
+  { route: 'POST /api/approvals/:id/decline', path: `/api/approvals/${UNKNOWN}/decline`, body: {}, expected: credentials(400) },
+  { route: 'POST /api/approvals/:id/withdraw', path: `/api/approvals/${UNKNOWN}/withdraw`, body: {}, expected: credentials(404) },
   // Each user's own language: every signed-in user (the operator too, see preferences.test.ts), nobody else.
   { route: 'GET /api/preferences', expected: anyUser(200) },
   { route: 'PUT /api/preferences', body: {}, expected: anyUser(400) },

@@ -21,10 +21,14 @@ const ROLES = ['admin', 'issuer', 'verifier'] as const;
 let h: Awaited<ReturnType<typeof testMultitenantBff>>;
 /** What only the library holds: any of these in a university answer is a leak. */
 let markers: string[];
-let library: SampleIds & { template: string; batch: string };
+let library: SampleIds & { template: string; batch: string; approval: string };
 
 beforeAll(async () => {
-  h = await testMultitenantBff({ observe: (request, response) => contract!.checkCall(request, response) });
+  // Wallet upgrades need a second admin: the library's request for one is among its records.
+  h = await testMultitenantBff({
+    observe: (request, response) => contract!.checkCall(request, response),
+    approvals: { kinds: new Set(['wallet-upgrade']), ttlMs: 3_600_000 },
+  });
   await Promise.all([h.registers.for(h.tenantOf(UNIVERSITY)).backfill(), h.registers.for(h.tenantOf(LIBRARY)).backfill()]);
   const store = h.agent.agent.tenantNamed('city-library')!.sandbox.store;
   const credDef = store.ledger.credDefs.find((d) => d.issuedBy === 'self' && !d.revocable)!;
@@ -45,6 +49,13 @@ beforeAll(async () => {
     file_name: 'members.csv',
   });
   expect(batch.status).toBe(201);
+  const { name: walletName } = (await (await h.send(libraryAdmin, 'GET', '/api/wallet')).json()) as { name: string };
+  const upgrade = await h.send(libraryAdmin, 'POST', '/api/wallet/upgrade', {
+    wallet_name: walletName,
+    confirm_wallet_name: walletName,
+    backup_confirmed: true,
+  });
+  expect(upgrade.status).toBe(202);
   await h.settle();
 
   library = {
@@ -55,6 +66,7 @@ beforeAll(async () => {
     attributes: credDef.schema.attributes,
     template: ((await template.json()) as { id: string }).id,
     batch: ((await batch.json()) as { id: string }).id,
+    approval: ((await upgrade.json()) as { approval_id: string }).approval_id,
   };
   markers = [
     ...store.connections.keys(),
@@ -62,6 +74,7 @@ beforeAll(async () => {
     ...store.presentations.keys(),
     library.template,
     library.batch,
+    library.approval,
     LIBRARY_TEMPLATE,
     'members.csv',
     `${LIBRARY}-admin`,
@@ -126,6 +139,7 @@ describe('two organisations on one multitenant agent', () => {
         '/api/audit/export?format=csv',
         '/api/audit/export?format=jsonl',
         '/api/preferences',
+        '/api/approvals',
         '/api/revocation/pending',
         '/api/wallet',
         '/api/config',
@@ -392,6 +406,26 @@ describe('two organisations on one multitenant agent', () => {
       const res = await h.send(operator, entry.method, path, entry.method === 'GET' || entry.method === 'DELETE' ? undefined : {});
       expect(res.status, `operator ${entry.method} ${entry.path}`).toBe(403);
     }
+  });
+
+  it('the university’s admin cannot see, approve, decline or withdraw the library’s requests for approval', async () => {
+    const admin = await h.cookieFor('admin', UNIVERSITY);
+    const listed = await asUniversity(admin, 'GET', '/api/approvals');
+    expect(leaks(await listed.text())).toEqual([]);
+    for (const [step, body] of [
+      ['approve', {}],
+      ['decline', { reason: 'not ours' }],
+      ['withdraw', {}],
+    ] as const) {
+      const res = await asUniversity(admin, 'POST', `/api/approvals/${library.approval}/${step}`, body);
+      expect(res.status, step).toBe(404);
+      expect(leaks(await res.text(), library.approval), step).toEqual([]);
+    }
+    const libraryAdmin = await h.cookieFor('admin', LIBRARY);
+    const theirs = (await (await h.send(libraryAdmin, 'GET', '/api/approvals')).json()) as { results: { id: string; state: string }[] };
+    expect(theirs.results.find((r) => r.id === library.approval)?.state).toBe('pending');
+    const wallet = (await (await h.send(libraryAdmin, 'GET', '/api/wallet')).json()) as { type: string; upgrade?: unknown };
+    expect(wallet.type).toBe('askar');
   });
 
   it('covers every route of the contract a university user can call (a new route joins this test)', () => {

@@ -18,6 +18,7 @@ import { tenantsRemoved } from './migration-025-tenants-removed.js';
 import { auditChain } from './migration-026-audit-chain.js';
 import { userPreferences } from './migration-027-user-preferences.js';
 import { personalDataErasure } from './migration-028-personal-data-erasure.js';
+import { approvals } from './migration-029-approvals.js';
 
 /**
  * Versioned migrations, applied in order by Kysely's Migrator at start (under a Postgres advisory lock,
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '026-audit-chain': auditChain,
   '027-user-preferences': userPreferences,
   '028-personal-data-erasure': personalDataErasure,
+  '029-approvals': approvals,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -365,6 +365,25 @@ export interface UserPreferencesTable {
   updated_at: Timestamp;
 }
 
+export interface ApprovalsTable {
+  tenant_id: Tenant;
+  id: string;
+  kind: string;
+  method: string;
+  path: string;
+  body: string;
+  what: ColumnType<Record<string, unknown>, string, never>;
+  requested_by: string;
+  requested_by_issuer: Defaulted<string>;
+  requested_at: Timestamp;
+  expires_at: Timestamp;
+  state: Generated<string>;
+  decided_by: Optional<string>;
+  decided_at: Optional<Date>;
+  reason: Optional<string>;
+  outcome: ColumnType<{ status: number; detail?: string } | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
   tenants: TenantsTable;
   attribute_labels: AttributeLabelsTable;
@@ -373,6 +392,7 @@ export interface Database {
   issue_batch_rows: IssueBatchRowsTable;
   sessions: SessionsTable;
   user_preferences: UserPreferencesTable;
+  approvals: ApprovalsTable;
   retention_overrides: RetentionOverridesTable;
   oidc_transactions: OidcTransactionsTable;
   login_attempts: LoginAttemptsTable;

@@ -69,6 +69,7 @@ describe.each([
       '026-audit-chain',
       '027-user-preferences',
       '028-personal-data-erasure',
+      '029-approvals',
     ]);
   });
 

@@ -67,6 +67,8 @@ export async function testBff(
     mode?: Mode;
     /** What an instance runs for its operator: request lines, metrics (the agent client's calls too), the clean stop. */
     operations?: Pick<AppDeps, 'logger' | 'metrics' | 'stop'>;
+    /** APPROVALS: the actions held for a second person. */
+    approvals?: AppDeps['approvals'];
   } = {},
 ) {
   const bus = options.bus ?? new MemoryBus({ capacity: 100 });
@@ -130,6 +132,7 @@ export async function testBff(
     upgrade,
     ...(options.webDistDir && { webDistDir: options.webDistDir }),
     ...options.operations,
+    ...(options.approvals && { approvals: options.approvals }),
   });
 
   async function login(username: string, password = TEST_PASSWORD): Promise<Response> {

@@ -4,7 +4,7 @@ import { MT_AGENT_KEY, multitenantTestSandbox, type MultitenantTestOptions } fro
 import { AcapyClient } from '../acapy/client.js';
 import { multitenantClients } from '../acapy/tenant-clients.js';
 import { multitenantWallets } from '../acapy/tenant-wallets.js';
-import { batchSending, createApp } from '../app.js';
+import { batchSending, createApp, type AppDeps } from '../app.js';
 import { AuditLogs } from '../audit/audit-log.js';
 import { LoginLimiter } from '../auth/login-limiter.js';
 import { SessionStore } from '../auth/sessions.js';
@@ -33,7 +33,14 @@ const quiet = { info: () => {}, warn: () => {} };
  * store for a role in a tenant (the login's own tenant resolution is tested with the users).
  */
 export async function testMultitenantBff(
-  options: { store?: Store; bus?: EventBus; sandbox?: MultitenantTestOptions; observe?: (request: Request, response: Response) => Promise<void> } = {},
+  options: {
+    store?: Store;
+    bus?: EventBus;
+    sandbox?: MultitenantTestOptions;
+    observe?: (request: Request, response: Response) => Promise<void>;
+    /** APPROVALS: the actions held for a second person. */
+    approvals?: AppDeps['approvals'];
+  } = {},
 ) {
   const bus = options.bus ?? new MemoryBus({ capacity: 1_000 });
   const store = options.store ?? (await testStore());
@@ -73,6 +80,7 @@ export async function testMultitenantBff(
   const audit = new AuditLogs(store);
   const sessions = new SessionStore(store, { idleTtlMs: 60 * 60_000 });
   const app = createApp({
+    ...(options.approvals && { approvals: options.approvals }),
     mode: 'agent',
     client: base,
     clients,

@@ -61,6 +61,7 @@ import { definitionLabelsListSchema, definitionLabelsSchema, definitionLabelsBod
 import { route } from './route.js';
 import { tenantsApi } from './tenants-api.js';
 import { preferencesApi } from './preferences-api.js';
+import { approvalsApi } from './approvals-api.js';
 import { auditChainApi } from './audit-chain-api.js';
 import { healthApi } from './health-api.js';
 import { privacyApi } from './privacy-api.js';
@@ -343,6 +344,7 @@ export const consoleApi = {
   }),
   ...tenantsApi,
   ...preferencesApi,
+  ...approvalsApi,
   ...privacyApi,
   ...auditChainApi,
   ...healthApi,
