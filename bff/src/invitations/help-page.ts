@@ -1,4 +1,5 @@
 import type { InvitationLinkAttachment } from '@credence/shared';
+import { pageWords, type PageLanguage } from '../i18n/page-words.js';
 
 /**
  * The page a browser gets at a short URL (someone scanned the counter's QR code with a phone's camera
@@ -18,9 +19,9 @@ a:focus-visible{outline:3px solid var(--link);outline-offset:2px}
 .note{color:var(--muted);font-size:1rem;border-top:1px solid var(--line);padding-top:1rem;margin-top:2rem}
 `;
 
-function page(title: string, body: string): string {
+function page(lang: PageLanguage, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -42,37 +43,51 @@ export function walletUrl(invitation: Record<string, unknown>): string {
   return `didcomm://invite?oob=${Buffer.from(JSON.stringify(invitation)).toString('base64url')}`;
 }
 
-export function helpPage({ invitation, kind }: { code: string; invitation: Record<string, unknown>; kind: InvitationLinkAttachment['type'] }): string {
-  const what = kind === 'present-proof' ? 'asks your wallet app to show a credential' : 'offers you a credential for your wallet app';
+export function helpPage({
+  invitation,
+  kind,
+  lang = 'en',
+}: {
+  code: string;
+  invitation: Record<string, unknown>;
+  kind: InvitationLinkAttachment['type'];
+  lang?: PageLanguage;
+}): string {
+  const t = pageWords(lang);
   return page(
-    'Open this with your wallet app',
-    `<h1>Open this with your wallet app</h1>
-<p>This is an invitation for a digital wallet app, not a web page: it ${what}.</p>
+    lang,
+    t('help.title'),
+    `<h1>${t('help.title')}</h1>
+<p>${t(kind === 'present-proof' ? 'help.what.proof' : 'help.what.credential')}</p>
 <ol>
-<li>Open your wallet app on your phone.</li>
-<li>Choose <strong>Scan</strong> and point it at the QR code shown at the counter.</li>
-<li>Check what is asked in the app, and accept if you agree.</li>
+<li>${t('help.step.open')}</li>
+<li>${t('help.step.scan')}</li>
+<li>${t('help.step.accept')}</li>
 </ol>
-<p>If your wallet app is on this device:</p>
-<p><a class="open" href="${walletUrl(invitation)}">Open the invitation in my wallet app</a></p>
-<p class="note">Nothing is shared until you accept in your wallet app. This invitation works once, for a few minutes.</p>`,
+<p>${t('help.onThisDevice')}</p>
+<p><a class="open" href="${walletUrl(invitation)}">${t('help.openButton')}</a></p>
+<p class="note">${t('help.note')}</p>`,
   );
 }
 
-export function notFoundPage(): string {
+export function notFoundPage(lang: PageLanguage = 'en'): string {
+  const t = pageWords(lang);
   return page(
-    'Invitation not found',
-    `<h1>This invitation has expired or does not exist</h1>
-<p>Ask at the counter for a new QR code, and scan it with your wallet app.</p>`,
+    lang,
+    t('notFound.title'),
+    `<h1>${t('notFound.heading')}</h1>
+<p>${t('askAgain')}</p>`,
   );
 }
 
 /** A link that was used (its exchange moved on, or a wallet fetched it) or expired: it no longer holds anything. */
-export function usedPage(): string {
+export function usedPage(lang: PageLanguage = 'en'): string {
+  const t = pageWords(lang);
   return page(
-    'QR code used',
-    `<h1>This QR code has been used</h1>
-<p>It no longer holds an invitation: a wallet app took it up, or it expired.</p>
-<p>Ask at the counter for a new QR code, and scan it with your wallet app.</p>`,
+    lang,
+    t('used.title'),
+    `<h1>${t('used.heading')}</h1>
+<p>${t('used.why')}</p>
+<p>${t('askAgain')}</p>`,
   );
 }

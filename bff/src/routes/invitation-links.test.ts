@@ -71,6 +71,12 @@ describe('short invitation links at a counter', () => {
     const html = await page.text();
     expect(html).toContain('<h1>Open this with your wallet app</h1>');
     expect(html).toContain('asks your wallet app to show a credential');
+    expect(html).toContain('<html lang="en">');
+    // A visitor whose phone reads French gets the page in French, said so to their screen reader.
+    const inFrench = await (await app.request(`/i/${link.code}`, { headers: { ...asBrowser.headers, 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.5' } })).text();
+    expect(inFrench).toContain('<html lang="fr-CA">');
+    expect(inFrench).toContain('<h1>Ouvrez ceci avec votre application portefeuille</h1>');
+    expect(inFrench).toContain('demande à votre application portefeuille de présenter une attestation');
     // Within the console's CSP: no script, no inline style; the stylesheet is served beside it.
     expect(html).not.toMatch(/<script|<style|style=/i);
     expect(page.headers.get('content-security-policy')).toContain("style-src 'self'");

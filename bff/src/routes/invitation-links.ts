@@ -6,6 +6,7 @@ import type { Mode } from '../config.js';
 import type { EventBus } from '../events/bus.js';
 import { InvitationLinks } from '../invitations/invitation-links.js';
 import { helpPage, HELP_CSS, notFoundPage, usedPage } from '../invitations/help-page.js';
+import { pageLanguageOf } from '../i18n/page-words.js';
 import { scanTarget } from '../invitations/scan-target.js';
 import { requireAccess } from '../middleware/require-role.js';
 import { validated } from '../middleware/validated.js';
@@ -105,13 +106,13 @@ export function shortInvitationRoute({ store, bus, links = defaultLinks(store) }
       const code = c.req.param('code');
       const json = wantsJson(c);
       c.header('cache-control', 'no-store');
-      c.header('vary', 'Accept');
+      c.header('vary', 'Accept, Accept-Language');
       const tenant = await InvitationLinks.tenantOfCode(store, code);
       const tenantLinks = tenant && links.for(tenant);
       const found = await tenantLinks?.find(code);
       if (!found) {
         if (json) throw new ProblemError(404, 'This invitation does not exist or has expired. Ask for a new QR code.', { code: 'invitation.notFound' });
-        return c.html(notFoundPage(), 404);
+        return c.html(notFoundPage(pageLanguageOf(c.req.header('accept-language'))), 404);
       }
       if (!found.live) {
         if (json) {
@@ -121,10 +122,11 @@ export function shortInvitationRoute({ store, bus, links = defaultLinks(store) }
             headers: { 'cache-control': 'no-store', vary: 'Accept' },
           });
         }
-        return c.html(usedPage(), 410);
+        return c.html(usedPage(pageLanguageOf(c.req.header('accept-language'))), 410);
       }
       const { link } = found;
-      if (!json) return c.html(helpPage({ code, invitation: link.invitation, kind: link.attachmentType }));
+      if (!json)
+        return c.html(helpPage({ code, invitation: link.invitation, kind: link.attachmentType, lang: pageLanguageOf(c.req.header('accept-language')) }));
       // Hono answers a HEAD with the GET route, body dropped: it must not count as the wallet's fetch.
       if (c.req.method !== 'HEAD' && tenant && (await tenantLinks!.markFetched(code))) {
         const kind = link.attachmentType === 'present-proof' ? 'presentation' : 'credential';

@@ -1,3 +1,5 @@
+import { pageWords, type PageLanguage } from '../i18n/page-words.js';
+
 /**
  * The page a browser gets when a sign-in through the provider ends without a session: a top-level
  * navigation (the provider sent the browser here), so a page that says what happened and what to do,
@@ -5,8 +7,8 @@
  */
 export interface SignInPage {
   title: string;
-  /** Paragraphs, plain text. */
-  lines: string[];
+  /** Paragraphs, plain text; one in another language than the page's (a reason written in English) says so. */
+  lines: (string | { text: string; lang: string })[];
   /** Values to list under the text (e.g. what the account has), plain text. */
   list?: { label: string; items: string[] };
   /** Where to go from here. */
@@ -17,12 +19,12 @@ export const SIGN_IN_PAGE_CSS_PATH = '/api/session/oidc/page.css';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-export function signInPageHtml(page: SignInPage): string {
+export function signInPageHtml(page: SignInPage, lang: PageLanguage = 'en'): string {
   const list = page.list
-    ? `<h2>${escape(page.list.label)}</h2>${page.list.items.length ? `<ul>${page.list.items.map((i) => `<li><code>${escape(i)}</code></li>`).join('')}</ul>` : '<p class="muted">(none)</p>'}`
+    ? `<h2>${escape(page.list.label)}</h2>${page.list.items.length ? `<ul>${page.list.items.map((i) => `<li><code>${escape(i)}</code></li>`).join('')}</ul>` : `<p class="muted">${escape(pageWords(lang)('signIn.none'))}</p>`}`
     : '';
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -34,7 +36,7 @@ export function signInPageHtml(page: SignInPage): string {
 <main id="main" class="card">
 <p class="brand" aria-hidden="true"><span class="mark">✓</span> Credence</p>
 <h1>${escape(page.title)}</h1>
-${page.lines.map((line) => `<p>${escape(line)}</p>`).join('\n')}
+${page.lines.map((line) => (typeof line === 'string' ? `<p>${escape(line)}</p>` : `<p lang="${escape(line.lang)}">${escape(line.text)}</p>`)).join('\n')}
 ${list}
 <p class="actions">${page.actions.map((a) => `<a class="button${a.primary ? ' primary' : ''}" href="${escape(a.href)}">${escape(a.label)}</a>`).join(' ')}</p>
 </main>

@@ -14,6 +14,7 @@ import { requireAccess } from '../middleware/require-role.js';
 import { validated } from '../middleware/validated.js';
 import { ProblemError } from '../problem.js';
 import { SIGN_IN_PAGE_CSS_PATH, signInPageCss, signInPageHtml, type SignInPage } from './session-oidc-page.js';
+import { pageLanguageOf, pageWords, type PageLanguage } from '../i18n/page-words.js';
 
 const { sessionMethods, oidcLogin, oidcCallback } = consoleApi;
 
@@ -50,13 +51,22 @@ export function sessionOidcRoutes({ users, oidc, cookie, audit, sessionLifetimeM
   const redirectUri = (c: Context) => `${originOf(c, publicUrl)}/api${oidcCallback.path}`;
 
   /** A failed sign-in: a page for a browser, a problem for anything else. */
-  const failure = (c: Context, status: number, page: SignInPage) => {
+  const failure = (c: Context, status: number, lang: PageLanguage, page: SignInPage) => {
     if (!wantsHtml(c)) {
-      return c.body(JSON.stringify({ type: 'about:blank', title: page.title, status, detail: page.lines.join(' ') }), status as 400, {
-        'content-type': PROBLEM_CONTENT_TYPE,
-      });
+      return c.body(
+        JSON.stringify({
+          type: 'about:blank',
+          title: page.title,
+          status,
+          detail: page.lines.map((line) => (typeof line === 'string' ? line : line.text)).join(' '),
+        }),
+        status as 400,
+        {
+          'content-type': PROBLEM_CONTENT_TYPE,
+        },
+      );
     }
-    return c.html(signInPageHtml(page), status as 400);
+    return c.html(signInPageHtml(page, lang), status as 400);
   };
 
   /** A sign-in through the provider: its user is that provider's (`via`), never the local user of the same name. */
@@ -97,7 +107,10 @@ export function sessionOidcRoutes({ users, oidc, cookie, audit, sessionLifetimeM
       deleteCookie(c, binding.name, { path: '/', httpOnly: true, sameSite: 'Lax', secure: binding.secure });
       const callbackUrl = new URL(redirectUri(c));
       callbackUrl.search = new URL(c.req.url).search;
-      const again = { label: `Sign in with ${signIn.name} again`, href: '/login', primary: true };
+      const lang = pageLanguageOf(c.req.header('accept-language'));
+      const t = pageWords(lang);
+      const provider = { provider: signIn.name };
+      const again = { label: t('signIn.again', provider), href: '/login', primary: true };
       // A refused sign-in belongs to no organisation: a multitenant console's go to the operator's log.
       const refusals = users.tenants.multitenant ? PLATFORM_TENANT : c.var.tenant;
       try {
@@ -106,13 +119,16 @@ export function sessionOidcRoutes({ users, oidc, cookie, audit, sessionLifetimeM
         if (!organisation.ok) {
           const who = { subject: provided.subject!, name: provided.displayName!, [signIn.settings.roleClaim]: roleFrom };
           await record(refusals, provided.username, provided.issuer!, provided.role, { ...who, refused: organisation.reason }, 403);
-          return failure(c, 403, {
-            title: 'No organisation in Credence for this account',
-            lines: [`You signed in at ${signIn.name} as ${provided.displayName}, but Credence cannot open for you.`, organisation.reason],
+          return failure(c, 403, lang, {
+            title: t('signIn.noOrganisation.title'),
+            lines: [
+              t('signIn.noOrganisation.line', { ...provider, person: provided.displayName ?? provided.username }),
+              { text: organisation.reason, lang: 'en' },
+            ],
             ...(signIn.settings.tenantClaim && {
-              list: { label: `For your administrator: Credence reads "${signIn.settings.tenantClaim}"; this account names`, items: tenantNames },
+              list: { label: t('signIn.noOrganisation.list', { claim: signIn.settings.tenantClaim }), items: tenantNames },
             }),
-            actions: [{ label: 'Back to sign-in', href: '/login', primary: true }],
+            actions: [{ label: t('signIn.back'), href: '/login', primary: true }],
           });
         }
         const user = { ...provided, ...(organisation.tenant && { tenant: organisation.tenant.walletId }) };
@@ -139,24 +155,21 @@ export function sessionOidcRoutes({ users, oidc, cookie, audit, sessionLifetimeM
             403,
           );
           const endSession = await signIn.endSessionUrl(`${originOf(c, publicUrl)}/login`);
-          return failure(c, 403, {
-            title: 'No Credence role for this account',
-            lines: [
-              `You signed in at ${signIn.name} as ${identity.displayName}, but this account has not been given a role in Credence, so the console cannot open.`,
-              `Ask your IT administrator to give your account a Credence role at ${signIn.name}, then sign in again.`,
-            ],
-            list: { label: `For your administrator: Credence reads "${error.claim}"; these values give a role`, items: [...error.accepted] },
+          return failure(c, 403, lang, {
+            title: t('signIn.noRole.title'),
+            lines: [t('signIn.noRole.line', { ...provider, person: identity.displayName }), t('signIn.noRole.ask', provider)],
+            list: { label: t('signIn.noRole.list', { claim: error.claim }), items: [...error.accepted] },
             actions: [
-              ...(endSession ? [{ label: 'Use another account', href: endSession, primary: true }] : []),
-              { label: 'Back to sign-in', href: '/login', primary: !endSession },
+              ...(endSession ? [{ label: t('signIn.otherAccount'), href: endSession, primary: true }] : []),
+              { label: t('signIn.back'), href: '/login', primary: !endSession },
             ],
           });
         }
         if (error instanceof SignInFailed || (error instanceof ProblemError && error.status === 502)) {
           const status = error instanceof SignInFailed ? error.status : 502;
-          return failure(c, status, {
-            title: status === 502 ? `${signIn.name} could not be reached` : 'Sign-in did not complete',
-            lines: [error.message, 'Nothing was changed. Start the sign-in again from the login page.'],
+          return failure(c, status, lang, {
+            title: status === 502 ? t('signIn.unreachable.title', provider) : t('signIn.failed.title'),
+            lines: [{ text: error.message, lang: 'en' }, t('signIn.failed.again')],
             actions: [again],
           });
         }
