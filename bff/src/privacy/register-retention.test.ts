@@ -174,7 +174,21 @@ describe.each(BOTH)('register retention on %s (fixed clock: 3 March 2027, REGIST
     expect(await new RegisterRetention(store, audit, 365).runOnce(NOW)).toEqual({ exchanges: 0, credentials: 0, batch_rows: 0, audit_entries: 0 });
     const again = { ...record(people[0]!), updated_at: '2026-01-02T10:00:00Z' };
     await register.recordExchange(credentialSighting(again), 'Bob Smith');
+    // Nor the revocation registry's backfill of what was issued, which fills a credential's row from its exchange.
+    await register.recordIssuedRecords([
+      {
+        cred_ex_id: ex(1),
+        rev_reg_id: 'RR:4:student',
+        cred_rev_id: '1',
+        cred_def_id: undefined,
+        filter_kind: 'indy',
+        issued_at: new Date('2025-12-31T10:00:00Z'),
+        revoked_at: undefined,
+        removed: true,
+      },
+    ]);
     expect(await found(register, 'Bob')).toEqual([]);
+    expect(await found(register, 'S-1-77')).toEqual([]);
   });
 
   it('keeps everything when REGISTER_RETENTION_DAYS is unset and no definition has a period', async () => {
