@@ -4,7 +4,7 @@ import type { AuditLogs } from '../audit/audit-log.js';
 import type { Database } from '../store/schema.js';
 import type { Store } from '../store/store.js';
 import type { TenantId } from '../tenancy/tenant.js';
-import { auditEntriesNaming, eraseRecords, exchangeKey, noTargets } from './erasure-writes.js';
+import { auditEntriesNaming, eraseRecords, exchangeKey, noTargets, type ErasureTargets } from './erasure-writes.js';
 
 /** An exchange has ended in one of these states, or once the agent no longer holds it. */
 const ENDED_STATES = ['done', 'abandoned', 'credential-revoked'];
@@ -17,9 +17,9 @@ const zero = (): Counts => ({ exchanges: 0, credentials: 0, batch_rows: 0, audit
 /**
  * The register's retention (decision 039): once an exchange ended longer ago than its credential definition's period
  * (an admin's override, else REGISTER_RETENTION_DAYS; neither: kept), its personal values are erased, with its issued
- * credential, batch rows and the audit wording about it. Run per tenant, a batch per transaction holding the
- * tenant's advisory lock: another instance running at the same moment skips the tenant, and a row erased once is
- * never counted again, so running it twice changes nothing.
+ * credential, batch rows and the audit wording about it. Run per tenant, a batch at a time: each step's transaction
+ * first takes the tenant's advisory lock (another instance running at the same moment skips the tenant), and a row
+ * erased once is never counted again, so running it twice, or on two instances at once, erases each record once.
  */
 export class RegisterRetention {
   constructor(
@@ -41,21 +41,29 @@ export class RegisterRetention {
     const total = zero();
     for (const tenant of await this.tenants()) {
       for (;;) {
-        const done = await this.store.run((db) => db.transaction().execute((trx) => this.eraseDue(trx, tenant, now)));
-        if (!done) break;
-        const audit_entries = await this.audit.for(tenant).blankPersonalDetails(done.auditIds, now);
-        for (const key of ['exchanges', 'credentials', 'batch_rows'] as const) total[key] += done.counts[key];
-        total.audit_entries += audit_entries;
-        if (!done.more) break;
+        const due = await this.store.run((db) => db.transaction().execute((trx) => this.dueBatch(trx, tenant, now)));
+        if (!due) break;
+        // The wording first: should the instance stop before the register's erasure, the next run finds the same
+        // exchanges and their entries already blank, and nothing is left named.
+        total.audit_entries += await this.audit.for(tenant).blankPersonalDetails(due.auditIds, now);
+        const counts = await this.store.run((db) => db.transaction().execute((trx) => this.eraseLocked(trx, tenant, due.targets, now)));
+        if (!counts) break;
+        for (const key of ['exchanges', 'credentials', 'batch_rows'] as const) total[key] += counts[key];
+        if (!due.more) break;
       }
     }
     return total;
   }
 
-  /** One batch of a tenant's due exchanges, under its lock; undefined when another instance holds it or none is due. */
-  private async eraseDue(trx: Kysely<Database>, tenant: TenantId, now: Date) {
-    const { rows: lock } = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(hashtext(${`register retention ${tenant}`})) as ok`.execute(trx);
-    if (!lock[0]?.ok) return undefined;
+  /** Whether this transaction holds the tenant's retention lock (another instance running it now holds it otherwise). */
+  private async locked(trx: Kysely<Database>, tenant: TenantId): Promise<boolean> {
+    const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(hashtext(${`register retention ${tenant}`})) as ok`.execute(trx);
+    return rows[0]?.ok === true;
+  }
+
+  /** One batch of a tenant's due exchanges and the audit entries about them; undefined when none is due or another instance runs. */
+  private async dueBatch(trx: Kysely<Database>, tenant: TenantId, now: Date) {
+    if (!(await this.locked(trx, tenant))) return undefined;
     const fallback = this.defaultDays ?? null;
     const { rows: due } = await sql<{ kind: string; exchange_id: string; days: number }>`
       select e.kind, e.exchange_id, coalesce(o.days, ${fallback}::integer) as days
@@ -73,9 +81,13 @@ export class RegisterRetention {
       targets.exchanges.set(exchangeKey(e.kind, e.exchange_id), e.days);
       if (e.kind === 'credential') targets.credentials.set(e.exchange_id, e.days);
     }
-    const auditIds = await auditEntriesNaming(trx, tenant, targets, []);
-    const counts = await eraseRecords(trx, tenant, targets, { at: now, reason: 'retention' });
-    return { counts, auditIds, more: due.length === BATCH };
+    return { targets, auditIds: await auditEntriesNaming(trx, tenant, targets, []), more: due.length === BATCH };
+  }
+
+  /** The batch's register rows erased under the tenant's lock; undefined when another instance holds it. */
+  private async eraseLocked(trx: Kysely<Database>, tenant: TenantId, targets: ErasureTargets, now: Date) {
+    if (!(await this.locked(trx, tenant))) return undefined;
+    return eraseRecords(trx, tenant, targets, { at: now, reason: 'retention' });
   }
 
   /** Runs now and once a day; unset with no definition's period, it still runs (an admin may set one later). */
