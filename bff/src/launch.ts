@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { consoleLinesAsLogs } from './observability/console-bridge.js';
 import { describeStart, reportStartFailure, startBff, type RunningBff } from './server.js';
 
 /**
@@ -80,6 +81,7 @@ process.on('SIGINT', () => stop(130));
 process.on('SIGTERM', () => stop(0));
 
 try {
+  consoleLinesAsLogs(env);
   if (!env.ACAPY_ADMIN_URL) await startSandbox();
   sandbox?.once('exit', (code) => {
     console.error(`The sandbox agent stopped (code ${code}); stopping the console.`);

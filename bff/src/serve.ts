@@ -1,7 +1,10 @@
+import { consoleLinesAsLogs } from './observability/console-bridge.js';
 import { describeStart, reportStartFailure, startBff } from './server.js';
 
 /** `pnpm --filter bff serve`: the BFF alone, on the agent named by ACAPY_ADMIN_URL (no sandbox started). */
-startBff()
+Promise.resolve()
+  .then(() => consoleLinesAsLogs(process.env))
+  .then(() => startBff())
   .then((bff) => {
     console.log(describeStart(bff));
     // A load balancer's restart (SIGTERM) closes the server, the event streams and the store cleanly.
