@@ -1,6 +1,7 @@
 import { createRow, flexRender, getCoreRowModel, useReactTable, type Column, type ColumnDef, type Row, type RowData, type Table } from '@tanstack/react-table';
 import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useT } from '../../i18n/use-t';
 import { TypicalRowHeight } from './row-height';
 
 interface DataTableProps<T> {
@@ -103,10 +104,11 @@ const TableRow = memo(function TableRow<T>({ row, index, measure }: RowProps<T>)
 
 /** A row of a long page whose slice is still on its way: as tall as a row is expected to be, not measured. */
 function PendingRow({ index, columns, height }: { index: number; columns: number; height: number }) {
+  const t = useT();
   return (
     <tr role="row" className="pending-row" aria-rowindex={index + 2} aria-busy="true">
       <td role="cell" colSpan={columns} style={{ height }}>
-        <span className="muted">Loading…</span>
+        <span className="muted">{t('list.rowLoading')}</span>
       </td>
     </tr>
   );
@@ -187,6 +189,7 @@ function VirtualTable<T extends object>({
   busy?: boolean | undefined;
   onRowsInView?: ((lastIndex: number) => void) | undefined;
 }) {
+  const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const rowOf = useRowsInView(table);
@@ -213,7 +216,7 @@ function VirtualTable<T extends object>({
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (
-    <div className="table-wrap table-scroll" ref={scroller} tabIndex={0} aria-label={`${caption}: ${count} rows, scroll to see more`}>
+    <div className="table-wrap table-scroll" ref={scroller} tabIndex={0} aria-label={t('list.scrollLabel', { caption, count })}>
       <table ref={tableRef} className="data-table" aria-busy={busy || undefined} aria-rowcount={count + 1}>
         <caption className="visually-hidden">{caption}</caption>
         {head}

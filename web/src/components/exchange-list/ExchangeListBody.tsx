@@ -3,7 +3,8 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { ListPage } from '../../lib/register-exchanges';
 import { ErrorState } from '../ui/ErrorState';
 import { DataTable } from './DataTable';
-import { EmptyList } from './EmptyList';
+import { useT } from '../../i18n/use-t';
+import { EmptyList, listNouns, type ListNoun } from './EmptyList';
 import type { ExchangeListParams, ListChanges } from './list-params';
 import { Pager } from './Pager';
 import type { SlicedList } from './sliced-list';
@@ -11,8 +12,8 @@ import type { SlicedList } from './sliced-list';
 interface ExchangeListBodyProps<T extends object> {
   query: UseInfiniteQueryResult<InfiniteData<ListPage<T>>>;
   list: SlicedList<T>;
-  /** "credential exchanges": for the loading, empty and table labels. */
-  noun: string;
+  /** What the rows are: for the loading, empty and table labels. */
+  noun: Exclude<ListNoun, 'issued credentials'>;
   // Columns of one table hold values of different types: TanStack Table's own typing for such a list.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   columns: ColumnDef<T, any>[];
@@ -35,12 +36,14 @@ export function ExchangeListBody<T extends object>({
   clearFilters,
   update,
 }: ExchangeListBodyProps<T>) {
-  const caption = noun.charAt(0).toUpperCase() + noun.slice(1);
+  const t = useT();
+  const what = { noun: listNouns[noun] };
+  const caption = t('list.caption', what);
   return (
     <>
       {query.isPending ? (
         <div className="state-panel" aria-busy="true">
-          Loading {noun}…
+          {t('list.loading', what)}
         </div>
       ) : query.isError && !query.isFetchNextPageError ? (
         <ErrorState error={query.error} onRetry={() => query.refetch()} />
@@ -59,7 +62,7 @@ export function ExchangeListBody<T extends object>({
           />
           {query.isFetchNextPageError && (
             // The rows already shown stay; only the slice that failed is asked for again.
-            <ErrorState error={query.error} title={`The rest of this page of ${noun} could not be loaded`} onRetry={() => void query.fetchNextPage()} />
+            <ErrorState error={query.error} title={t('list.sliceFailed', what)} onRetry={() => void query.fetchNextPage()} />
           )}
         </>
       )}

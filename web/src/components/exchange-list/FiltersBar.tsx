@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { consoleConfigQueries } from '../../lib/console-config';
 import { ownCredDefLabel, ownDefinitionQueries } from '../../lib/own-definitions';
-import { humanize } from '../../lib/format';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useT } from '../../i18n/use-t';
+import { useExchangeWords } from '../../lib/exchange-words';
 import type { ConnectionOption } from '../../lib/connections';
 import { useSearchParams } from 'react-router';
 import { CanonicalSearch, LeftOutOfLink } from '../../lib/canonical-search';
@@ -22,21 +24,12 @@ interface FiltersBarProps {
   hasFilters: boolean;
 }
 
-const SORTS: Record<RegisterSort, string> = {
-  '-created': 'Newest first',
-  created: 'Oldest first',
-  '-updated': 'Recently changed first',
-  updated: 'Longest unchanged first',
+const SORTS: Record<RegisterSort, MessageKey> = {
+  '-created': 'filters.sort.newest',
+  created: 'filters.sort.oldest',
+  '-updated': 'filters.sort.recentlyChanged',
+  updated: 'filters.sort.longestUnchanged',
 };
-
-const REMOVED: Choice[] = [
-  ['false', 'Still on the agent'],
-  ['true', 'Removed from the agent'],
-];
-const VERIFIED: Choice[] = [
-  ['true', 'Verified'],
-  ['false', 'Not verified'],
-];
 
 /** The filters behind "More filters": their count shows on it, and any one set keeps it open. */
 const MORE: FilterKey[] = ['cred_def_id', 'from', 'to', 'removed', 'verified', 'thread_id'];
@@ -49,6 +42,8 @@ function useTyped(value: string | undefined) {
 }
 
 export function FiltersBar({ kind, params, states, roles, connections, onChange, onClear, hasFilters }: FiltersBarProps) {
+  const t = useT();
+  const words = useExchangeWords();
   const [q, setQ] = useTyped(params.q);
   const [threadId, setThreadId] = useTyped(params.thread_id);
   const moreSet = MORE.filter((k) => params[k] !== undefined).length;
@@ -66,6 +61,15 @@ export function FiltersBar({ kind, params, states, roles, connections, onChange,
   const choose = (key: FilterKey) => (value: string | undefined) => onChange({ [key]: value });
   const datesCrossed = datesAreCrossed(params.from, params.to);
   const [search] = useSearchParams();
+  const sorts: Choice[] = Object.entries(SORTS).map(([value, key]) => [value, t(key)]);
+  const removed: Choice[] = [
+    ['false', t('filters.stillOnAgent')],
+    ['true', t('filters.removedFromAgent')],
+  ];
+  const verified: Choice[] = [
+    ['true', t('filters.verified')],
+    ['false', t('filters.notVerified')],
+  ];
 
   return (
     <>
@@ -74,25 +78,25 @@ export function FiltersBar({ kind, params, states, roles, connections, onChange,
       <form
         className="filters"
         role="search"
-        aria-label="Filter records"
+        aria-label={t('filters.label')}
         onSubmit={(event) => {
           event.preventDefault();
           onChange({ q: q.trim() || undefined, thread_id: threadId.trim() || undefined });
         }}
       >
         <div className="field field-grow">
-          <label htmlFor="filter-q">Search</label>
+          <label htmlFor="filter-q">{t('filters.search')}</label>
           <input
             id="filter-q"
             type="search"
             value={q}
             onChange={(e) => setQ(e.target.value)}
-            placeholder={kind === 'credential' ? 'Name or value, e.g. Bob' : 'Name or proved value'}
+            placeholder={t('filters.search.placeholder', { kind })}
             aria-describedby="filter-q-hint"
             maxLength={200}
           />
           <span id="filter-q-hint" className="visually-hidden">
-            Matches the connection&apos;s name and the {kind === 'credential' ? 'values offered or issued' : 'values proved'}, in part and in any case.
+            {t('filters.search.hint', { kind })}
           </span>
         </div>
         <button
@@ -102,63 +106,63 @@ export function FiltersBar({ kind, params, states, roles, connections, onChange,
           aria-controls="filters-rest"
           onClick={() => setPhoneOpen((open) => !open)}
         >
-          Filters{setCount > 0 ? ` (${setCount} set)` : ''}
+          {t('filters.toggle', { count: setCount })}
         </button>
         <div id="filters-rest" className={`filters-rest${phoneOpen ? ' open' : ''}`}>
           <ChoiceField
             id="filter-state"
-            label="State"
+            label={t('filters.state')}
             value={params.state}
             onChange={choose('state')}
-            any="Any state"
-            choices={states.map((v) => [v, humanize(v)])}
+            any={t('filters.anyState')}
+            choices={states.map((v) => [v, words.state(v)])}
           />
           <ChoiceField
             id="filter-role"
-            label="Role"
+            label={t('filters.role')}
             value={params.role}
             onChange={choose('role')}
-            any="Any role"
-            choices={roles.map((v) => [v, humanize(v)])}
+            any={t('filters.anyRole')}
+            choices={roles.map((v) => [v, words.role(v)])}
           />
           <ChoiceField
             id="filter-connection"
-            label="Connection"
+            label={t('filters.connection')}
             value={params.connection_id}
             onChange={choose('connection_id')}
-            any="Any connection"
+            any={t('filters.anyConnection')}
             choices={connections.map((c) => [c.id, c.label])}
           />
-          <ChoiceField id="filter-sort" label="Order" value={params.sort} onChange={(sort) => onChange({ sort })} choices={Object.entries(SORTS)} />
+          <ChoiceField id="filter-sort" label={t('filters.order')} value={params.sort} onChange={(sort) => onChange({ sort })} choices={sorts} />
           <div className="filter-actions">
             <button type="submit" className="button">
-              Search
+              {t('filters.submit')}
             </button>
             {hasFilters && (
               <button type="button" className="button subtle" onClick={onClear}>
-                Clear filters
+                {t('list.clearFilters')}
               </button>
             )}
           </div>
           <details className="more-filters" open={moreOpen} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
-            <summary>More filters{moreSet > 0 ? ` (${moreSet} set)` : ''}</summary>
+            <summary>{t('filters.more', { count: moreSet })}</summary>
             <div className="more-filters-fields">
               {kind === 'credential' && (
                 <ChoiceField
                   id="filter-cred-def"
-                  label="Credential definition"
+                  label={t('filters.credDef')}
                   value={params.cred_def_id}
                   onChange={choose('cred_def_id')}
-                  any="Any"
+                  any={t('filters.any')}
                   choices={(definitions ?? []).map((d) => [d.credDefId, ownCredDefLabel(d)])}
                 />
               )}
               <div className="field">
-                <label htmlFor="filter-from">Started from</label>
+                <label htmlFor="filter-from">{t('filters.from')}</label>
                 <input id="filter-from" type="date" value={params.from?.slice(0, 10) ?? ''} onChange={select('from')} />
               </div>
               <div className="field">
-                <label htmlFor="filter-to">Started until</label>
+                <label htmlFor="filter-to">{t('filters.to')}</label>
                 <input
                   id="filter-to"
                   type="date"
@@ -170,20 +174,34 @@ export function FiltersBar({ kind, params, states, roles, connections, onChange,
               </div>
               {datesCrossed && (
                 <p id="filter-dates-crossed" className="field-error dates-crossed" role="alert">
-                  “Started from” is after “Started until”: nothing can match. Swap or clear one of the dates.
+                  {t('filters.datesCrossed')}
                 </p>
               )}
-              <ChoiceField id="filter-removed" label="On the agent" value={params.removed} onChange={choose('removed')} any="Either" choices={REMOVED} />
+              <ChoiceField
+                id="filter-removed"
+                label={t('filters.onAgent')}
+                value={params.removed}
+                onChange={choose('removed')}
+                any={t('filters.either')}
+                choices={removed}
+              />
               {kind === 'presentation' && (
-                <ChoiceField id="filter-verified" label="Result" value={params.verified} onChange={choose('verified')} any="Any result" choices={VERIFIED} />
+                <ChoiceField
+                  id="filter-verified"
+                  label={t('filters.result')}
+                  value={params.verified}
+                  onChange={choose('verified')}
+                  any={t('filters.anyResult')}
+                  choices={verified}
+                />
               )}
               <div className="field field-grow">
-                <label htmlFor="filter-thread">Thread id</label>
+                <label htmlFor="filter-thread">{t('filters.threadId')}</label>
                 <input
                   id="filter-thread"
                   value={threadId}
                   onChange={(e) => setThreadId(e.target.value)}
-                  placeholder="Exact thread id"
+                  placeholder={t('filters.threadId.placeholder')}
                   spellCheck={false}
                   maxLength={200}
                 />

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/use-t';
 import { PAGE_SIZES } from './list-params';
 
 interface PagerProps {
@@ -17,15 +18,17 @@ interface PagerProps {
 
 /** Previous/next paging: the agent gives no total, so the pager knows only whether a next page exists; the register does. */
 export function Pager({ offset, size, rowsOnPage, hasNext, busy, onOffset, onSize, total, totalCapped = false, sizes = PAGE_SIZES }: PagerProps) {
+  const t = useT();
   const first = rowsOnPage === 0 ? 0 : offset + 1;
-  const counted = total === undefined ? undefined : `${first}–${offset + rowsOnPage} of ${total.toLocaleString('en')}${totalCapped ? '+' : ''}`;
+  const last = offset + rowsOnPage;
+  const counted = total === undefined ? undefined : t('pager.counted', { first, last, total, capped: totalCapped ? 'yes' : 'no' });
   return (
-    <nav className="pager" aria-label="Pages">
+    <nav className="pager" aria-label={t('pager.label')}>
       <p className="muted" aria-live="polite">
-        {rowsOnPage === 0 ? 'No records' : (counted ?? `Records ${first}–${offset + rowsOnPage}${hasNext ? ' (more on the next page)' : ''}`)}
+        {rowsOnPage === 0 ? t('pager.none') : (counted ?? t('pager.uncounted', { first, last, more: hasNext ? 'yes' : 'no' }))}
       </p>
       <div className="pager-controls">
-        <label htmlFor="page-size">Per page</label>
+        <label htmlFor="page-size">{t('pager.perPage')}</label>
         <select id="page-size" value={size} onChange={(e) => onSize(Number(e.target.value))}>
           {sizes.map((n) => (
             <option key={n} value={n}>
@@ -34,10 +37,10 @@ export function Pager({ offset, size, rowsOnPage, hasNext, busy, onOffset, onSiz
           ))}
         </select>
         <button type="button" className="button" disabled={offset === 0 || busy} onClick={() => onOffset(Math.max(0, offset - size))}>
-          Previous
+          {t('pager.previous')}
         </button>
         <button type="button" className="button" disabled={!hasNext || busy} onClick={() => onOffset(offset + size)}>
-          Next
+          {t('pager.next')}
         </button>
       </div>
     </nav>

@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router';
+import { intlFor, setActiveIntl } from '../../i18n/active-intl';
+import { englishCatalogue, loadCatalogue } from '../../i18n/catalogue';
+import { StateBadge } from '../ui/StateBadge';
 import { KeptState, NextStep } from './cells';
 
 const SRC = join(__dirname, '../..');
@@ -24,7 +27,7 @@ describe('the console speaks a clerk’s language', () => {
   });
 
   it('never says "Next step: Failed": a failed exchange’s next step is to read why', () => {
-    render(<NextStep errorMsg="Credential definition not found" action={undefined} />);
+    render(<NextStep errorMsg="Credential definition not found" kind="credential" state={undefined} />);
     expect(screen.queryByText('Failed')).toBeNull();
     expect(screen.getByText('See why it failed').getAttribute('title')).toBe('Credential definition not found');
   });
@@ -48,5 +51,23 @@ describe('a revoked credential', () => {
       </MemoryRouter>,
     );
     expect(screen.getAllByText(/revoked/i)).toHaveLength(1);
+  });
+});
+
+describe('in French', () => {
+  afterEach(() => setActiveIntl('en', intlFor('en', englishCatalogue)));
+
+  it('names the state, the advised action and its advice in a clerk’s words, and a state the agent adds later as the agent does', async () => {
+    setActiveIntl('fr-CA', intlFor('fr-CA', await loadCatalogue('fr-CA')));
+    render(
+      <>
+        <StateBadge state="offer-received" />
+        <StateBadge state="some-new-state" />
+        <NextStep errorMsg={null} kind="credential" state="request-received" />
+      </>,
+    );
+    expect(screen.getByText('Offre reçue')).toBeTruthy();
+    expect(screen.getByText('Some new state')).toBeTruthy();
+    expect(screen.getByText('Émettre l’attestation').getAttribute('title')).toBe('Émettez l’attestation.');
   });
 });

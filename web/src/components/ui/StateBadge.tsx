@@ -1,4 +1,4 @@
-import { humanize } from '../../lib/format';
+import { useExchangeWords } from '../../lib/exchange-words';
 
 const tone: Record<string, string> = {
   done: 'success',
@@ -13,5 +13,6 @@ const tone: Record<string, string> = {
 };
 
 export function StateBadge({ state }: { state: string }) {
-  return <span className={`badge badge-${tone[state] ?? 'neutral'}`}>{humanize(state)}</span>;
+  const words = useExchangeWords();
+  return <span className={`badge badge-${tone[state] ?? 'neutral'}`}>{words.state(state)}</span>;
 }

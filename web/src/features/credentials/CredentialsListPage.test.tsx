@@ -161,8 +161,8 @@ describe('CredentialsListPage', () => {
       '/api/register/exchanges': answer,
       '/api/connections': { results: [] },
     });
-    const box = await screen.findByLabelText('Credential exchanges: 1200 rows, scroll to see more');
-    expect(screen.getByText('1–1200 of 1,200')).toBeTruthy();
+    const box = await screen.findByLabelText('Credential exchanges: 1,200 rows, scroll to see more');
+    expect(screen.getByText('1–1,200 of 1,200')).toBeTruthy();
     expect(await screen.findByText('Holder 0')).toBeTruthy();
     const asked = () => sent('GET', '/api/register/exchanges').map((r) => Object.fromEntries(new URL(r.url, 'http://x').searchParams));
     expect(asked()).toEqual([expect.objectContaining({ limit: '500', offset: '0' })]);

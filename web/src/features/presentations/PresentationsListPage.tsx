@@ -1,4 +1,4 @@
-import { advisedPresentationAction, presentationRoles, presentationStates, type RegisterExchange } from '@credence/shared';
+import { presentationRoles, presentationStates, type RegisterExchange } from '@credence/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
@@ -11,7 +11,8 @@ import { filtersOf, readListParams, useListParams } from '../../components/excha
 import { useSlicedList } from '../../components/exchange-list/sliced-list';
 import { VerifiedBadge } from '../../components/ui/VerifiedBadge';
 import { useConnections } from '../../lib/connections';
-import { humanize } from '../../lib/format';
+import { useT } from '../../i18n/use-t';
+import { useExchangeWords } from '../../lib/exchange-words';
 import { registerExportHref } from '../../lib/register-exchanges';
 import { presentationQueries } from './queries';
 
@@ -27,21 +28,27 @@ export function PresentationsListPage() {
   const { params, update, clearFilters, hasFilters } = useListParams('presentation');
   const { query, list } = useSlicedList(presentationQueries.list(params), params);
   const connections = useConnections();
+  const t = useT();
+  const words = useExchangeWords();
 
   const columns = useMemo(
     () => [
       column.accessor('created_at', {
-        header: 'Started',
-        cell: (info) => <StartedLink href={`/presentations/${info.row.original.exchange_id}`} at={info.getValue()} listLabel="Presentation exchanges" />,
+        header: t('list.column.started'),
+        cell: (info) => <StartedLink href={`/presentations/${info.row.original.exchange_id}`} at={info.getValue()} listLabel={t('presentations.list.title')} />,
       }),
       column.accessor('connection_label', {
-        header: 'Connection',
+        header: t('list.column.connection'),
         cell: (info) => <KeptConnection id={info.row.original.connection_id} label={info.getValue()} labelOf={connections.labelOf} />,
       }),
-      column.display({ id: 'request', header: 'Request', cell: (info) => info.row.original.requested?.name ?? <span className="muted">—</span> }),
+      column.display({
+        id: 'request',
+        header: t('list.column.request'),
+        cell: (info) => info.row.original.requested?.name ?? <span className="muted">—</span>,
+      }),
       column.accessor('attributes', {
         id: 'values',
-        header: 'Values',
+        header: t('list.column.values'),
         // Proved only once the agent verified them: until then a verifier's values are the wallet's claim.
         cell: (info) => {
           const row = info.row.original;
@@ -51,8 +58,8 @@ export function PresentationsListPage() {
               : row.verified === true
                 ? undefined
                 : row.verified === false
-                  ? 'not verified'
-                  : 'claimed, not yet verified';
+                  ? t('presentations.list.notVerified')
+                  : t('presentations.list.claimed');
           return (
             <>
               {row.values_erased ? <ValuesErasedNote erased={row.values_erased} /> : <AttributeValues attributes={info.getValue()} shown={3} />}
@@ -61,51 +68,54 @@ export function PresentationsListPage() {
           );
         },
       }),
-      column.accessor('state', { header: 'State', cell: (info) => <KeptState state={info.getValue()} removed={info.row.original.removed_from_agent} /> }),
-      column.accessor('role', { header: 'Role', meta: { hideOnPhone: true }, cell: (info) => humanize(info.getValue()) }),
+      column.accessor('state', {
+        header: t('list.column.state'),
+        cell: (info) => <KeptState state={info.getValue()} removed={info.row.original.removed_from_agent} />,
+      }),
+      column.accessor('role', { header: t('list.column.role'), meta: { hideOnPhone: true }, cell: (info) => words.role(info.getValue()) }),
       column.accessor('updated_at', {
         meta: { hideOnPhone: true },
-        header: 'Updated',
+        header: t('list.column.updated'),
         cell: (info) => <UpdatedAgo at={info.getValue()} />,
       }),
       column.accessor('verified', {
-        header: 'Result',
+        header: t('list.column.result'),
         // Only the verifier learns a result, once it verified; until then (and for the prover) there is none to show.
         cell: (info) =>
           info.row.original.role === 'verifier' && info.getValue() !== null ? (
             <VerifiedBadge verified={info.getValue()} />
           ) : (
-            <span className="muted" title="No result yet">
+            <span className="muted" title={t('presentations.list.noResult')}>
               —
             </span>
           ),
       }),
       column.display({
         id: 'action',
-        header: 'Next step',
+        header: t('list.column.nextStep'),
         cell: (info) => {
           const record = info.row.original;
-          return <NextStep errorMsg={record.error_msg} action={record.removed_from_agent ? undefined : advisedPresentationAction(record.state)} />;
+          return <NextStep errorMsg={record.error_msg} kind="presentation" state={record.removed_from_agent ? undefined : record.state} />;
         },
       }),
     ],
-    [connections],
+    [connections, t, words],
   );
 
   return (
     <section aria-labelledby="presentations-title">
       <div className="page-head">
-        <h1 id="presentations-title">Presentation exchanges</h1>
-        <p className="muted">Proof requests you sent and answered, also those the agent has removed.</p>
+        <h1 id="presentations-title">{t('presentations.list.title')}</h1>
+        <p className="muted">{t('presentations.list.intro')}</p>
         <div className="page-actions">
           <a className="button subtle hide-narrow" href={registerExportHref('presentation', filtersOf(params), params.sort)} download>
-            Export CSV
+            {t('list.exportCsv')}
           </a>
           <Link to="/presentations/counter" className="button">
-            Check at the counter (QR code)
+            {t('presentations.list.counter')}
           </Link>
           <Link to="/presentations/new" className="button primary">
-            Request a proof
+            {t('presentations.list.request')}
           </Link>
         </div>
       </div>
