@@ -226,7 +226,7 @@ export function createApp(deps: AppDeps) {
         publicUrl: deps.publicUrl,
       }),
     )
-    .route('/', configRoutes({ mode: deps.mode, wallets }))
+    .route('/', configRoutes({ mode: deps.mode, wallets, approvals: deps.approvals?.kinds }))
     .route('/', preferenceRoutes(new UserPreferences(deps.store)))
     .route('/', approvals.routes)
     .route(

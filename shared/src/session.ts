@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { approvalKindSchema } from './approvals.js';
 
 export const userRoles = ['admin', 'issuer', 'verifier'] as const;
 export const userRoleSchema = z.enum(userRoles);
@@ -66,6 +67,8 @@ export const consoleConfigSchema = z.object({
   role: consoleRoleSchema,
   mode: modeSchema,
   wallet: z.object({ name: z.string().nullable(), type: z.string().nullable() }),
+  /** APPROVALS: the actions that wait for a second person here (the page asks for approval instead). */
+  approvals: z.array(approvalKindSchema).optional(),
 });
 export type ConsoleConfig = z.infer<typeof consoleConfigSchema>;
 

@@ -129,9 +129,15 @@ describe('an action that needs a second person (APPROVALS)', () => {
     expect(upgrades()).toHaveLength(1);
   });
 
+  it('/api/config tells the page which actions wait for approval (it asks for approval instead)', async () => {
+    const { send, admin } = await twoAdmins(['revoke']);
+    expect(((await (await send(admin, 'GET', '/api/config')).json()) as { approvals?: string[] }).approvals).toEqual(['revoke']);
+  });
+
   it('without APPROVALS, the action is carried out at once as before', async () => {
     const bff = await testBff();
     const admin = await bff.cookieFor('admin');
+    expect(((await (await bff.send(admin, 'GET', '/api/config')).json()) as { approvals?: string[] }).approvals).toBeUndefined();
     expect((await bff.send(admin, 'GET', '/api/approvals')).status).toBe(200);
     expect(((await (await bff.send(admin, 'GET', '/api/approvals')).json()) as { results: unknown[] }).results).toEqual([]);
   });

@@ -2,7 +2,9 @@ import { type IssuedCredential, type RevokeInput, consoleApiRefs } from '@creden
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { callApi } from '../../../lib/api-client';
+import { ApprovalAsked } from '../../../components/approvals/ApprovalAsked';
+import { callOrAsk, useNeedsApproval } from '../../../lib/approvals';
+import { useT } from '../../../i18n/use-t';
 import { useAttributeLabels } from '../../../lib/attribute-labels';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useConnections } from '../../../lib/connections';
@@ -63,10 +65,18 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
   // From an exchange: the register says whose credential it is and two of its values.
   const fromExchange = useQuery({ ...revocationQueries.issuedBy(exchange?.cred_ex_id ?? ''), enabled: !!exchange });
   const known = issued ?? fromExchange.data?.results[0];
+  const t = useT();
+  // APPROVALS=revoke: the revocation waits for another admin, and the dialog says so.
+  const needsApproval = useNeedsApproval('revoke');
+  const [askedFor, setAskedFor] = useState<string | undefined>();
   const mutation = useMutation({
     meta: { showsOwnErrors: true },
-    mutationFn: (body: RevokeInput) => callApi(consoleApiRefs.revoke, { body }),
-    onSuccess: () => {
+    mutationFn: (body: RevokeInput) => callOrAsk(consoleApiRefs.revoke, { body }),
+    onSuccess: (answer) => {
+      if ('asked' in answer) {
+        setAskedFor(answer.asked);
+        return;
+      }
       void queryClient.invalidateQueries({ queryKey: revocationKeys.all() });
       // Left pending, the register (and the Issued row this dialog may live in) is refreshed once the admin has chosen when to publish.
       if (values.publish === 'now') void queryClient.invalidateQueries({ queryKey: registerKeys.all() });
@@ -100,6 +110,7 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
   const toName = known && { holder_label: known.holder_label ?? holder ?? null, schema_id: known.schema_id ?? null, values: known.attributes };
   const named = toName ? credentialWords(toName, labels).sentence : undefined;
 
+  if (askedFor) return <ApprovalAsked approvalId={askedFor} onClose={onDone} />;
   if (leftPending)
     return (
       <RevokedPublish
@@ -199,6 +210,7 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
       </div>
       <p className="callout callout-attention" aria-live="polite">
         {revokeStatement(values, holder, named)}
+        {needsApproval && ` ${t('approvals.needed')}`}
       </p>
       <div className="dialog-buttons">
         {onCancel && (
@@ -206,9 +218,15 @@ export function RevokeForm({ exchange, issued, onDone, onCancel }: RevokeFormPro
             Cancel
           </button>
         )}
-        <button type="submit" className="button danger" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Revoking…' : 'Revoke credential'}
-        </button>
+        {needsApproval ? (
+          <button type="submit" className="button danger" disabled={mutation.isPending}>
+            {mutation.isPending ? t('approvals.asking') : t('approvals.ask')}
+          </button>
+        ) : (
+          <button type="submit" className="button danger" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Revoking…' : 'Revoke credential'}
+          </button>
+        )}
       </div>
     </form>
   );
