@@ -42,8 +42,13 @@ export class TenantRecords {
       for (const table of [...TENANT_TABLES].reverse()) await sql`delete from ${sql.table(table)} where tenant_id = ${this.tenant}`.execute(tx);
       for (const table of TENANT_TABLES.filter((t) => t.endsWith('_counts')))
         await sql`delete from ${sql.table(table)} where tenant_id = ${this.tenant}`.execute(tx);
-      // Its audit chain's head (migration 026) goes with its entries: a log begun again starts at entry 1.
-      await sql`delete from audit_chain_heads where tenant_id = ${this.tenant}`.execute(tx);
+      // Every table a later migration made per tenant too (the audit chain's head, retention periods, approvals…),
+      // found by its tenant_id column, so that a new one cannot be forgotten here.
+      const { rows } = await sql<{ table_name: string }>`
+        select table_name from information_schema.columns
+        where column_name = 'tenant_id' and table_schema = current_schema()`.execute(tx);
+      const later = rows.map((r) => r.table_name).filter((t) => !(TENANT_TABLES as readonly string[]).includes(t));
+      for (const table of later.sort()) await sql`delete from ${sql.table(table)} where tenant_id = ${this.tenant}`.execute(tx);
     });
   }
 }

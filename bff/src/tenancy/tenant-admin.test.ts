@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { MT_AGENT_KEY, multitenantTestSandbox } from '@credence/sandbox/testing';
 import { AcapyClient } from '../acapy/client.js';
@@ -192,7 +193,21 @@ describe('removing a tenant', () => {
     };
     await write(clinic.walletId);
     await write(shop.walletId);
+    // A table a later migration made per tenant (retention periods, migration 028) is erased too.
+    for (const walletId of [clinic.walletId, shop.walletId])
+      await sql`insert into retention_overrides (tenant_id, cred_def_id, days, updated_by) values (${walletId}, 'd:3:CL:1:t', 30, 'a')`.execute(op.store.db);
     expect(await op.tenants.remove(clinic.walletId, 'erase')).toBeNull();
+    // Nothing of the clinic in any table that has a tenant_id column; the shop's rows stay.
+    const { rows: tables } = await sql<{ table_name: string }>`
+      select table_name from information_schema.columns where column_name = 'tenant_id' and table_schema = current_schema()`.execute(op.store.db);
+    for (const { table_name } of tables) {
+      const { rows: left } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table_name)} where tenant_id = ${clinic.walletId}`.execute(
+        op.store.db,
+      );
+      expect(left[0]!.n, table_name).toBe(0);
+    }
+    const { rows: kept } = await sql<{ n: number }>`select count(*)::int as n from retention_overrides where tenant_id = ${shop.walletId}`.execute(op.store.db);
+    expect(kept[0]!.n).toBe(1);
     const rows = async (table: 'audit_log' | 'register_exchanges', walletId: string) =>
       (
         await op.store.db
