@@ -1,6 +1,7 @@
 import { connectionLabel, agentApiRefs } from '@credence/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { translate } from '../i18n/active-intl';
 import { callApi } from './api-client';
 
 export const connectionQueries = {
@@ -24,7 +25,7 @@ export interface ConnectionOption {
   state: string;
 }
 
-/** Why a connection cannot receive messages yet, in a clerk's words; undefined when it can. */
+/** Why a connection cannot receive messages yet, in a clerk's words (the language in use); undefined when it can. */
 export function whyNotUsable(state: string): string | undefined {
   switch (state) {
     case 'active':
@@ -32,15 +33,15 @@ export function whyNotUsable(state: string): string | undefined {
       return undefined;
     case 'invitation':
     case 'start':
-      return 'invitation not accepted yet';
+      return translate('connectionUse.notAccepted');
     case 'request':
     case 'response':
-      return 'still connecting';
+      return translate('connectionUse.stillConnecting');
     case 'abandoned':
     case 'error':
-      return 'connection failed';
+      return translate('connectionUse.failed');
     default:
-      return `not active (${state})`;
+      return translate('connectionUse.notActive', { state });
   }
 }
 

@@ -3,16 +3,19 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Link } from 'react-router';
+import { translate } from '../../i18n/active-intl';
+import { useT } from '../../i18n/use-t';
 import { whyNotUsable, type ConnectionOption } from '../../lib/connections';
 import { consoleConfigQueries } from '../../lib/console-config';
 
 /** Renders a builder once the wallet type is known: it decides which formats can be offered. */
 export function WithWalletType({ children }: { children: (walletType: string | null) => ReactNode }) {
+  const t = useT();
   const config = useQuery(consoleConfigQueries.current());
   if (config.isPending)
     return (
       <div className="state-panel" aria-busy="true">
-        Loading…
+        {t('common.loading')}
       </div>
     );
   return <>{children(config.data?.wallet.type ?? null)}</>;
@@ -40,12 +43,12 @@ interface ConnectionFieldProps {
  */
 export function connectionProblem(options: ConnectionOption[], status: 'pending' | 'error' | 'success', value: string | undefined): string | undefined {
   if (!value) return undefined;
-  if (status === 'pending') return 'The connections are still loading: wait a moment, then send.';
-  if (status === 'error') return 'The connections could not be loaded, so the chosen one cannot be checked. Reload the page to try again.';
+  if (status === 'pending') return translate('connectionField.stillLoading');
+  if (status === 'error') return translate('connectionField.couldNotCheck');
   const chosen = options.find((c) => c.id === value);
-  if (!chosen) return 'The link names a connection this agent does not have (it may have been removed). Choose who receives it.';
+  if (!chosen) return translate('connectionField.unknownFromLink');
   const why = whyNotUsable(chosen.state);
-  return why ? `${chosen.label} cannot receive it yet (${why}). Choose another connection, or wait until it is ready.` : undefined;
+  return why ? translate('connectionField.notReady', { name: chosen.label, why }) : undefined;
 }
 
 /**
@@ -53,16 +56,17 @@ export function connectionProblem(options: ConnectionOption[], status: 'pending'
  * the reason, so a clerk looking for a holder learns why they cannot pick them.
  */
 export function ConnectionField({ field, options, status, prompt, chosen, error, value }: ConnectionFieldProps) {
+  const t = useT();
   const waiting = options.filter((c) => !c.ready).length;
   const hint =
     status === 'pending'
-      ? 'Loading connections… '
+      ? t('connectionField.hint.loading')
       : status === 'error'
-        ? 'The connections could not be loaded; reload the page to try again. '
+        ? t('connectionField.hint.error')
         : options.length === 0
-          ? 'No connections yet. '
+          ? t('connectionField.hint.none')
           : waiting > 0
-            ? `${waiting} not usable yet (shown greyed). `
+            ? t('connectionField.hint.waiting', { count: waiting })
             : '';
   // A chosen id not (yet) among the options is shown as what it is, so the select never shows the prompt instead.
   const unlisted = value && !options.some((c) => c.id === value) ? value : undefined;
@@ -71,7 +75,7 @@ export function ConnectionField({ field, options, status, prompt, chosen, error,
   const shown = error ?? problem;
   return (
     <div className="field">
-      <label htmlFor="connection">Connection</label>
+      <label htmlFor="connection">{t('connectionField.label')}</label>
       <select
         id="connection"
         aria-invalid={!!shown}
@@ -84,25 +88,25 @@ export function ConnectionField({ field, options, status, prompt, chosen, error,
         {unlisted && (
           <option value={unlisted} disabled>
             {status === 'pending'
-              ? 'Loading the chosen connection…'
+              ? t('connectionField.chosenLoading')
               : status === 'error'
-                ? 'The chosen connection (not loaded)'
-                : 'Unknown connection (from the link)'}
+                ? t('connectionField.chosenNotLoaded')
+                : t('connectionField.unknown')}
           </option>
         )}
         {options.map((c) => (
           <option key={c.id} value={c.id} disabled={!c.ready}>
-            {c.ready ? c.label : `${c.label} — ${whyNotUsable(c.state)}`}
+            {c.ready ? c.label : t('connectionField.notReadyOption', { name: c.label, why: whyNotUsable(c.state) })}
           </option>
         ))}
       </select>
       <p className="muted small" id="connection-hint">
         {hint}
-        <Link to="/connections/new">Invite someone to connect</Link>
+        <Link to="/connections/new">{t('connectionField.invite')}</Link>
       </p>
       {shown && (
         <p className="field-error" id="connection-error">
-          {error !== undefined && !chosen ? `${prompt}.` : shown}
+          {error !== undefined && !chosen ? t('connectionField.promptRequired', { prompt }) : shown}
         </p>
       )}
     </div>

@@ -4,6 +4,8 @@ import { useFieldArray, useForm, useWatch, type FieldErrors } from 'react-hook-f
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConnectionField, connectionProblem, WithWalletType } from '../../components/exchange-form/ExchangeFormParts';
 import { SubmitError } from '../../components/exchange-form/SubmitError';
+import { translate } from '../../i18n/active-intl';
+import { useT } from '../../i18n/use-t';
 import { isApiError } from '../../lib/api';
 import { useAttributeLabels } from '../../lib/attribute-labels';
 import { definitionName } from '../../lib/definition-names';
@@ -42,6 +44,7 @@ function errorPaths(errors: FieldErrors, prefix = ''): string[] {
  * the form shows exactly what it will send, and sends nothing to a connection it cannot show.
  */
 function OfferForm({ walletType }: { walletType: string | null }) {
+  const t = useT();
   const navigate = useNavigate();
   const connections = useConnections();
   const definitions = useOwnCredDefs(walletType);
@@ -98,8 +101,7 @@ function OfferForm({ walletType }: { walletType: string | null }) {
     setValue('filter', next.filter);
     attributes.replace(next.credential_preview.attributes);
   }, [picked, linkedDefinition, form, setValue, attributes]);
-  const shownDefinitionError =
-    definitionError ?? (linkUnknown ? 'The link names a credential this agent does not issue. Choose one of its credentials.' : undefined);
+  const shownDefinitionError = definitionError ?? (linkUnknown ? t('offer.linkUnknown') : undefined);
 
   // A format ticked after a definition was picked gets the same definition, never an empty filter.
   const indyTicked = values.formats?.indy;
@@ -114,7 +116,7 @@ function OfferForm({ walletType }: { walletType: string | null }) {
   const submit = (mode: OfferFormValues['mode']) => {
     setValue('mode', mode);
     if (!picked && !typing) {
-      setDefinitionError(definitions.isPending ? 'This agent’s credentials are still loading: wait a moment.' : 'Choose the credential to offer.');
+      setDefinitionError(definitions.isPending ? t('offer.definitionsStillLoading') : t('offer.chooseCredentialError'));
       void form.trigger('connection_id');
       return;
     }
@@ -130,7 +132,11 @@ function OfferForm({ walletType }: { walletType: string | null }) {
           { mode, body: toOfferBody(valid) },
           {
             onSuccess: (record) => {
-              toast.success(mode === 'send' ? `Offer sent to ${connections.labelOf(valid.connection_id) ?? 'the connection'}` : 'Offer created');
+              toast.success(
+                mode === 'send'
+                  ? translate('offer.sentTo', { name: connections.labelOf(valid.connection_id) ?? translate('offer.theConnection') })
+                  : translate('offer.created'),
+              );
               void navigate(`/credentials/${record.cred_ex_id}`);
             },
             onError: (error) => {
@@ -153,15 +159,15 @@ function OfferForm({ walletType }: { walletType: string | null }) {
     : chosenConnection
       ? chosenConnection.ready
         ? chosenConnection.label
-        : `${chosenConnection.label} (not ready: nothing is sent)`
+        : t('offer.toNotReady', { name: chosenConnection.label })
       : connections.status === 'pending'
-        ? 'Loading…'
-        : 'Unknown connection (nothing is sent)';
+        ? t('common.loading')
+        : t('offer.toUnknown');
   return (
     <section aria-labelledby="offer-title" className="offer-page">
-      <Link to="/credentials">← Credential exchanges</Link>
+      <Link to="/credentials">{t('offer.back')}</Link>
       <div className="page-head">
-        <h1 id="offer-title">Offer a credential</h1>
+        <h1 id="offer-title">{t('offer.title')}</h1>
       </div>
       <div className="offer-layout">
         <form
@@ -174,22 +180,22 @@ function OfferForm({ walletType }: { walletType: string | null }) {
           }}
         >
           <section className="card" aria-labelledby="to-title">
-            <h2 id="to-title">To</h2>
+            <h2 id="to-title">{t('offer.to')}</h2>
             <ConnectionField
               field={register('connection_id')}
               value={values.connection_id ?? ''}
               options={connections.options}
               status={connections.status}
-              prompt="Choose who receives the offer"
+              prompt={t('offer.connectionPrompt')}
               chosen={!!values.connection_id}
               error={errors.connection_id?.message}
             />
           </section>
 
           <section className="card" aria-labelledby="what-title">
-            <h2 id="what-title">Credential</h2>
+            <h2 id="what-title">{t('offer.credential')}</h2>
             <div className="field">
-              <label htmlFor="definition">Credential to offer</label>
+              <label htmlFor="definition">{t('offer.credentialToOffer')}</label>
               <select
                 id="definition"
                 value={typing ? TYPE_IDS : (picked?.credDefId ?? '')}
@@ -200,23 +206,23 @@ function OfferForm({ walletType }: { walletType: string | null }) {
                 disabled={definitions.isPending}
               >
                 <option value="" disabled={!!picked || typing}>
-                  {definitions.isPending ? 'Loading this agent’s credentials…' : 'Choose a credential'}
+                  {definitions.isPending ? t('offer.definitionsLoading') : t('offer.chooseCredential')}
                 </option>
                 {definitions.data?.map((d) => (
                   <option key={d.credDefId} value={d.credDefId}>
                     {definitionName(d, definitions.data)}
                   </option>
                 ))}
-                {(advanced || typing) && <option value={TYPE_IDS}>None: I will type the ids and attributes (Advanced)</option>}
+                {(advanced || typing) && <option value={TYPE_IDS}>{t('offer.typeIds')}</option>}
               </select>
               <p className="muted small" id="definition-hint">
                 {definitions.isError
-                  ? `This agent’s credentials could not be read (${definitions.error.message}). Under Advanced you can type the ids.`
+                  ? t('offer.definitionsError', { reason: definitions.error.message })
                   : definitions.data?.length === 0
-                    ? 'This agent has no credential of its own yet: an admin creates one on Schemas and credential definitions.'
+                    ? t('offer.noDefinitions')
                     : typing
-                      ? 'Type the ids and the attributes under Advanced.'
-                      : 'The credentials this agent issues, as named on Schemas and credential definitions.'}
+                      ? t('offer.typeUnderAdvanced')
+                      : t('offer.definitionsHint')}
               </p>
               {shownDefinitionError && (
                 <p className="field-error" id="definition-error">
@@ -237,15 +243,15 @@ function OfferForm({ walletType }: { walletType: string | null }) {
           )}
 
           <section className="card" aria-labelledby="options-title">
-            <h2 id="options-title">Options</h2>
+            <h2 id="options-title">{t('offer.options')}</h2>
             <label className="check">
-              <input type="checkbox" {...register('auto_issue')} /> Issue automatically when the person’s wallet asks for it
+              <input type="checkbox" {...register('auto_issue')} /> {t('offer.autoIssue')}
             </label>
             <label className="check">
-              <input type="checkbox" {...register('auto_remove')} /> Remove the exchange from the list once it is done
+              <input type="checkbox" {...register('auto_remove')} /> {t('offer.autoRemove')}
             </label>
             <div className="field">
-              <label htmlFor="comment">Message to the person (optional)</label>
+              <label htmlFor="comment">{t('offer.comment')}</label>
               <textarea id="comment" rows={2} aria-invalid={!!errors.comment} {...register('comment')} />
               {errors.comment && <p className="field-error">{errors.comment.message}</p>}
             </div>
@@ -261,29 +267,23 @@ function OfferForm({ walletType }: { walletType: string | null }) {
             attributes={attributes}
             fixedNames={!!picked}
             preview={preview}
-            typeIds={
-              !typing && (
-                <p className="muted small">
-                  To offer a credential this agent did not create, choose “None: I will type the ids and attributes” as the credential above.
-                </p>
-              )
-            }
+            typeIds={!typing && <p className="muted small">{t('offer.typeIdsHint')}</p>}
           />
 
           <SubmitError message={errors.root?.message} status={isApiError(mutation.error) ? mutation.error.status : undefined} />
           <div className="form-buttons">
             <button type="submit" className="button primary" disabled={mutation.isPending}>
-              {mutation.isPending && values.mode === 'send' ? 'Sending…' : 'Send offer'}
+              {mutation.isPending && values.mode === 'send' ? t('offer.sending') : t('offer.send')}
             </button>
             <button type="button" className="button" disabled={mutation.isPending} onClick={() => submit('create')}>
-              Create offer only
+              {t('offer.createOnly')}
             </button>
           </div>
         </form>
 
         <OfferSummary
           to={to}
-          credential={chosenName ?? (typing ? 'Typed under Advanced' : undefined)}
+          credential={chosenName ?? (typing ? t('offer.typedUnderAdvanced') : undefined)}
           values={values.credential_preview?.attributes ?? []}
           labels={pickedLabels}
           mode={values.mode ?? 'send'}

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { emptyOffer, offerResolver, toOfferBody, type OfferFormValues } from './offer-form';
+import { afterEach, describe, expect, it } from 'vitest';
+import { intlFor, setActiveIntl } from '../../i18n/active-intl';
+import { englishCatalogue, loadCatalogue } from '../../i18n/catalogue';
+import { emptyOffer, offerResolver, offerResolverFor, toOfferBody, type OfferFormValues } from './offer-form';
 
 const CONNECTION = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
 
@@ -78,5 +80,24 @@ describe('offer form', () => {
     expect((await resolve(withBirthdate('x'))).errors.credential_preview?.attributes?.[1]?.value?.message).toBe('Enter a date as YYYYMMDD, e.g. 20071121');
     expect((await resolve(withBirthdate('20070231'))).errors.credential_preview?.attributes?.[1]?.value?.message).toMatch(/YYYYMMDD/);
     expect(Object.keys((await resolve(withBirthdate('20071121'))).errors)).toEqual([]);
+  });
+});
+
+describe('offer form in French', () => {
+  afterEach(() => setActiveIntl('en', intlFor('en', englishCatalogue)));
+
+  it('says what is wrong with a value in the clerk’s language', async () => {
+    setActiveIntl('fr-CA', intlFor('fr-CA', await loadCatalogue('fr-CA')));
+    const resolver = offerResolverFor((name) => (name === 'age' ? 'number' : name === 'birthdate_dateint' ? 'date' : 'text'));
+    const values = offer((v) => {
+      v.credential_preview.attributes = [
+        { name: 'age', value: 'douze', 'mime-type': '' },
+        { name: 'birthdate_dateint', value: '2007-11', 'mime-type': '' },
+      ];
+    });
+    const { errors } = await resolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+    const messages = JSON.stringify(errors);
+    expect(messages).toContain('Entrez un nombre, p. ex. 42.');
+    expect(messages).toContain('Entrez une date au format AAAAMMJJ, p. ex. 20071121');
   });
 });

@@ -8,7 +8,6 @@ import {
   type OwnCredDef,
   type SendOfferBody,
   agentApiRefs,
-  DATEINT_HINT,
   isDateint,
   isDateintAttribute,
   kindOf,
@@ -16,6 +15,7 @@ import {
   type AttributeKind,
 } from '@credence/shared';
 import type { z } from 'zod';
+import { translate } from '../../i18n/active-intl';
 import { bodyResolver } from '../../lib/body-resolver';
 
 export const indyFilterFields = ['cred_def_id', 'schema_id', 'schema_issuer_did', 'schema_name', 'schema_version', 'issuer_did'] as const;
@@ -117,12 +117,12 @@ const valuesAsTheirKind =
   (kindOfName: (name: string) => AttributeKind) => (body: { credential_preview: { attributes: { name: string; value: string }[] } }, ctx: z.RefinementCtx) =>
     body.credential_preview.attributes.forEach((a, index) => {
       const kind = kindOfName(a.name);
+      // In the language in use when the form is checked (shared's valueProblem says only whether, in English).
       const problem =
         kind === 'date' && a.value !== '' && !isDateint(a.value.trim())
-          ? isDateintAttribute(a.name)
-            ? DATEINT_HINT
-            : 'Choose a date.'
-          : valueProblem(a.name, a.value, kind);
+          ? translate(isDateintAttribute(a.name) ? 'offer.value.dateint' : 'offer.value.date')
+          : valueProblem(a.name, a.value, kind) &&
+            translate(kind === 'number' ? 'offer.value.number' : kind === 'email' ? 'offer.value.email' : 'offer.value.date');
       if (problem) ctx.addIssue({ code: 'custom', path: ['credential_preview', 'attributes', index, 'value'], message: problem });
     });
 

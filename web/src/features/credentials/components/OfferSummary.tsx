@@ -1,4 +1,5 @@
 import { formatValue, kindOf, labelOf, type AttributeLabel } from '@credence/shared';
+import { useT } from '../../../i18n/use-t';
 
 interface OfferSummaryProps {
   to: string | undefined;
@@ -10,17 +11,18 @@ interface OfferSummaryProps {
 
 /** What the offer says, in the clerk's words: who receives it, which credential, each value as the person will read it. */
 export function OfferSummary({ to, credential, values, labels, mode }: OfferSummaryProps) {
-  const missing = <span className="muted">Not chosen yet</span>;
+  const t = useT();
+  const missing = <span className="muted">{t('offer.summary.notChosen')}</span>;
   return (
     <aside className="card offer-summary" aria-labelledby="offer-summary-title">
-      <h2 id="offer-summary-title">The offer</h2>
+      <h2 id="offer-summary-title">{t('offer.summary.title')}</h2>
       <dl className="offer-summary-list">
         <div>
-          <dt>To</dt>
-          <dd>{mode === 'create' ? 'Nobody yet (an offer record only)' : (to ?? missing)}</dd>
+          <dt>{t('offer.summary.to')}</dt>
+          <dd>{mode === 'create' ? t('offer.summary.nobodyYet') : (to ?? missing)}</dd>
         </div>
         <div>
-          <dt>Credential</dt>
+          <dt>{t('offer.summary.credential')}</dt>
           <dd>{credential ?? missing}</dd>
         </div>
         {values
@@ -28,7 +30,9 @@ export function OfferSummary({ to, credential, values, labels, mode }: OfferSumm
           .map((v) => (
             <div key={v.name}>
               <dt>{labelOf(v.name, labels)}</dt>
-              <dd>{v.value.trim() === '' ? <span className="muted">Not filled in</span> : formatValue(v.name, v.value, kindOf(v.name, labels))}</dd>
+              <dd>
+                {v.value.trim() === '' ? <span className="muted">{t('offer.summary.notFilled')}</span> : formatValue(v.name, v.value, kindOf(v.name, labels))}
+              </dd>
             </div>
           ))}
       </dl>
