@@ -43,8 +43,3 @@ export const OIDC_PROVIDER_PORT = port('E2E_OIDC_PROVIDER_PORT', 9272);
 export const TENANT_SIGN_IN_BFF_PORT = port('E2E_TENANT_SIGN_IN_BFF_PORT', 9273);
 export const TENANT_SIGN_IN_SANDBOX_PORT = port('E2E_TENANT_SIGN_IN_SANDBOX_PORT', 9274);
 export const TENANT_SIGN_IN_PROVIDER_PORT = port('E2E_TENANT_SIGN_IN_PROVIDER_PORT', 9275);
-
-/** tests/rolling-restart.spec.ts: the two-instance setup again, each instance stopped (SIGTERM) and started in turn. */
-export const ROLLING_NGINX_PORT = port('E2E_ROLLING_NGINX_PORT', 9276);
-export const ROLLING_BFF_PORTS = [port('E2E_ROLLING_BFF_A_PORT', 9277), port('E2E_ROLLING_BFF_B_PORT', 9278)] as const;
-export const ROLLING_SANDBOX_PORT = port('E2E_ROLLING_SANDBOX_PORT', 9279);
