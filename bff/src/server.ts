@@ -188,8 +188,8 @@ export async function startBff(env: Record<string, string | undefined> = process
         stopSending();
         return batches.sender.whenIdle();
       });
-      stopRetention();
-      stopRegisterRetention();
+      // The retention runs in progress finish before the store closes under them.
+      await Promise.all([stopRetention(), stopRegisterRetention()]);
       stopFollowing();
       stopBackfill();
       stopSending();

@@ -309,20 +309,29 @@ export class AuditLogs implements PerTenant<AuditLog> {
     return total;
   }
 
-  /** Runs the retention now and every hour; 0 days keeps everything. */
-  keepFor(days: number): () => void {
-    if (days <= 0) return () => undefined;
+  /**
+   * Runs the retention now and every hour; 0 days keeps everything. The stop it returns waits for a run in
+   * progress, so that the store is not closed under it (a failure after the stop is not one to report).
+   */
+  keepFor(days: number): () => Promise<void> {
+    if (days <= 0) return () => Promise.resolve();
+    let stopped = false;
+    let running: Promise<unknown> = Promise.resolve();
     const trim = () =>
-      this.store.ready
+      (running = this.store.ready
         .then(() => this.deleteOlderThan(days))
         .then(
           (n) => n > 0 && console.log(`[audit] retention: deleted ${n} entries older than ${days} days`),
-          (error: Error) => console.error(`[audit] retention failed: ${error.message}`),
-        );
+          (error: Error) => !stopped && console.error(`[audit] retention failed: ${error.message}`),
+        ));
     void trim();
     const timer = setInterval(() => void trim(), 3_600_000);
     timer.unref();
-    return () => clearInterval(timer);
+    return async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    };
   }
 }
 

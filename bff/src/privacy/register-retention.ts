@@ -91,19 +91,27 @@ export class RegisterRetention {
   }
 
   /** Runs now and once a day; unset with no definition's period, it still runs (an admin may set one later). */
-  daily(): () => void {
+  daily(): () => Promise<void> {
+    let stopped = false;
+    let running: Promise<unknown> = Promise.resolve();
     const run = () =>
-      this.store.ready
+      (running = this.store.ready
         .then(() => this.runOnce())
         .then(
           (n) =>
             n.exchanges + n.credentials > 0 &&
             console.log(`[privacy] retention: erased the values of ${n.exchanges} exchanges and ${n.credentials} credentials`),
-          (error: Error) => console.error(`[privacy] retention failed: ${error.message}`),
-        );
+          // A failure after the stop (the store closing under it) is not one to report.
+          (error: Error) => !stopped && console.error(`[privacy] retention failed: ${error.message}`),
+        ));
     void run();
     const timer = setInterval(() => void run(), DAY_MS);
     timer.unref();
-    return () => clearInterval(timer);
+    // The stop waits for a run in progress, so that the store is not closed under it.
+    return async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    };
   }
 }
