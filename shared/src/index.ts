@@ -1,6 +1,7 @@
 export * from './advised-actions.js';
 export * from './attribute-labels.js';
 export * from './audit-chain.js';
+export * from './audit-summary-codes.js';
 export * from './credential-bodies.js';
 export * from './dateint.js';
 export * from './definition-writes.js';

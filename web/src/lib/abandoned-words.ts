@@ -1,3 +1,5 @@
+import { translate } from '../i18n/active-intl';
+
 /** A problem report's description the agents and wallets send often, and how a clerk would say it. */
 export type KnownProblem = [pattern: RegExp, inWords: () => string];
 
@@ -9,7 +11,7 @@ export type KnownProblem = [pattern: RegExp, inWords: () => string];
 export function abandonedInWords(record: { state?: string | null; error_msg?: string | null }, known: readonly KnownProblem[]): string | undefined {
   if (record.state !== 'abandoned') return undefined;
   const description = (record.error_msg ?? '').replace(/^[a-z-]+:\s*/, '').trim();
-  if (!description) return 'the exchange stopped without a reason given.';
+  if (!description) return translate('abandoned.noReason');
   const match = known.find(([pattern]) => pattern.test(description));
-  return match ? match[1]() : `the exchange stopped. The reason given: “${description}”`;
+  return match ? match[1]() : translate('abandoned.quoted', { reason: description });
 }

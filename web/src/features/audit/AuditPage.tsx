@@ -2,7 +2,7 @@ import { ScrollRegion } from '../../components/ui/ScrollRegion';
 import { type AuditEntry, consoleApiRefs } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { urlFor } from '../../lib/api-client';
 import { CanonicalSearch, LeftOutOfLink } from '../../lib/canonical-search';
@@ -12,6 +12,7 @@ import { dayEnd, dayStart, datePresets, presetOf, presetRange } from './date-pre
 import { AUDIT_PAGE, auditQueries, type AuditFilters } from './queries';
 import { ExportPeriod } from './components/ExportPeriod';
 import { LogCheck } from './components/LogCheck';
+import { WhatHappened } from './components/WhatHappened';
 
 const outcomes = ['success', 'failure'] as const;
 const outcomeOf = (value: string | null) => outcomes.find((outcome) => outcome === value);
@@ -21,49 +22,6 @@ const dayOf = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(val
 function countText(total: number, capped: boolean, filtered: boolean): string {
   const one = total === 1 && !capped;
   return `${total.toLocaleString('en')}${capped ? '+' : ''} ${one ? 'entry' : 'entries'}${filtered ? (one ? ' matches' : ' match') : ''}`;
-}
-
-/** Who did it, as the actor filter names them: a provider's user is that provider's, never the local user of the same name. */
-function whoOf(entry: Pick<AuditEntry, 'actor' | 'via'>): string {
-  return entry.via ? `${entry.actor} · via ${entry.via}` : entry.actor;
-}
-
-/**
- * "alice (issuer) issued Student ID 1.2 to Bob Smith", linked to what it was about; older entries name the route.
- * The name lists that person's entries only.
- */
-function WhatHappened({ entry, onlyTheirs }: { entry: AuditEntry; onlyTheirs: string }) {
-  const sentence = entry.summary ?? entry.action;
-  // One box: on a phone the cell is a flex row, where each loose piece would be squeezed on its own.
-  return (
-    <div>
-      <Link to={onlyTheirs} title={`Only the entries of ${whoOf(entry)}`}>
-        <strong>{entry.actor}</strong>
-      </Link>
-      {entry.via && <span className="muted"> · via {entry.via}</span>}
-      {entry.role && <span className="muted"> ({entry.role})</span>} {entry.link ? <Link to={entry.link}>{sentence}</Link> : sentence}
-      {entry.reason && (
-        <div className="text-danger small">
-          <span className="visually-hidden">Why: </span>
-          {entry.reason}
-        </div>
-      )}
-      {/* The request itself (method, route, ids) is for whoever investigates: one click away. */}
-      <details className="audit-request small">
-        <summary>Details</summary>
-        <div className="mono muted">
-          <div>
-            {entry.action} → {entry.status}
-          </div>
-          {Object.entries(entry.target).map(([k, v]) => (
-            <div key={k}>
-              {k}: {v}
-            </div>
-          ))}
-        </div>
-      </details>
-    </div>
-  );
 }
 
 const signInsChoices = ['show', 'only'] as const;

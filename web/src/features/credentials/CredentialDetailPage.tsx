@@ -1,5 +1,4 @@
 import {
-  advisedCredentialAction,
   credDefIdOf,
   credentialFormatOf,
   credentialPreviewOf,
@@ -29,7 +28,8 @@ import { ProposalReview } from './components/ProposalReview';
 import { useAttributeLabels } from '../../lib/attribute-labels';
 import { useConnections } from '../../lib/connections';
 import { useWasDeleted } from '../../lib/deleted-records';
-import { formatDateTime, humanize } from '../../lib/format';
+import { useFormat, useT } from '../../i18n/use-t';
+import { useExchangeWords } from '../../lib/exchange-words';
 import { issuedStatusQuery } from '../../lib/register-exchanges';
 import { credentialNextSteps, credentialTitle } from './credential-view';
 import { credentialQueries } from './queries';
@@ -39,13 +39,15 @@ export interface CredentialDetailPageProps {
   RecordAction?: ComponentType<{ detail: CredExDetail }>;
 }
 
-const toList = { href: '/credentials', label: 'Credential exchanges' };
-
 /** Each value under its label, a date as a date (the labels an admin set for the definition, else derived from the names). */
 const labelled = (attributes: readonly { name: string; value: string }[], labels: AttributeLabels) =>
   attributes.map((a) => ({ name: labelOf(a.name, labels), value: formatValue(a.name, a.value, kindOf(a.name, labels)) }));
 
 export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps = {}) {
+  const t = useT();
+  const formatIn = useFormat();
+  const words = useExchangeWords();
+  const toList = { href: '/credentials', label: t('credentials.list.title') };
   const { credExId = '' } = useParams();
   const wasDeleted = useWasDeleted(credExId);
   const [missingId, setMissingId] = useState<string>();
@@ -62,14 +64,13 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
   const { cred_ex_record: record } = detail.data;
   const format = credentialFormatOf(detail.data);
   const sub = detail.data.anoncreds ?? detail.data.indy;
-  const action = advisedCredentialAction(record.state);
   const schemaId = schemaIdOf(record);
   const credDefId = credDefIdOf(record);
   const credentialId = storedCredentialIdOf(detail.data);
   const preview = credentialPreviewOf(record);
   const reviewingOffer = record.role === 'holder' && record.state === 'offer-received';
   const person = connections.labelOf(record.connection_id);
-  const who = record.role === 'holder' ? 'They do: the credential is for us' : 'We do';
+  const who = record.role === 'holder' ? t('credential.detail.theyDo') : t('credential.detail.weDo');
   const abandoned = abandonedInWords(record);
 
   return (
@@ -82,12 +83,12 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
       </div>
       {abandoned ? (
         <div className="callout callout-danger" role="alert">
-          <strong>Abandoned:</strong> {abandoned}
+          <strong>{t('abandoned.label')}</strong> {abandoned}
         </div>
       ) : (
         <ErrorMessage message={record.error_msg} />
       )}
-      <NextStepCallout action={action} errorMsg={record.error_msg} />
+      <NextStepCallout kind="credential" state={record.state} errorMsg={record.error_msg} />
       {record.role === 'issuer' && record.state === 'proposal-received' && <ProposalReview detail={detail.data} />}
       {reviewingOffer && <OfferReview record={record} />}
       <div className="action-row">
@@ -97,25 +98,25 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
       {/* The review above already lists every value offered. */}
       {preview && !reviewingOffer && (
         <section aria-labelledby="attributes-title" className="card">
-          <h2 id="attributes-title">Attributes</h2>
+          <h2 id="attributes-title">{t('credential.detail.attributes')}</h2>
           <AttributeTable attributes={labelled(preview.attributes, labelsFor(credDefId))} />
         </section>
       )}
       <section aria-labelledby="fields-title" className="card">
-        <h2 id="fields-title">Exchange</h2>
+        <h2 id="fields-title">{t('credential.detail.exchange')}</h2>
         <FieldList
           fields={[
             [
-              'Connection',
+              t('credential.detail.connection'),
               record.connection_id ? (
-                <Link to={`/connections/${record.connection_id}`}>{person ?? 'Unnamed connection'}</Link>
+                <Link to={`/connections/${record.connection_id}`}>{person ?? t('credential.detail.unnamedConnection')}</Link>
               ) : (
-                <span className="muted">No connection (QR code)</span>
+                <span className="muted">{t('credential.detail.noConnection')}</span>
               ),
             ],
-            ['Who issues', who],
-            ['Started', formatDateTime(record.created_at)],
-            ['Last change', formatDateTime(record.updated_at)],
+            [t('credential.detail.whoIssues'), who],
+            [t('credential.detail.started'), formatIn.dateTime(record.created_at)],
+            [t('credential.detail.lastChange'), formatIn.dateTime(record.updated_at)],
           ]}
         />
       </section>
@@ -123,23 +124,19 @@ export function CredentialDetailPage({ RecordAction }: CredentialDetailPageProps
       <TechnicalDetails
         raw={detail.data}
         fields={[
-          ['Exchange id', <Mono>{record.cred_ex_id}</Mono>, 'cred_ex_id'],
-          ['Thread id', <Mono>{record.thread_id}</Mono>, 'thread_id'],
-          ['Connection id', record.connection_id && <Mono>{record.connection_id}</Mono>, 'connection_id'],
-          ['Role', humanize(record.role)],
-          ['Initiator', record.initiator && humanize(record.initiator)],
-          ['Agent’s message', record.error_msg && <Mono>{record.error_msg}</Mono>, 'error_msg'],
-          ['Credential format', format, 'filter'],
-          ['Schema id', schemaId && <Mono>{schemaId}</Mono>, 'schema_id'],
-          ['Credential definition id', credDefId && <Mono>{credDefId}</Mono>, 'cred_def_id'],
-          ['Credential id', credentialId && <Mono>{credentialId}</Mono>, 'cred_id_stored'],
-          ['Revocation registry id', sub?.rev_reg_id && <Mono>{sub.rev_reg_id}</Mono>, 'rev_reg_id'],
-          ['Credential revocation id', sub?.cred_rev_id && <Mono>{sub.cred_rev_id}</Mono>, 'cred_rev_id'],
-          [
-            'Offers, issues, removes its record by itself',
-            yesNo(record.auto_offer, record.auto_issue, record.auto_remove),
-            'auto_offer / auto_issue / auto_remove',
-          ],
+          [t('credential.tech.exchangeId'), <Mono>{record.cred_ex_id}</Mono>, 'cred_ex_id'],
+          [t('credential.tech.threadId'), <Mono>{record.thread_id}</Mono>, 'thread_id'],
+          [t('credential.tech.connectionId'), record.connection_id && <Mono>{record.connection_id}</Mono>, 'connection_id'],
+          [t('credential.tech.role'), words.role(record.role)],
+          [t('credential.tech.initiator'), record.initiator],
+          [t('credential.tech.agentMessage'), record.error_msg && <Mono>{record.error_msg}</Mono>, 'error_msg'],
+          [t('credential.tech.format'), format, 'filter'],
+          [t('credential.tech.schemaId'), schemaId && <Mono>{schemaId}</Mono>, 'schema_id'],
+          [t('credential.tech.credDefId'), credDefId && <Mono>{credDefId}</Mono>, 'cred_def_id'],
+          [t('credential.tech.credentialId'), credentialId && <Mono>{credentialId}</Mono>, 'cred_id_stored'],
+          [t('credential.tech.revRegId'), sub?.rev_reg_id && <Mono>{sub.rev_reg_id}</Mono>, 'rev_reg_id'],
+          [t('credential.tech.credRevId'), sub?.cred_rev_id && <Mono>{sub.cred_rev_id}</Mono>, 'cred_rev_id'],
+          [t('credential.tech.automation'), yesNo(record.auto_offer, record.auto_issue, record.auto_remove), 'auto_offer / auto_issue / auto_remove'],
         ]}
       />
     </article>

@@ -1,5 +1,6 @@
 import { schemaLabel, type CredExRecord } from '@credence/shared';
 import type { NextStep } from '../../components/ui/NextSteps';
+import { translate } from '../../i18n/active-intl';
 
 /** The person a credential is for, from a value that names them ("name", "full_name", "holder_name"): a counter's credential has no connection. */
 export function personInValues(attributes: readonly { name: string; value: string }[] | undefined): string | undefined {
@@ -17,10 +18,10 @@ export function credentialTitle(
   person: string | undefined,
   attributes: readonly { name: string; value: string }[] | undefined,
 ): string {
-  const what = schemaLabel(schemaId) ?? 'Credential exchange';
+  const what = schemaLabel(schemaId) ?? translate('credential.title.exchange');
   const who = record.connection_id ? person : personInValues(attributes);
   if (!who) return what;
-  return `${what} ${record.role === 'holder' && record.connection_id ? 'from' : 'for'} ${who}`;
+  return translate(record.role === 'holder' && record.connection_id ? 'credential.title.from' : 'credential.title.for', { credential: what, person: who });
 }
 
 /** Where an issuer or a holder goes from here: offer another, the next person at the counter, back to the person. */
@@ -30,15 +31,18 @@ export function credentialNextSteps(record: Pick<CredExRecord, 'role' | 'connect
   if (record.connection_id) {
     if (record.role === 'issuer') {
       steps.push({
-        label: `Offer another credential to ${person ?? 'this connection'}`,
+        label: translate('credential.next.offerAnother', { person: person ?? translate('credential.next.thisConnection') }),
         to: `/credentials/new?connection=${record.connection_id}`,
         primary: finished,
       });
     }
-    steps.push({ label: `Back to ${person ?? 'the connection'}`, to: `/connections/${record.connection_id}` });
+    steps.push({
+      label: translate('credential.next.backTo', { person: person ?? translate('credential.next.theConnection') }),
+      to: `/connections/${record.connection_id}`,
+    });
   } else if (record.role === 'issuer') {
-    steps.push({ label: 'Issue to the next person at the counter', to: '/credentials/counter', primary: finished });
+    steps.push({ label: translate('credential.next.counter'), to: '/credentials/counter', primary: finished });
   }
-  steps.push({ label: 'All credential exchanges', to: '/credentials' });
+  steps.push({ label: translate('credential.next.all'), to: '/credentials' });
   return steps;
 }

@@ -1,4 +1,4 @@
-import { advisedPresentationAction, type PresExRecord } from '@credence/shared';
+import type { PresExRecord } from '@credence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -64,7 +64,6 @@ export function PresentationDetailPage() {
   if (wasDeleted || !detail.isSuccess)
     return <RecordStates query={detail} wasDeleted={wasDeleted} back={toList} noun="presentation exchange" id={presExId} kind="presentation" />;
   const record = detail.data;
-  const action = advisedPresentationAction(record.state);
   const answering = record.role === 'prover' && record.state === 'request-received';
   const person = connections.labelOf(record.connection_id);
   const credentials = presentedCredentials(record);
@@ -88,7 +87,7 @@ export function PresentationDetailPage() {
       ) : (
         <ErrorMessage message={record.error_msg} />
       )}
-      <NextStepCallout action={action} errorMsg={record.error_msg} />
+      <NextStepCallout kind="presentation" state={record.state} errorMsg={record.error_msg} />
       <PresentationActions
         record={record}
         onPrepare={() => {

@@ -1,0 +1,51 @@
+import { auditSummaryText, auditSummaryWords } from '@credence/shared';
+import { describe as group, expect, it } from 'vitest';
+import { describe, type AuditLookups } from './audit-describe.js';
+
+const lookups: AuditLookups = {
+  exchange: (kind, id) =>
+    Promise.resolve(
+      kind === 'credential' && id === 'e1'
+        ? { connection_id: 'c1', connection_label: 'Ada Lovelace', schema_id: 'WgWxqztrNooG92RXvxSTWv:2:Student ID:1.2' }
+        : kind === 'presentation' && id === 'p1'
+          ? { connection_id: 'c1', connection_label: 'Ada Lovelace', request_name: 'Proof of age' }
+          : undefined,
+    ),
+  connectionLabel: (id) => Promise.resolve(id === 'c1' ? 'Ada Lovelace' : undefined),
+  issued: () => Promise.resolve(undefined),
+};
+
+const cases = [
+  { route: '/issue-credential-2.0/send-offer', target: { cred_ex_id: 'e1' }, code: 'credential.offered' },
+  { route: '/issue-credential-2.0/records/:cred_ex_id/issue', target: { cred_ex_id: 'e1' }, code: 'credential.issued' },
+  { route: '/issue-credential-2.0/records/:cred_ex_id/issue', target: { cred_ex_id: 'e1' }, succeeded: false, code: 'credential.issueTried' },
+  { route: '/issue-credential-2.0/records/:cred_ex_id/send-offer', target: { cred_ex_id: 'e1' }, code: 'credential.offeredAnswering' },
+  { route: '/issue-credential-2.0/records/:cred_ex_id/problem-report', target: { cred_ex_id: 'e1' }, code: 'credential.declined' },
+  { route: '/issue-credential-2.0/send-offer', target: { cred_ex_id: 'e9' }, code: 'credential.offered' },
+  { route: '/present-proof-2.0/send-request', target: { pres_ex_id: 'p1' }, code: 'proof.asked' },
+  { route: '/present-proof-2.0/send-request', target: { pres_ex_id: 'p1' }, succeeded: false, code: 'proof.askTried' },
+  { route: '/present-proof-2.0/create-request', target: { pres_ex_id: 'p1' }, code: 'proof.qrRequested' },
+] as const;
+
+group('the audit log’s sentences, worded again at read time', () => {
+  it.each(cases)('$route ($code): the summary written is the template’s, its values recovered', async ({ route, target, code, ...rest }) => {
+    const succeeded = 'succeeded' in rest ? rest.succeeded : true;
+    const written = await describe({ method: 'POST', route, target: { ...target }, body: undefined, answer: undefined, succeeded }, lookups);
+    const words = auditSummaryWords(written!.summary);
+    expect(words?.code).toBe(code);
+    expect(auditSummaryText(words!.code, words!.params)).toBe(written!.summary);
+  });
+
+  it('names the credential and the person as values, the generic words when not known', async () => {
+    expect(auditSummaryWords('offered Student ID 1.2 to Ada Lovelace, answering their proposal')).toEqual({
+      code: 'credential.offeredAnswering',
+      params: { credential: 'Student ID 1.2', holder: 'Ada Lovelace' },
+    });
+    expect(auditSummaryWords('offered a credential to a connection')).toEqual({
+      code: 'credential.offered',
+      params: { credential: 'a credential', holder: 'a connection' },
+    });
+    expect(auditSummaryWords('asked Ada Lovelace for “Proof of age”')?.params).toEqual({ peer: 'Ada Lovelace', proof: '“Proof of age”' });
+    expect(auditSummaryWords('revoked Student ID 1.2 of Ada (published)')).toBeUndefined();
+  });
+});
