@@ -5,9 +5,15 @@
  * A summary no template matches is shown as written.
  */
 export const auditSummaryTemplates = {
+  'connection.invitationAccepted': 'accepted an invitation',
+  'connection.invitationAcceptedFrom': 'accepted an invitation from {label}',
+  'connection.invitationCreated': 'created an invitation',
+  'connection.invitationCreatedFor': 'created an invitation for {alias}',
+  'connection.removed': 'removed the connection {label}',
+  'connection.removedUnnamed': 'removed the connection',
   'credential.declined': 'declined the exchange of {credential} with {holder}',
-  'credential.issued': 'issued {credential} to {holder}',
   'credential.issueTried': 'tried to issue {credential} to {holder}',
+  'credential.issued': 'issued {credential} to {holder}',
   'credential.offerTried': 'tried to offer {credential} to {holder}',
   'credential.offered': 'offered {credential} to {holder}',
   'credential.offeredAnswering': 'offered {credential} to {holder}, answering their proposal',
@@ -25,9 +31,14 @@ export const auditSummaryTemplates = {
   'proof.removed': 'removed the proof exchange with {peer} from the agent',
   'register.backfilled': 'read the agent’s exchanges into the register',
   'revocation.cleared': 'cleared the pending revocations',
+  'revocation.noneWaiting': 'published the pending revocations: none was waiting',
   'session.logInTried': 'tried to log in',
   'session.loggedIn': 'logged in',
   'session.loggedOut': 'logged out',
+  'template.changed': 'changed the proof template {name} (version {version})',
+  'template.deleted': 'deleted the proof template {name}',
+  'template.saved': 'saved the proof template {name} (version {version})',
+  'wallet.upgraded': 'upgraded the wallet {wallet} to askar-anoncreds',
 } as const;
 
 export type AuditSummaryCode = keyof typeof auditSummaryTemplates;

@@ -25,12 +25,21 @@ const cases = [
   { route: '/present-proof-2.0/send-request', target: { pres_ex_id: 'p1' }, code: 'proof.asked' },
   { route: '/present-proof-2.0/send-request', target: { pres_ex_id: 'p1' }, succeeded: false, code: 'proof.askTried' },
   { route: '/present-proof-2.0/create-request', target: { pres_ex_id: 'p1' }, code: 'proof.qrRequested' },
+  { route: '/session', target: {}, code: 'session.loggedIn' },
+  { route: '/session', target: {}, succeeded: false, code: 'session.logInTried' },
+  { route: '/proof-templates', target: { template_name: 'Proof of age', version: '2' }, code: 'template.saved' },
+  { route: '/proof-templates/:id', method: 'PUT', target: { template_name: 'Proof of age', version: '3' }, code: 'template.changed' },
+  { route: '/proof-templates/:id', method: 'DELETE', target: { template_name: 'Proof of age' }, code: 'template.deleted' },
+  { route: '/connections/:conn_id', method: 'DELETE', target: { conn_id: 'c1' }, code: 'connection.removed' },
+  { route: '/connections/:conn_id', method: 'DELETE', target: { conn_id: 'c9' }, code: 'connection.removedUnnamed' },
+  { route: '/out-of-band/create-invitation', target: {}, code: 'connection.invitationCreated' },
 ] as const;
 
 group('the audit log’s sentences, worded again at read time', () => {
   it.each(cases)('$route ($code): the summary written is the template’s, its values recovered', async ({ route, target, code, ...rest }) => {
     const succeeded = 'succeeded' in rest ? rest.succeeded : true;
-    const written = await describe({ method: 'POST', route, target: { ...target }, body: undefined, answer: undefined, succeeded }, lookups);
+    const method = 'method' in rest ? rest.method : 'POST';
+    const written = await describe({ method, route, target: { ...target }, body: undefined, answer: undefined, succeeded }, lookups);
     const words = auditSummaryWords(written!.summary);
     expect(words?.code).toBe(code);
     expect(auditSummaryText(words!.code, words!.params)).toBe(written!.summary);

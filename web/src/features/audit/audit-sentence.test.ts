@@ -36,6 +36,7 @@ describe('an audit entry’s sentence', () => {
     const t = translator('fr-CA', await loadCatalogue('fr-CA'));
     expect(auditSentence('offered Student ID 1.2 to Ada Lovelace', t)).toBe('a offert Student ID 1.2 à Ada Lovelace');
     expect(auditSentence('asked Ada Lovelace for “Proof of age”', t)).toBe('a demandé « Proof of age » à Ada Lovelace');
+    expect(auditSentence('saved the proof template “Proof of age” (version 2)', t)).toBe('a enregistré le modèle de preuve « Proof of age » (version 2)');
     expect(auditSentence('tried to issue a credential to a connection', t)).toBe('a tenté d’émettre une attestation à une connexion');
     expect(auditSentence('offered Library card 1.0 to Bob, answering their proposal', t)).toBe('a offert Library card 1.0 à Bob, en réponse à sa proposition');
   });

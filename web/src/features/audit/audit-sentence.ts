@@ -7,10 +7,18 @@ import type { MessageValues } from '../../i18n/active-intl';
  * code's first part: a quoted `area.purpose` would read as a catalogue key to the catalogue check.
  */
 const sentenceKeys = {
+  connection: {
+    invitationAccepted: 'audit.entry.connection.invitationAccepted',
+    invitationAcceptedFrom: 'audit.entry.connection.invitationAcceptedFrom',
+    invitationCreated: 'audit.entry.connection.invitationCreated',
+    invitationCreatedFor: 'audit.entry.connection.invitationCreatedFor',
+    removed: 'audit.entry.connection.removed',
+    removedUnnamed: 'audit.entry.connection.removedUnnamed',
+  },
   credential: {
     declined: 'audit.entry.credential.declined',
-    issued: 'audit.entry.credential.issued',
     issueTried: 'audit.entry.credential.issueTried',
+    issued: 'audit.entry.credential.issued',
     offerTried: 'audit.entry.credential.offerTried',
     offered: 'audit.entry.credential.offered',
     offeredAnswering: 'audit.entry.credential.offeredAnswering',
@@ -36,11 +44,20 @@ const sentenceKeys = {
   },
   revocation: {
     cleared: 'audit.entry.revocation.cleared',
+    noneWaiting: 'audit.entry.revocation.noneWaiting',
   },
   session: {
     logInTried: 'audit.entry.session.logInTried',
     loggedIn: 'audit.entry.session.loggedIn',
     loggedOut: 'audit.entry.session.loggedOut',
+  },
+  template: {
+    changed: 'audit.entry.template.changed',
+    deleted: 'audit.entry.template.deleted',
+    saved: 'audit.entry.template.saved',
+  },
+  wallet: {
+    upgraded: 'audit.entry.wallet.upgraded',
   },
 } as const satisfies { [A in AuditSummaryCode as A extends `${infer Area}.${string}` ? Area : never]: Record<string, MessageKey> };
 
