@@ -5,19 +5,21 @@ import { Link, useSearchParams } from 'react-router';
 import { ChoiceField } from '../../components/ui/ChoiceField';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { connectionQueries } from '../../lib/connections';
-import { formatDateTime, timeAgo } from '../../lib/format';
+import { useFormat, useT } from '../../i18n/use-t';
 import { CONNECTIONS_PAGE_SIZE, filterConnections } from './connection-filter';
 import { ConnectionStateBadge } from './connection-states';
 
 const stateChoices = [
-  ['active', 'Connected'],
-  ['invitation', 'Invited, not accepted yet'],
-  ['request', 'Connecting'],
-  ['abandoned', 'Failed'],
+  ['active', 'connectionState.connected'],
+  ['invitation', 'connectionState.invited'],
+  ['request', 'connectionState.connecting'],
+  ['abandoned', 'connectionState.failed'],
 ] as const;
 
 /** Every connection of the agent: search by name or alias, filter by state, newest first, live. */
 export function ConnectionsListPage() {
+  const t = useT();
+  const format = useFormat();
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
   const state = params.get('state') ?? undefined;
@@ -43,41 +45,41 @@ export function ConnectionsListPage() {
   return (
     <section aria-labelledby="connections-title">
       <div className="page-head">
-        <h1 id="connections-title">Connections</h1>
-        <p className="muted">The people and organisations this agent can exchange credentials with.</p>
+        <h1 id="connections-title">{t('connections.title')}</h1>
+        <p className="muted">{t('connections.intro')}</p>
         <div className="page-actions">
           <Link to="/connections/new" className="button primary">
-            Invite someone
+            {t('connections.invite')}
           </Link>
           <Link to="/connections/new#accept" className="button">
-            Accept an invitation
+            {t('connections.accept')}
           </Link>
         </div>
       </div>
       <form
         className="filters"
         role="search"
-        aria-label="Find connections"
+        aria-label={t('connections.find')}
         onSubmit={(event) => {
           event.preventDefault();
           set({ q: typed.trim() || undefined, page: undefined });
         }}
       >
         <div className="field field-grow">
-          <label htmlFor="connection-search">Name or alias</label>
-          <input id="connection-search" type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="e.g. Alice" />
+          <label htmlFor="connection-search">{t('connections.nameOrAlias')}</label>
+          <input id="connection-search" type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t('connections.placeholder')} />
         </div>
         <ChoiceField
           id="connection-state"
-          label="State"
+          label={t('connections.state')}
           value={state}
           onChange={(value) => set({ state: value, page: undefined })}
-          any="Any state"
-          choices={stateChoices}
+          any={t('connections.anyState')}
+          choices={stateChoices.map(([value, key]) => [value, t(key)])}
         />
         <div className="filter-actions">
           <button type="submit" className="button">
-            Search
+            {t('connections.search')}
           </button>
           {(search || state) && (
             <button
@@ -88,38 +90,38 @@ export function ConnectionsListPage() {
                 set({ q: undefined, state: undefined, page: undefined });
               }}
             >
-              Clear
+              {t('connections.clear')}
             </button>
           )}
         </div>
       </form>
       {list.isPending ? (
         <div className="state-panel" aria-busy="true">
-          Loading connections…
+          {t('connections.loading')}
         </div>
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => list.refetch()} />
       ) : shown.length === 0 ? (
         <div className="state-panel">
-          <h2>{search || state ? 'No connection matches' : 'No connections yet'}</h2>
-          <p>{search || state ? 'Try another name, or clear the search.' : 'Invite a holder to connect: they scan a QR code with their wallet app.'}</p>
+          <h2>{search || state ? t('connections.noMatch') : t('connections.none')}</h2>
+          <p>{search || state ? t('connections.noMatchHint') : t('connections.noneHint')}</p>
         </div>
       ) : (
         <div className="table-wrap">
           <table className="data-table connections-table">
-            <caption className="visually-hidden">Connections ({matching.length})</caption>
+            <caption className="visually-hidden">{t('connections.caption', { count: matching.length })}</caption>
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">State</th>
+                <th scope="col">{t('connections.column.name')}</th>
+                <th scope="col">{t('connections.column.state')}</th>
                 <th scope="col" className="hide-narrow">
-                  Their label
+                  {t('connections.column.theirLabel')}
                 </th>
                 <th scope="col" className="hide-narrow">
-                  Since
+                  {t('connections.column.since')}
                 </th>
                 <th scope="col" className="hide-narrow">
-                  Updated
+                  {t('connections.column.updated')}
                 </th>
               </tr>
             </thead>
@@ -134,10 +136,10 @@ export function ConnectionsListPage() {
                   </td>
                   <td className="hide-narrow">{c.their_label ?? <span className="muted">—</span>}</td>
                   <td className="hide-narrow">
-                    <time dateTime={c.created_at}>{formatDateTime(c.created_at)}</time>
+                    <time dateTime={c.created_at}>{format.dateTime(c.created_at)}</time>
                   </td>
                   <td className="hide-narrow">
-                    <span title={formatDateTime(c.updated_at)}>{timeAgo(c.updated_at)}</span>
+                    <span title={format.dateTime(c.updated_at)}>{format.timeAgo(c.updated_at)}</span>
                   </td>
                 </tr>
               ))}
@@ -146,15 +148,13 @@ export function ConnectionsListPage() {
         </div>
       )}
       {matching.length > CONNECTIONS_PAGE_SIZE && (
-        <nav className="pager" aria-label="Pages of connections">
+        <nav className="pager" aria-label={t('connections.pages')}>
           <button type="button" className="button" disabled={page === 0} onClick={() => set({ page: page > 1 ? String(page - 1) : undefined })}>
-            Previous
+            {t('connections.previous')}
           </button>
-          <span aria-live="polite">
-            Page {page + 1} of {pages} · {matching.length} connections
-          </span>
+          <span aria-live="polite">{t('connections.pageOf', { page: page + 1, pages, count: matching.length })}</span>
           <button type="button" className="button" disabled={page + 1 >= pages} onClick={() => set({ page: String(page + 1) })}>
-            Next
+            {t('connections.next')}
           </button>
         </nav>
       )}
