@@ -5,8 +5,10 @@ import { DEMO_PASSWORD } from '../settings';
 
 /**
  * The server's refusals in the reader's language (issue 40): a verifier whose browser reads Canadian French
- * renames a proof template to a name another template has, and the server's refusal is worded in French; a visitor whose phone reads French opens a QR code's link that no longer exists and reads why in French.
- * @serial: the verifier's language is remembered by the server, and the other journeys read the verifier in English.
+ * renames a proof template to a name another template has, and the server's refusal is worded in French; an admin
+ * reading French finds the template saved in the audit log in French; a visitor whose phone reads French opens a
+ * QR code's link that no longer exists and reads why in French.
+ * @serial: the verifier's and the admin's language is remembered by the server; the other journeys read them in English.
  */
 const sizes = [
   { name: '1400 px', viewport: { width: 1400, height: 900 } },
@@ -27,8 +29,10 @@ test.describe('the server’s refusals in Canadian French', { tag: '@serial' }, 
 
   test.afterAll(async ({ baseURL }) => {
     const api = await request.newContext({ baseURL: baseURL! });
-    await api.post('/api/session', { data: { username: 'verifier', password: DEMO_PASSWORD } });
-    await api.put('/api/preferences', { data: { language: 'en' } });
+    for (const username of ['verifier', 'admin']) {
+      await api.post('/api/session', { data: { username, password: DEMO_PASSWORD } });
+      await api.put('/api/preferences', { data: { language: 'en' } });
+    }
     await api.dispose();
   });
 
@@ -57,6 +61,15 @@ test.describe('the server’s refusals in Canadian French', { tag: '@serial' }, 
       await expect(refusal).toHaveText(`Un modèle nommé « ${taken} » existe déjà. Choisissez un autre nom.`);
       await refusal.scrollIntoViewIfNeeded();
       await page.screenshot({ path: test.info().outputPath(`name-in-use-${size.viewport.width}.png`) });
+
+      // The admin, reading French too, finds the verifier's saved template in the audit log in French.
+      await page.request.delete('/api/session');
+      expect((await page.request.post('/api/session', { data: { username: 'admin', password: DEMO_PASSWORD } })).ok()).toBe(true);
+      await page.goto('/audit');
+      const entry = page.getByRole('link', { name: `a enregistré le modèle de preuve « ${taken} » (version 1)` });
+      await expect(entry).toBeVisible();
+      await entry.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`audit-${size.viewport.width}.png`) });
     });
 
     test(`at ${size.name}: a QR code’s link that no longer exists says so in French`, async ({ page, consoleErrors }) => {
