@@ -1,10 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { intlFor, setActiveIntl } from '../../i18n/active-intl';
+import { englishCatalogue, loadCatalogue } from '../../i18n/catalogue';
 import { jsonAnswer, renderPage } from '../../test/render-page';
 import { NewInvitationPage } from './NewInvitationPage';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setActiveIntl('en', intlFor('en', englishCatalogue));
+});
 
 const at = '2026-11-23T10:00:00.000000Z';
 const INVITATION = {
@@ -119,5 +124,13 @@ describe('NewInvitationPage', { timeout: 20_000 }, () => {
     expect(request!.body).toEqual(INVITATION);
     expect(request!.url).toContain('alias=Faber');
     expect(await screen.findByRole('button', { name: 'Accept another' })).toBeTruthy();
+  });
+
+  it('speaks French to a French clerk: the invitation made, followed until connected', async () => {
+    setActiveIntl('fr-CA', intlFor('fr-CA', await loadCatalogue('fr-CA')));
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: 'Créer l’invitation' }));
+    expect(await screen.findByText('Connecté avec Mobile wallet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Offrir une attestation à Mobile wallet' })).toBeTruthy();
   });
 });

@@ -11,6 +11,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { SubmitError } from '../../components/exchange-form/SubmitError';
+import { translate } from '../../i18n/active-intl';
+import { useT } from '../../i18n/use-t';
 import { isApiError } from '../../lib/api';
 import { callApi } from '../../lib/api-client';
 import { connectionQueries } from '../../lib/connections';
@@ -22,16 +24,17 @@ import { SimulateScan } from './SimulateScan';
 
 /** Invite a holder (a QR code to scan, followed live until connected), or accept a partner's invitation. */
 export function NewInvitationPage() {
+  const t = useT();
   const acceptRef = useRef<HTMLElement>(null);
   useEffect(() => {
     if (window.location.hash === '#accept') acceptRef.current?.scrollIntoView();
   }, []);
   return (
     <section aria-labelledby="new-connection-title" className="invitation-page">
-      <Link to="/connections">← Connections</Link>
+      <Link to="/connections">{t('invite.back')}</Link>
       <div className="page-head">
-        <h1 id="new-connection-title">Connect with someone</h1>
-        <p className="muted">Invite a holder to scan a QR code with their wallet app, or accept an invitation an organisation sent you.</p>
+        <h1 id="new-connection-title">{t('invite.title')}</h1>
+        <p className="muted">{t('invite.intro')}</p>
       </div>
       <CreateInvitation />
       <AcceptInvitation sectionRef={acceptRef} />
@@ -40,6 +43,7 @@ export function NewInvitationPage() {
 }
 
 function CreateInvitation() {
+  const t = useT();
   const [alias, setAlias] = useState('');
   const [goal, setGoal] = useState('');
   const [multiUse, setMultiUse] = useState(false);
@@ -59,7 +63,7 @@ function CreateInvitation() {
 
   return (
     <section className="card" aria-labelledby="invite-title">
-      <h2 id="invite-title">Invite someone to connect</h2>
+      <h2 id="invite-title">{t('invite.create.title')}</h2>
       {!invitation ? (
         <form
           className="invite-form"
@@ -70,27 +74,26 @@ function CreateInvitation() {
           }}
         >
           <div className="field">
-            <label htmlFor="invite-alias">Who is it for? (optional)</label>
+            <label htmlFor="invite-alias">{t('invite.alias')}</label>
             <input id="invite-alias" value={alias} onChange={(e) => setAlias(e.target.value)} maxLength={200} aria-describedby="invite-alias-hint" />
             <p className="muted small" id="invite-alias-hint">
-              Our name for the connection, e.g. “Alice Jones (front desk)”.
+              {t('invite.alias.hint')}
             </p>
           </div>
           <div className="field">
-            <label htmlFor="invite-goal">What is it for? (optional)</label>
+            <label htmlFor="invite-goal">{t('invite.goal')}</label>
             <input id="invite-goal" value={goal} onChange={(e) => setGoal(e.target.value)} maxLength={500} aria-describedby="invite-goal-hint" />
             <p className="muted small" id="invite-goal-hint">
-              Shown by their wallet, e.g. “To receive your student card”.
+              {t('invite.goal.hint')}
             </p>
           </div>
           <label className="check">
-            <input type="checkbox" checked={multiUse} onChange={(e) => setMultiUse(e.target.checked)} /> Several people may use this invitation (a poster or a
-            web page)
+            <input type="checkbox" checked={multiUse} onChange={(e) => setMultiUse(e.target.checked)} /> {t('invite.multiUse')}
           </label>
           <SubmitError message={create.error?.message} status={isApiError(create.error) ? create.error.status : undefined} />
           <div className="form-buttons">
             <button type="submit" className="button primary" disabled={create.isPending}>
-              {create.isPending ? 'Creating…' : 'Create invitation'}
+              {create.isPending ? t('invite.creating') : t('invite.create')}
             </button>
           </div>
         </form>
@@ -102,6 +105,7 @@ function CreateInvitation() {
 }
 
 function CreatedInvitation({ invitation, multiUse, onAnother }: { invitation: InvitationRecord; multiUse: boolean; onAnother: () => void }) {
+  const t = useT();
   const invitationMsgId = invitation.invi_msg_id ?? invitation.invitation?.['@id'];
   const list = useQuery({
     ...connectionQueries.list(),
@@ -115,12 +119,12 @@ function CreatedInvitation({ invitation, multiUse, onAnother }: { invitation: In
   return (
     <div className="created-invitation">
       <div className="invitation-layout">
-        {!used && <InvitationQr url={url} label="QR code of the invitation: scan it with a wallet app" />}
+        {!used && <InvitationQr url={url} label={t('invite.qrLabel')} />}
         <div>
           <ProgressLine progress={latest} multiUse={multiUse} />
           {multiUse && made.length > 0 && (
             <>
-              <h3>Connected with this invitation</h3>
+              <h3>{t('invite.connectedWithThis')}</h3>
               <ul>
                 {made.map((c) => (
                   <li key={c.connection_id}>
@@ -133,7 +137,7 @@ function CreatedInvitation({ invitation, multiUse, onAnother }: { invitation: In
           {!used && <SimulateScan invitationUrl={url} multiUse={multiUse} />}
           <div className="form-buttons">
             <button type="button" className="button" onClick={onAnother}>
-              New invitation
+              {t('invite.new')}
             </button>
           </div>
         </div>
@@ -143,31 +147,33 @@ function CreatedInvitation({ invitation, multiUse, onAnother }: { invitation: In
 }
 
 function ProgressLine({ progress, multiUse }: { progress: InvitationProgress; multiUse: boolean }) {
+  const t = useT();
   return (
     <div className={`progress-line progress-${progress.step}`} role="status" aria-live="polite">
       {progress.step === 'waiting' ? (
         <p>
-          <strong>Waiting for the holder to scan the QR code…</strong>
+          <strong>{t('invite.waiting')}</strong>
           <br />
-          <span className="muted small">{multiUse ? 'Anyone with the code can connect; each use makes a new connection.' : 'It can be used once.'}</span>
+          <span className="muted small">{multiUse ? t('invite.anyone') : t('invite.once')}</span>
         </p>
       ) : progress.step === 'connecting' ? (
         <p>
-          <strong>Connecting with {progress.name}…</strong>
+          <strong>{t('invite.connectingWith', { name: progress.name })}</strong>
         </p>
       ) : progress.step === 'failed' ? (
         <p>
-          <strong>The connection with {progress.name} failed.</strong> {progress.connection.error_msg}
+          <strong>{t('invite.failedWith', { name: progress.name })}</strong> {progress.connection.error_msg}
         </p>
       ) : (
         <>
           <p>
-            <strong>Connected with {progress.name}.</strong> <Link to={`/connections/${progress.connection.connection_id}`}>Open the connection</Link>
-            {!multiUse && <span className="muted small"> This QR code has been used.</span>}
+            <strong>{t('invite.connectedWith', { name: progress.name })}</strong>{' '}
+            <Link to={`/connections/${progress.connection.connection_id}`}>{t('invite.open')}</Link>
+            {!multiUse && <span className="muted small"> {t('invite.used')}</span>}
           </p>
           <p>
             <Link className="button primary" to={`/credentials/new?connection=${progress.connection.connection_id}`}>
-              Offer a credential to {progress.name}
+              {t('invite.offerTo', { name: progress.name })}
             </Link>
           </p>
         </>
@@ -177,6 +183,7 @@ function ProgressLine({ progress, multiUse }: { progress: InvitationProgress; mu
 }
 
 function AcceptInvitation({ sectionRef }: { sectionRef: React.RefObject<HTMLElement | null> }) {
+  const t = useT();
   const [text, setText] = useState('');
   const [alias, setAlias] = useState('');
   const [problem, setProblem] = useState<string>();
@@ -191,7 +198,10 @@ function AcceptInvitation({ sectionRef }: { sectionRef: React.RefObject<HTMLElem
     if (!parsed.success) {
       const first = parsed.error.issues[0];
       return setProblem(
-        `This is not an invitation Credence can accept: ${first?.path.join('.') || 'the message'} ${first?.message ?? ''}.`.replace(/\s+\./, '.'),
+        translate('invite.accept.notAcceptable', { where: first?.path.join('.') || translate('invite.accept.theMessage'), why: first?.message ?? '' }).replace(
+          /\s+\./,
+          '.',
+        ),
       );
     }
     setProblem(undefined);
@@ -199,7 +209,7 @@ function AcceptInvitation({ sectionRef }: { sectionRef: React.RefObject<HTMLElem
   };
   return (
     <section className="card" aria-labelledby="accept-title" id="accept" ref={sectionRef}>
-      <h2 id="accept-title">Accept an invitation</h2>
+      <h2 id="accept-title">{t('invite.accept.title')}</h2>
       {receive.data ? (
         <Received oob={receive.data} onAnother={() => (receive.reset(), setText(''))} />
       ) : (
@@ -211,7 +221,7 @@ function AcceptInvitation({ sectionRef }: { sectionRef: React.RefObject<HTMLElem
           }}
         >
           <div className="field">
-            <label htmlFor="accept-text">Invitation URL or JSON</label>
+            <label htmlFor="accept-text">{t('invite.accept.text')}</label>
             <textarea
               id="accept-text"
               rows={4}
@@ -229,13 +239,13 @@ function AcceptInvitation({ sectionRef }: { sectionRef: React.RefObject<HTMLElem
             )}
           </div>
           <div className="field">
-            <label htmlFor="accept-alias">Our name for them (optional)</label>
+            <label htmlFor="accept-alias">{t('invite.accept.alias')}</label>
             <input id="accept-alias" value={alias} onChange={(e) => setAlias(e.target.value)} maxLength={200} />
           </div>
           <SubmitError message={receive.error?.message} status={isApiError(receive.error) ? receive.error.status : undefined} />
           <div className="form-buttons">
             <button type="submit" className="button primary" disabled={receive.isPending}>
-              {receive.isPending ? 'Accepting…' : 'Accept invitation'}
+              {receive.isPending ? t('invite.accept.accepting') : t('invite.accept.submit')}
             </button>
           </div>
         </form>
@@ -245,6 +255,7 @@ function AcceptInvitation({ sectionRef }: { sectionRef: React.RefObject<HTMLElem
 }
 
 function Received({ oob, onAnother }: { oob: OobRecord; onAnother: () => void }) {
+  const t = useT();
   const progressOf = (results: Parameters<typeof invitationProgress>[0]) => invitationProgress(results, oob.invi_msg_id, oob.connection_id ?? undefined).latest;
   const list = useQuery({
     ...connectionQueries.list(),
@@ -255,13 +266,13 @@ function Received({ oob, onAnother }: { oob: OobRecord; onAnother: () => void })
     <>
       {latest.step === 'waiting' ? (
         <p role="status">
-          <strong>Invitation accepted; connecting…</strong>
+          <strong>{t('invite.accept.connecting')}</strong>
         </p>
       ) : (
         <ProgressLine progress={latest} multiUse={false} />
       )}
       <button type="button" className="button" onClick={onAnother}>
-        Accept another
+        {t('invite.accept.another')}
       </button>
     </>
   );
