@@ -35,8 +35,11 @@ export const auditSummaryTemplates = {
   'session.logInTried': 'tried to log in',
   'session.loggedIn': 'logged in',
   'session.loggedOut': 'logged out',
+  'template.changeTried': 'tried to change the proof template {name}',
   'template.changed': 'changed the proof template {name} (version {version})',
+  'template.deleteTried': 'tried to delete the proof template {name}',
   'template.deleted': 'deleted the proof template {name}',
+  'template.saveTried': 'tried to save the proof template {name}',
   'template.saved': 'saved the proof template {name} (version {version})',
   'wallet.upgraded': 'upgraded the wallet {wallet} to askar-anoncreds',
 } as const;

@@ -30,6 +30,7 @@ const cases = [
   { route: '/proof-templates', target: { template_name: 'Proof of age', version: '2' }, code: 'template.saved' },
   { route: '/proof-templates/:id', method: 'PUT', target: { template_name: 'Proof of age', version: '3' }, code: 'template.changed' },
   { route: '/proof-templates/:id', method: 'DELETE', target: { template_name: 'Proof of age' }, code: 'template.deleted' },
+  { route: '/proof-templates/:id', method: 'PUT', target: { template_name: 'Proof of age' }, succeeded: false, code: 'template.changeTried' },
   { route: '/connections/:conn_id', method: 'DELETE', target: { conn_id: 'c1' }, code: 'connection.removed' },
   { route: '/connections/:conn_id', method: 'DELETE', target: { conn_id: 'c9' }, code: 'connection.removedUnnamed' },
   { route: '/out-of-band/create-invitation', target: {}, code: 'connection.invitationCreated' },

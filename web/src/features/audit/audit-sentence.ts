@@ -52,8 +52,11 @@ const sentenceKeys = {
     loggedOut: 'audit.entry.session.loggedOut',
   },
   template: {
+    changeTried: 'audit.entry.template.changeTried',
     changed: 'audit.entry.template.changed',
+    deleteTried: 'audit.entry.template.deleteTried',
     deleted: 'audit.entry.template.deleted',
+    saveTried: 'audit.entry.template.saveTried',
     saved: 'audit.entry.template.saved',
   },
   wallet: {
