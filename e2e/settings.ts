@@ -43,3 +43,8 @@ export const OIDC_PROVIDER_PORT = port('E2E_OIDC_PROVIDER_PORT', 9272);
 export const TENANT_SIGN_IN_BFF_PORT = port('E2E_TENANT_SIGN_IN_BFF_PORT', 9273);
 export const TENANT_SIGN_IN_SANDBOX_PORT = port('E2E_TENANT_SIGN_IN_SANDBOX_PORT', 9274);
 export const TENANT_SIGN_IN_PROVIDER_PORT = port('E2E_TENANT_SIGN_IN_PROVIDER_PORT', 9275);
+
+/** tests/approvals.spec.ts: a console with APPROVALS=revoke and two admins (a users file), with its own agent and provider. */
+export const APPROVALS_BFF_PORT = port('E2E_APPROVALS_BFF_PORT', 9280);
+export const APPROVALS_SANDBOX_PORT = port('E2E_APPROVALS_SANDBOX_PORT', 9281);
+export const APPROVALS_PROVIDER_PORT = port('E2E_APPROVALS_PROVIDER_PORT', 9282);
