@@ -1,10 +1,15 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { intlFor, setActiveIntl } from '../../i18n/active-intl';
+import { englishCatalogue, loadCatalogue } from '../../i18n/catalogue';
 import { CONNECTION_ID } from '../../test/record-shapes';
 import { renderPage } from '../../test/render-page';
 import { ConnectionDetailPage } from './ConnectionDetailPage';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setActiveIntl('en', intlFor('en', englishCatalogue));
+});
 
 const at = '2026-11-23T10:00:00.000000Z';
 const INVITATION = {
@@ -45,5 +50,14 @@ describe('a connection’s page', { timeout: 20_000 }, () => {
     expect(offer.getAttribute('href')).toBe(`/credentials/new?connection=${CONNECTION_ID}`);
     expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
     expect(sent('GET', '/api/out-of-band/records')).toEqual([]);
+  });
+
+  it('speaks French to a French clerk: the offer to the person, what the agent knows of them, what we issued them', async () => {
+    setActiveIntl('fr-CA', intlFor('fr-CA', await loadCatalogue('fr-CA')));
+    renderPage('/connections/:connId', `/connections/${CONNECTION_ID}`, <ConnectionDetailPage />, answers('active', []));
+    expect(await screen.findByRole('link', { name: 'Offrir une attestation à Grace at the desk' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Attestations qu’ils détiennent de nous' })).toBeTruthy();
+    expect(screen.getByText('Alias (notre nom pour eux)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retirer la connexion' })).toBeTruthy();
   });
 });
