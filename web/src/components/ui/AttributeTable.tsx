@@ -1,11 +1,14 @@
+import { useT } from '../../i18n/use-t';
+
 /** A credential's or a proof's attributes, name beside value. */
 export function AttributeTable({ attributes }: { attributes: readonly { name: string; value: string }[] }) {
+  const t = useT();
   return (
     <table className="data-table compact">
       <thead>
         <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Value</th>
+          <th scope="col">{t('attributeTable.name')}</th>
+          <th scope="col">{t('attributeTable.value')}</th>
         </tr>
       </thead>
       <tbody>
