@@ -10,6 +10,9 @@ import { consoleConfigQueries } from '../../lib/console-config';
 import { formatDateTime } from '../../lib/format';
 import { upgradeRunning, useWalletUpgrade, walletQueries } from './queries';
 import { UpgradeSummary } from './UpgradeSummary';
+import { ApprovalAsked } from '../../components/approvals/ApprovalAsked';
+import { useNeedsApproval } from '../../lib/approvals';
+import { useT } from '../../i18n/use-t';
 
 /** The form as a person fills it: the backup box starts unticked; the body the BFF takes needs it ticked. */
 type UpgradeFormValues = Omit<WalletUpgradeBody, 'backup_confirmed'> & { backup_confirmed: boolean };
@@ -92,6 +95,9 @@ function UpgradeGuard({ walletName }: { walletName: string }) {
   });
   const mutation = useWalletUpgrade((error) => setError('root', { message: isApiError(error) ? error.message : 'The upgrade could not be started' }));
   const ready = watch('backup_confirmed') === true && tested && watch('confirm_wallet_name') === walletName;
+  const t = useT();
+  const needsApproval = useNeedsApproval('wallet-upgrade');
+  const asked = mutation.data && 'asked' in mutation.data ? mutation.data.asked : undefined;
 
   return (
     <section className="card" aria-labelledby="upgrade-title">
@@ -102,44 +108,55 @@ function UpgradeGuard({ walletName }: { walletName: string }) {
         revocation registries are converted and keep their ids; credentials issued with the indy filter stay valid and are afterwards revoked through the
         anoncreds interface. This page then says what changed.
       </p>
-      <form className="upgrade-steps" noValidate onSubmit={handleSubmit((values) => mutation.mutate(walletUpgradeBodySchema.parse(values)))}>
-        {formState.errors.root?.message && (
-          <p className="form-error" role="alert">
-            {formState.errors.root.message}
-          </p>
-        )}
-        <ol>
-          <li>
-            <label className="check">
-              <input type="checkbox" {...register('backup_confirmed')} /> I have backed up the wallet and its key.
-            </label>
-          </li>
-          <li>
-            <label className="check">
-              <input type="checkbox" checked={tested} onChange={(e) => setTested(e.target.checked)} /> I have tested the upgrade on a copy outside production.
-            </label>
-          </li>
-          <li>
-            <div className="field">
-              <label htmlFor="confirm-name">
-                Type the wallet name, <Mono>{walletName}</Mono>, to confirm
+      {asked ? (
+        <ApprovalAsked approvalId={asked} onClose={() => mutation.reset()} />
+      ) : (
+        <form className="upgrade-steps" noValidate onSubmit={handleSubmit((values) => mutation.mutate(walletUpgradeBodySchema.parse(values)))}>
+          {formState.errors.root?.message && (
+            <p className="form-error" role="alert">
+              {formState.errors.root.message}
+            </p>
+          )}
+          <ol>
+            <li>
+              <label className="check">
+                <input type="checkbox" {...register('backup_confirmed')} /> I have backed up the wallet and its key.
               </label>
-              <input
-                id="confirm-name"
-                autoComplete="off"
-                spellCheck={false}
-                aria-invalid={!!formState.errors.confirm_wallet_name}
-                {...register('confirm_wallet_name')}
-              />
-              {formState.errors.confirm_wallet_name && <p className="field-error">{formState.errors.confirm_wallet_name.message}</p>}
-            </div>
-          </li>
-        </ol>
-        <input type="hidden" {...register('wallet_name')} />
-        <button type="submit" className="button danger" disabled={!ready || mutation.isPending}>
-          {mutation.isPending ? 'Starting the upgrade…' : 'Upgrade wallet (irreversible)'}
-        </button>
-      </form>
+            </li>
+            <li>
+              <label className="check">
+                <input type="checkbox" checked={tested} onChange={(e) => setTested(e.target.checked)} /> I have tested the upgrade on a copy outside production.
+              </label>
+            </li>
+            <li>
+              <div className="field">
+                <label htmlFor="confirm-name">
+                  Type the wallet name, <Mono>{walletName}</Mono>, to confirm
+                </label>
+                <input
+                  id="confirm-name"
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-invalid={!!formState.errors.confirm_wallet_name}
+                  {...register('confirm_wallet_name')}
+                />
+                {formState.errors.confirm_wallet_name && <p className="field-error">{formState.errors.confirm_wallet_name.message}</p>}
+              </div>
+            </li>
+          </ol>
+          <input type="hidden" {...register('wallet_name')} />
+          {needsApproval && <p className="muted small">{t('approvals.needed')}</p>}
+          <button type="submit" className="button danger" disabled={!ready || mutation.isPending}>
+            {needsApproval
+              ? mutation.isPending
+                ? t('approvals.asking')
+                : t('approvals.ask')
+              : mutation.isPending
+                ? 'Starting the upgrade…'
+                : 'Upgrade wallet (irreversible)'}
+          </button>
+        </form>
+      )}
     </section>
   );
 }

@@ -1,6 +1,7 @@
-import { type WalletUpgradeBody, consoleApiRefs } from '@credence/shared';
+import { type WalletStatus, type WalletUpgradeBody, consoleApiRefs } from '@credence/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
+import { callOrAsk } from '../../lib/approvals';
 import { walletKeys } from '../../lib/query-keys';
 
 const RUNNING = new Set(['in-progress', 'agent-unavailable']);
@@ -25,8 +26,11 @@ export function useWalletUpgrade(onError: (error: unknown) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { showsOwnErrors: true },
-    mutationFn: (body: WalletUpgradeBody) => callApi(consoleApiRefs.upgradeWallet, { body }),
-    onSuccess: (status) => queryClient.setQueryData(walletQueries.status().queryKey, status),
+    // APPROVALS=wallet-upgrade: held for another admin (nothing started), else the wallet's status.
+    mutationFn: (body: WalletUpgradeBody) => callOrAsk<WalletStatus>(consoleApiRefs.upgradeWallet, { body }),
+    onSuccess: (answer) => {
+      if ('done' in answer) queryClient.setQueryData(walletQueries.status().queryKey, answer.done);
+    },
     onError,
   });
 }
