@@ -2,6 +2,8 @@ import { problemReportBodySchema, type ProblemReportBody } from '@credence/share
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { translate } from '../../i18n/active-intl';
+import { useT } from '../../i18n/use-t';
 import { isApiError } from '../../lib/api';
 import { Dialog } from '../ui/Dialog';
 import { toast } from '../../lib/toast-store';
@@ -31,6 +33,7 @@ interface ExchangeActionsProps {
  * report; "Remove…" asks for confirmation. 4xx answers stay here, next to the buttons.
  */
 export function ExchangeActions({ actions, run, pendingAction, error, onLocal, onRemoved }: ExchangeActionsProps) {
+  const t = useT();
   const [dialog, setDialog] = useState<'problem-report' | 'remove' | null>(null);
   const execute = (action: ExchangeAction, body?: ProblemReportBody) =>
     run(action, body).then(
@@ -45,7 +48,7 @@ export function ExchangeActions({ actions, run, pendingAction, error, onLocal, o
   const find = (id: string) => actions.find((a) => a.id === id)!;
 
   return (
-    <section aria-label="Actions" className="actions">
+    <section aria-label={t('exchangeAction.label')} className="actions">
       <div className="action-buttons">
         {actions.map((action) => (
           <button
@@ -58,7 +61,7 @@ export function ExchangeActions({ actions, run, pendingAction, error, onLocal, o
               else if (!onLocal?.(action)) void execute(action);
             }}
           >
-            {pendingAction === action.id ? `${action.label}…` : action.label}
+            {pendingAction === action.id ? t('exchangeAction.pending', { action: action.label }) : action.label}
           </button>
         ))}
       </div>
@@ -67,8 +70,8 @@ export function ExchangeActions({ actions, run, pendingAction, error, onLocal, o
           {clientError}
         </p>
       )}
-      <Dialog open={dialog === 'remove'} title="Remove this exchange record?" onClose={() => setDialog(null)}>
-        <p>The agent deletes its record of this exchange. A credential already issued is not revoked. This cannot be undone.</p>
+      <Dialog open={dialog === 'remove'} title={t('exchangeAction.removeTitle')} onClose={() => setDialog(null)}>
+        <p>{t('exchangeAction.removeBody')}</p>
         {clientError && (
           <p className="form-error" role="alert">
             {clientError}
@@ -76,10 +79,10 @@ export function ExchangeActions({ actions, run, pendingAction, error, onLocal, o
         )}
         <div className="dialog-buttons">
           <button type="button" className="button" onClick={() => setDialog(null)}>
-            Keep it
+            {t('exchangeAction.keep')}
           </button>
           <button type="button" className="button danger" disabled={pendingAction !== undefined} onClick={() => void execute(find('remove'))}>
-            Remove record
+            {t('exchangeAction.removeRecord')}
           </button>
         </div>
       </Dialog>
@@ -106,16 +109,17 @@ function AbandonDialog({
   onCancel: () => void;
   onSubmit: (body: ProblemReportBody) => void;
 }) {
+  const t = useT();
   const { register, handleSubmit, formState } = useForm<ProblemReportBody>({
     resolver: zodResolver(problemReportBodySchema),
     defaultValues: { description: '' },
   });
   return (
-    <Dialog open title="Abandon this exchange?" onClose={onCancel}>
+    <Dialog open title={t('exchangeAction.abandonTitle')} onClose={onCancel}>
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
-        <p>The peer is sent a problem report with your reason, and the exchange ends as abandoned.</p>
+        <p>{t('exchangeAction.abandonBody')}</p>
         <div className="field">
-          <label htmlFor="abandon-reason">Reason</label>
+          <label htmlFor="abandon-reason">{t('exchangeAction.reason')}</label>
           <textarea
             id="abandon-reason"
             rows={3}
@@ -136,10 +140,10 @@ function AbandonDialog({
         )}
         <div className="dialog-buttons">
           <button type="button" className="button" onClick={onCancel}>
-            Keep going
+            {t('exchangeAction.keepGoing')}
           </button>
           <button type="submit" className="button danger" disabled={pending}>
-            Abandon exchange
+            {t('exchangeAction.abandonExchange')}
           </button>
         </div>
       </form>
@@ -147,11 +151,11 @@ function AbandonDialog({
   );
 }
 
-/** Abandon (while not finished) and remove (always), after a feature's protocol steps. */
+/** Abandon (while not finished) and remove (always), after a feature's protocol steps; worded in the language in use when called (at render). */
 export function closingActions(state: string): ExchangeAction[] {
   const finished = state === 'done' || state === 'abandoned' || state === 'credential-revoked';
   return [
-    ...(finished ? [] : [{ id: 'problem-report', label: 'Abandon…', primary: false, done: 'Exchange abandoned' }]),
-    { id: 'remove', label: 'Remove…', primary: false, done: 'Record removed' },
+    ...(finished ? [] : [{ id: 'problem-report', label: translate('exchangeAction.abandon'), primary: false, done: translate('exchangeAction.abandoned') }]),
+    { id: 'remove', label: translate('exchangeAction.remove'), primary: false, done: translate('exchangeAction.removed') },
   ];
 }

@@ -1,5 +1,7 @@
 import { credentialStates } from '@credence/shared';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { intlFor, setActiveIntl } from '../../i18n/active-intl';
+import { englishCatalogue, loadCatalogue } from '../../i18n/catalogue';
 import { credentialActions } from './actions';
 
 const ids = (role: 'issuer' | 'holder', state: string) => credentialActions({ role, state }).map((a) => a.id);
@@ -29,5 +31,19 @@ describe('credentialActions', () => {
         expect(ids(role, state)).toContain('remove');
       }
     }
+  });
+});
+
+describe('a credential’s actions in French', () => {
+  afterEach(() => setActiveIntl('en', intlFor('en', englishCatalogue)));
+
+  it('are worded for a French clerk, declining an offer included', async () => {
+    setActiveIntl('fr-CA', intlFor('fr-CA', await loadCatalogue('fr-CA')));
+    expect(credentialActions({ role: 'holder', state: 'offer-received' }).map((a) => a.label)).toEqual([
+      'Accepter et demander l’attestation',
+      'Refuser…',
+      'Retirer…',
+    ]);
+    expect(credentialActions({ role: 'issuer', state: 'request-received' })[0]?.done).toBe('Attestation émise');
   });
 });
