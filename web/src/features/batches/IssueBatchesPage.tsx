@@ -14,6 +14,9 @@ import { toast } from '../../lib/toast-store';
 import { PreviewTable } from './PreviewTable';
 import { RepeatWarning } from './RepeatWarning';
 import { batchQueries, usePreview, useStartBatch } from './queries';
+import { ApprovalAsked } from '../../components/approvals/ApprovalAsked';
+import { useNeedsApproval } from '../../lib/approvals';
+import { useT } from '../../i18n/use-t';
 import './batches.css';
 
 const n = formatCount;
@@ -56,6 +59,9 @@ function NewBatch({ walletType }: { walletType: string | null }) {
   const [repeatConfirmed, setRepeatConfirmed] = useState(false);
   const check = usePreview();
   const start = useStartBatch();
+  const t = useT();
+  const needsApproval = useNeedsApproval('bulk-issue');
+  const approvalAsked = start.data && 'asked' in start.data ? start.data.asked : undefined;
 
   const choose = (id: string) => {
     setParams(
@@ -105,7 +111,9 @@ function NewBatch({ walletType }: { walletType: string | null }) {
         ...(keepRowsWithProblems && { keep_rows_with_problems: true }),
       },
       {
-        onSuccess: (batch) => {
+        onSuccess: (answer) => {
+          if ('asked' in answer) return;
+          const batch = answer.done;
           const toFix = batch.counts['needs-fix'];
           toast.success(
             `Sending ${n(batch.row_count - toFix)} offers of ${batch.credential_name}${toFix ? `; ${n(toFix)} ${toFix === 1 ? 'row is' : 'rows are'} kept for you to fix` : ''}`,
@@ -191,15 +199,34 @@ function NewBatch({ walletType }: { walletType: string | null }) {
       {check.isError && <SubmitError message={check.error.message} status={isApiError(check.error) ? check.error.status : undefined} />}
       {preview && file && <PreviewTable preview={preview} fileName={file.name} />}
       {preview?.earlier_batch && <RepeatWarning earlier={preview.earlier_batch} confirmed={repeatConfirmed} onConfirm={setRepeatConfirmed} />}
-      {preview && (
+      {approvalAsked && (
+        <ApprovalAsked
+          approvalId={approvalAsked}
+          onClose={() => {
+            start.reset();
+            setPreview(undefined);
+            setFile(undefined);
+          }}
+        />
+      )}
+      {preview && !approvalAsked && needsApproval && <p className="muted small">{t('approvals.needed')}</p>}
+      {preview && !approvalAsked && (
         <div className="form-buttons">
           {partly ? (
             <button type="button" className="button primary" disabled={repeatAsked || start.isPending} onClick={() => send(true)}>
-              {start.isPending ? 'Starting…' : `Send ${n(goodRows)} ready ${goodRows === 1 ? 'row' : 'rows'}, keep ${n(preview.rows_with_problems)} to fix`}
+              {needsApproval
+                ? t('approvals.ask')
+                : start.isPending
+                  ? 'Starting…'
+                  : `Send ${n(goodRows)} ready ${goodRows === 1 ? 'row' : 'rows'}, keep ${n(preview.rows_with_problems)} to fix`}
             </button>
           ) : (
             <button type="button" className="button primary" disabled={!clean || repeatAsked || start.isPending} onClick={() => send(false)}>
-              {start.isPending ? 'Starting…' : `Send ${n(preview.row_count)} ${preview.row_count === 1 ? 'offer' : 'offers'}`}
+              {needsApproval
+                ? t('approvals.ask')
+                : start.isPending
+                  ? 'Starting…'
+                  : `Send ${n(preview.row_count)} ${preview.row_count === 1 ? 'offer' : 'offers'}`}
             </button>
           )}
           {partly ? (

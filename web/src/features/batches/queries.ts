@@ -1,6 +1,7 @@
-import { type BatchRowState, type IssueBatchFileBody, type IssueBatchStartBody, consoleApiRefs } from '@credence/shared';
+import { type BatchRowState, type IssueBatch, type IssueBatchFileBody, type IssueBatchStartBody, consoleApiRefs } from '@credence/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
+import { callOrAsk } from '../../lib/approvals';
 import { batchKeys } from '../../lib/query-keys';
 
 export const ROWS_PER_PAGE = 50;
@@ -33,7 +34,8 @@ export function useStartBatch() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { showsOwnErrors: true },
-    mutationFn: (body: IssueBatchStartBody) => callApi(consoleApiRefs.startIssueBatch, { body }),
+    // APPROVALS=bulk-issue: held for an admin (nothing sent yet), else the batch started.
+    mutationFn: (body: IssueBatchStartBody) => callOrAsk<IssueBatch>(consoleApiRefs.startIssueBatch, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: batchQueries.all() }),
   });
 }
