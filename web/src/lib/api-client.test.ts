@@ -25,8 +25,8 @@ describe('urlFor', () => {
 
 describe('callApi', () => {
   it('sends the route’s method and JSON body and returns the answer', async () => {
-    const fetchMock = answering({ username: 'ada', role: 'admin' });
-    expect(await callApi(consoleApiRefs.login, { body: { username: 'ada', password: 'pw' } })).toEqual({ username: 'ada', role: 'admin' });
+    const fetchMock = answering({ username: 'ada', role: 'admin', tenant: null });
+    expect(await callApi(consoleApiRefs.login, { body: { username: 'ada', password: 'pw' } })).toEqual({ username: 'ada', role: 'admin', tenant: null });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/session');
     expect(init).toMatchObject({ method: 'POST', body: JSON.stringify({ username: 'ada', password: 'pw' }) });
