@@ -60,4 +60,16 @@ describe('a connection’s page', { timeout: 20_000 }, () => {
     expect(screen.getByText('Alias (notre nom pour eux)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retirer la connexion' })).toBeTruthy();
   });
+
+  it('shows a pending invitation again in French to a French clerk', async () => {
+    setActiveIntl('fr-CA', intlFor('fr-CA', await loadCatalogue('fr-CA')));
+    renderPage(
+      '/connections/:connId',
+      `/connections/${CONNECTION_ID}`,
+      <ConnectionDetailPage />,
+      answers('invitation', [{ oob_id: 'o1', state: 'await-response', invi_msg_id: INVITATION['@id'], invitation: INVITATION, multi_use: false }]),
+    );
+    expect(await screen.findByRole('heading', { name: 'Invitation en attente d’être balayée' })).toBeTruthy();
+    expect(screen.getByText('Elle ne peut servir qu’une fois.')).toBeTruthy();
+  });
 });

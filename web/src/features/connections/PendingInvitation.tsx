@@ -1,6 +1,7 @@
 import { agentApiRefs, type ConnectionRecord } from '@credence/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { InvitationQr } from '../../components/ui/InvitationQr';
+import { useT } from '../../i18n/use-t';
 import { callApi } from '../../lib/api-client';
 import { connectionQueries } from '../../lib/connections';
 import { invitationUrlOf } from './invitation-url';
@@ -18,6 +19,7 @@ export const pendingInvitationQuery = (connId: string) =>
  * one rather than making another invitation. Once used, the agent drops the record and the code goes.
  */
 export function PendingInvitation({ connection }: { connection: ConnectionRecord }) {
+  const t = useT();
   const waiting = connection.state === 'invitation';
   const record = useQuery({ ...pendingInvitationQuery(connection.connection_id), enabled: waiting });
   if (!waiting || record.isPending) return null;
@@ -25,22 +27,18 @@ export function PendingInvitation({ connection }: { connection: ConnectionRecord
   const url = oob ? invitationUrlOf(oob) : undefined;
   return (
     <section className="card" aria-labelledby="pending-invitation-title">
-      <h2 id="pending-invitation-title">Invitation waiting to be scanned</h2>
+      <h2 id="pending-invitation-title">{t('pendingInvitation.title')}</h2>
       {url ? (
         <div className="invitation-layout">
-          <InvitationQr url={url} label="QR code of the invitation: scan it with a wallet app" />
+          <InvitationQr url={url} label={t('invite.qrLabel')} />
           <div>
-            <p>Show this QR code to the holder again: it is the same invitation, so no second one is made.</p>
-            <p className="muted small">{oob?.multi_use ? 'Anyone with the code can connect; each use makes a new connection.' : 'It can be used once.'}</p>
+            <p>{t('pendingInvitation.showAgain')}</p>
+            <p className="muted small">{oob?.multi_use ? t('invite.anyone') : t('invite.once')}</p>
             <SimulateScan invitationUrl={url} multiUse={oob?.multi_use ?? false} />
           </div>
         </div>
       ) : (
-        <p className="muted">
-          {record.isError
-            ? `The agent could not say what the invitation was: ${record.error.message}`
-            : 'The agent no longer has this invitation (it was used or removed): make a new one from Connections if the holder still needs it.'}
-        </p>
+        <p className="muted">{record.isError ? t('pendingInvitation.couldNotSay', { reason: record.error.message }) : t('pendingInvitation.gone')}</p>
       )}
     </section>
   );

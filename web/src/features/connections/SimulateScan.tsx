@@ -1,6 +1,7 @@
 import { consoleApiRefs } from '@credence/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { SubmitError } from '../../components/exchange-form/SubmitError';
+import { useT } from '../../i18n/use-t';
 import { callApi } from '../../lib/api-client';
 import { consoleConfigQueries } from '../../lib/console-config';
 
@@ -10,6 +11,7 @@ import { consoleConfigQueries } from '../../lib/console-config';
  * be scanned again (each scan is another holder); a single-use one once.
  */
 export function SimulateScan({ invitationUrl, multiUse }: { invitationUrl: string; multiUse: boolean }) {
+  const t = useT();
   const config = useQuery(consoleConfigQueries.current()).data;
   const scan = useMutation({
     mutationFn: () => callApi(consoleApiRefs.sandboxWalletScan, { body: { invitation_url: invitationUrl } }),
@@ -19,10 +21,10 @@ export function SimulateScan({ invitationUrl, multiUse }: { invitationUrl: strin
   return (
     <div className="sandbox-panel simulate-scan" role="group" aria-labelledby="simulate-scan-title">
       <p id="simulate-scan-title" className="small">
-        <strong>Sandbox:</strong> no phone needed, a simulated wallet can scan this.
+        <strong>{t('simulateScan.label')}</strong> {t('simulateScan.body')}
       </p>
       <button type="button" className="button" disabled={scan.isPending || used} onClick={() => scan.mutate()}>
-        {scan.isPending ? 'Scanning…' : scan.isSuccess && multiUse ? 'Simulate another wallet scanning this' : 'Simulate a wallet scanning this'}
+        {scan.isPending ? t('simulateScan.scanning') : scan.isSuccess && multiUse ? t('simulateScan.another') : t('simulateScan.scan')}
       </button>
       <SubmitError message={scan.error?.message} />
     </div>
