@@ -1,5 +1,6 @@
 import { consoleApi, schemaLabel, type ApprovalKind, type ApprovalWhat, type ConsoleRole, type RouteEntry } from '@credence/shared';
 import type { AuditLookups } from '../audit/audit-describe.js';
+import { ProblemError } from '../problem.js';
 import type { BulkRevokePreviews } from '../revocation/bulk-revoke-previews.js';
 import type { TenantAdmin } from '../tenancy/tenant-admin.js';
 
@@ -76,12 +77,19 @@ export const gatedActions: readonly GatedAction[] = [
     deciders: ['admin'],
     describe: (body) => Promise.resolve({ kind: 'wallet-upgrade', wallet: body.wallet_name }),
   }),
-  action<{ records: 'keep' | 'erase' }>({
+  action<{ confirmLabel: string; records: 'keep' | 'erase' }>({
     kind: 'tenant-remove',
     entry: consoleApi.removeTenant,
     deciders: ['operator'],
     async describe(body, params, { tenantAdmin }) {
       const tenant = tenantAdmin ? await tenantAdmin.labelOf(params.walletId ?? '') : (params.walletId ?? '');
+      // Refused now, as the route would: a request another operator approves must be one that can be carried out.
+      if (body.confirmLabel.trim() !== tenant) {
+        throw new ProblemError(400, 'Type the tenant’s name exactly as it is shown to remove it.', {
+          code: 'tenant.removeNotConfirmed',
+          errors: [{ path: 'body.confirmLabel', message: 'does not match the tenant’s name', code: 'field.tenantNameMismatch' }],
+        });
+      }
       return { kind: 'tenant-remove', tenant, records: body.records };
     },
   }),

@@ -7,7 +7,7 @@ import { useConnections } from '../../lib/connections';
 import { consoleConfigQueries } from '../../lib/console-config';
 import { useFormat, useRichT, useT } from '../../i18n/use-t';
 import { advisedActionLabel } from '../../lib/advised-action-words';
-import { ApprovalRequests } from './ApprovalRequests';
+import { ApprovalRequests } from '../../components/approvals/ApprovalRequests';
 import { useIssueAllRequested } from './IssueAllRequested';
 import { proposalInWords } from './proposal-words';
 import { groupQueue, holderStates, matchingItems, useQueue, useWaitingCount, type QueueItem, type QueueOrder } from './queue';

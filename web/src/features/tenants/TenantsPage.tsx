@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ApprovalRequests } from '../../components/approvals/ApprovalRequests';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { CreateTenantDialog } from './CreateTenantDialog';
 import { tenantQueries } from './queries';
@@ -19,6 +20,7 @@ export function TenantsPage() {
         </button>
       </div>
       <p className="muted">Each organisation works in its own wallet on the agent. You see who they are and how they are connected, never their exchanges.</p>
+      <ApprovalRequests />
       {list.isPending ? (
         <div className="state-panel" aria-busy="true">
           Loading…

@@ -1,6 +1,7 @@
 import { consoleApiRefs, type TenantCreateBody, type TenantRemoveBody } from '@credence/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
+import { callOrAsk } from '../../lib/approvals';
 
 export const tenantKeys = {
   all: () => ['tenants'] as const,
@@ -29,4 +30,7 @@ export const useCreateTenant = () => useTenantMutation((body: TenantCreateBody) 
 export const useAdoptTenant = () =>
   useTenantMutation((walletId: string) => callApi(consoleApiRefs.adoptTenant, { params: { walletId }, body: { confirm: true } }));
 export const useRemoveTenant = () =>
-  useTenantMutation(({ walletId, body }: { walletId: string; body: TenantRemoveBody }) => callApi(consoleApiRefs.removeTenant, { params: { walletId }, body }));
+  // APPROVALS=tenant-remove: held for another operator (nothing removed yet).
+  useTenantMutation(({ walletId, body }: { walletId: string; body: TenantRemoveBody }) =>
+    callOrAsk<unknown>(consoleApiRefs.removeTenant, { params: { walletId }, body }),
+  );

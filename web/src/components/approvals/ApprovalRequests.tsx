@@ -1,7 +1,7 @@
 import { consoleApiRefs, type Approval } from '@credence/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Dialog } from '../../components/ui/Dialog';
+import { Dialog } from '../ui/Dialog';
 import { callApi } from '../../lib/api-client';
 import { approvalQueries, approvalWhatMessage } from '../../lib/approvals';
 import { toast } from '../../lib/toast-store';
@@ -9,7 +9,7 @@ import { useFormat, useT } from '../../i18n/use-t';
 import { DeclineForm } from './DeclineForm';
 
 /**
- * Requests that wait for a second person (APPROVALS): those another person asked, for this reader to approve or
+ * Requests that wait for a second person (APPROVALS), on Needs me (and, for the operator, on Tenants): those another person asked, for this reader to approve or
  * decline with a reason; their own, to withdraw. Nothing is listed (no heading either) when there is none.
  */
 export function ApprovalRequests() {
