@@ -59,6 +59,7 @@ describe('a connection’s page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Attestations qu’ils détiennent de nous' })).toBeTruthy();
     expect(screen.getByText('Alias (notre nom pour eux)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retirer la connexion' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '← Connexions' })).toBeTruthy();
   });
 
   it('shows a pending invitation again in French to a French clerk', async () => {

@@ -47,7 +47,7 @@ export function ConnectionDetailPage() {
   if (removed) {
     return (
       <section className="detail" aria-labelledby="removed-title">
-        <Link to="/connections">← Connections</Link>
+        <Link to="/connections">{t('connection.back')}</Link>
         <div className="state-panel" role="status">
           <h1 id="removed-title">{t('connection.removed.title')}</h1>
           <p>{t('connection.removed.body')}</p>
@@ -58,7 +58,7 @@ export function ConnectionDetailPage() {
   if (!wellFormed || (connection.isError && isApiError(connection.error, 404))) {
     return (
       <section className="detail" aria-labelledby="missing-title">
-        <Link to="/connections">← Connections</Link>
+        <Link to="/connections">{t('connection.back')}</Link>
         <div className="state-panel">
           <h1 id="missing-title">{t('connection.missing.title')}</h1>
           <p>{tRich('connection.missing.body', { id: <Mono>{connId}</Mono> })}</p>
@@ -75,14 +75,14 @@ export function ConnectionDetailPage() {
   if (connection.isError)
     return (
       <>
-        <Link to="/connections">← Connections</Link>
+        <Link to="/connections">{t('connection.back')}</Link>
         <ErrorState error={connection.error} onRetry={() => connection.refetch()} />
       </>
     );
   const c = connection.data;
   return (
     <article className="detail" aria-labelledby="connection-title">
-      <Link to="/connections">← Connections</Link>
+      <Link to="/connections">{t('connection.back')}</Link>
       <div className="page-head">
         <h1 id="connection-title">{connectionLabel(c)}</h1>
         <ConnectionStateBadge state={c.state} />
