@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** The actions that `APPROVALS` may put behind a second person's approval (issue 41, decision 040). */
 export const approvalKinds = ['revoke', 'bulk-revoke', 'bulk-issue', 'wallet-upgrade', 'tenant-remove'] as const;

@@ -1,5 +1,5 @@
 import { approvalDeclineBodySchema, approvalListSchema, approvalParamsSchema, approvalSchema } from '../approvals.js';
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { route } from './route.js';
 
 const emptyBody = z.strictObject({});
