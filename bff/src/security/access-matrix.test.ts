@@ -72,10 +72,6 @@ const matrix: Row[] = [
   { route: 'GET /api/privacy', expected: adminOnly(200) },
   { route: 'PUT /api/privacy/retention', body: {}, expected: adminOnly(400) },
   { route: 'POST /api/erasures', body: {}, expected: adminOnly(400) },
-  // Retention and erasure (decision 039): a tenant's admin only; anonymous 401, issuer and verifier 403.
-  { route: 'GET /api/privacy', expected: adminOnly(200) },
-  { route: 'PUT /api/privacy/retention', body: {}, expected: adminOnly(400) },
-  { route: 'POST /api/erasures', body: {}, expected: adminOnly(400) },
   // The operator's tenants (a multitenant console's operator only: operator-tenants tests it there); no staff role opens them.
   { route: 'GET /api/tenants', expected: operatorOnly },
   { route: 'POST /api/tenants', body: {}, expected: operatorOnly },
