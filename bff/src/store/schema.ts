@@ -1,14 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { WalletInventory } from '@credence/shared';
-import type { TenantId } from '../tenancy/tenant.js';
+import type { Defaulted, Optional, Tenant, Timestamp } from './schema-columns.js';
+import type { ApprovalsTable, RetentionOverridesTable, TenantsTable, UserPreferencesTable } from './schema-platform.js';
 
-/** Timestamps are written as Date and read back as Date (pg parses timestamptz). */
-type Timestamp = ColumnType<Date, Date, Date>;
-/** A nullable column that may be left out of an insert (it has a default or may be null). */
-type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
-type Defaulted<T> = ColumnType<T, T | undefined, T>;
-/** Whose row it is (migration 021): required on insert, never changed. */
-type Tenant = ColumnType<TenantId, TenantId, never>;
+export type { ApprovalsTable, RetentionOverridesTable, TenantsTable, UserPreferencesTable } from './schema-platform.js';
 
 export interface SessionsTable {
   /** SHA-256 of the session id: a copy of the table does not hold usable cookies. */
@@ -332,56 +327,6 @@ export interface AttributeLabelsTable {
   source: string;
   updated_at: Timestamp;
   updated_by: string;
-}
-
-/** An admin's retention period for one credential definition's exchanges, in place of REGISTER_RETENTION_DAYS (migration 028). */
-export interface RetentionOverridesTable {
-  tenant_id: Tenant;
-  cred_def_id: string;
-  days: number;
-  updated_at: Timestamp;
-  updated_by: string;
-}
-
-/** The tenant registry (migration 023): one row per tenant wallet, its token sealed. */
-export interface TenantsTable {
-  wallet_id: string;
-  label: string;
-  token_ciphertext: Uint8Array;
-  token_iv: Uint8Array;
-  token_tag: Uint8Array;
-  created_at: Timestamp;
-  adopted_at: Timestamp;
-  token_refused_at: Optional<Date>;
-  /** Removed from the agent with its records kept (migration 025); null while it is a tenant. */
-  removed_at: Optional<Date>;
-}
-
-/** A user's own choices (migration 027): keyed by the provider's issuer ('' for a local user) and the username. */
-export interface UserPreferencesTable {
-  issuer: string;
-  username: string;
-  language: string | null;
-  updated_at: Timestamp;
-}
-
-export interface ApprovalsTable {
-  tenant_id: Tenant;
-  id: string;
-  kind: string;
-  method: string;
-  path: string;
-  body: string;
-  what: ColumnType<Record<string, unknown>, string, never>;
-  requested_by: string;
-  requested_by_issuer: Defaulted<string>;
-  requested_at: Timestamp;
-  expires_at: Timestamp;
-  state: Generated<string>;
-  decided_by: Optional<string>;
-  decided_at: Optional<Date>;
-  reason: Optional<string>;
-  outcome: ColumnType<{ status: number; detail?: string } | null, string | null | undefined, string | null>;
 }
 
 export interface Database {
