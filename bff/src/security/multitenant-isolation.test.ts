@@ -2,9 +2,21 @@ import { agentRoutes, consoleApi, type ConsoleEvent } from '@credence/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusMessage } from '../events/bus.js';
 import { AgentContract } from '../test/agent-contract.js';
-import { pathWith, samplesFor, type SampleIds } from '../test/agent-route-samples.js';
-import { testMultitenantBff } from '../test/multitenant-harness.js';
+import { pathWith, samplesFor } from '../test/agent-route-samples.js';
 import { openSse } from '../test/sse.js';
+import {
+  asUniversity,
+  called,
+  consoleRoutes,
+  h,
+  leaks,
+  library,
+  LIBRARY,
+  LIBRARY_TEMPLATE,
+  ROLES,
+  setUpTwoOrganisations,
+  UNIVERSITY,
+} from '../test/two-organisations.js';
 
 /**
  * Two organisations on one multitenant agent (the sandbox's seeded tenants), each with records at the agent
@@ -13,107 +25,11 @@ import { openSse } from '../test/sse.js';
  * The operator reads no exchange of either. Every agent call is checked against ACA-Py 1.6.1's OpenAPI.
  */
 const contract = await AgentContract.create();
-const UNIVERSITY = 'Northfield University';
-const LIBRARY = 'City Library';
-const LIBRARY_TEMPLATE = 'Library card check zq7';
-const ROLES = ['admin', 'issuer', 'verifier'] as const;
-
-let h: Awaited<ReturnType<typeof testMultitenantBff>>;
-/** What only the library holds: any of these in a university answer is a leak. */
-let markers: string[];
-let library: SampleIds & { template: string; batch: string; approval: string };
-
-beforeAll(async () => {
-  // Wallet upgrades need a second admin: the library's request for one is among its records.
-  h = await testMultitenantBff({
-    observe: (request, response) => contract!.checkCall(request, response),
-    approvals: { kinds: new Set(['wallet-upgrade']), ttlMs: 3_600_000 },
-  });
-  await Promise.all([h.registers.for(h.tenantOf(UNIVERSITY)).backfill(), h.registers.for(h.tenantOf(LIBRARY)).backfill()]);
-  const store = h.agent.agent.tenantNamed('city-library')!.sandbox.store;
-  const credDef = store.ledger.credDefs.find((d) => d.issuedBy === 'self' && !d.revocable)!;
-  const connection = [...store.connections.values()].find((c) => c.state === 'active')!;
-
-  // The library's own records in Credence: a template, a batch, a counter link, audit entries.
-  const libraryAdmin = await h.cookieFor('admin', LIBRARY);
-  const template = await h.send(libraryAdmin, 'POST', '/api/proof-templates', {
-    name: LIBRARY_TEMPLATE,
-    presentation_request: { indy: { name: 'Card', version: '1.0', requested_attributes: { n: { name: 'name' } }, requested_predicates: {} } },
-  });
-  expect(template.status).toBe(201);
-  const header = ['connection', ...credDef.schema.attributes].join(',');
-  const row = [connection.connection_id, ...credDef.schema.attributes.map((a) => `v-${a}`)].join(',');
-  const batch = await h.send(libraryAdmin, 'POST', '/api/issue-batches', {
-    cred_def_id: credDef.cred_def_id,
-    csv: `${header}\n${row}\n`,
-    file_name: 'members.csv',
-  });
-  expect(batch.status).toBe(201);
-  const { name: walletName } = (await (await h.send(libraryAdmin, 'GET', '/api/wallet')).json()) as { name: string };
-  const upgrade = await h.send(libraryAdmin, 'POST', '/api/wallet/upgrade', {
-    wallet_name: walletName,
-    confirm_wallet_name: walletName,
-    backup_confirmed: true,
-  });
-  expect(upgrade.status).toBe(202);
-  await h.settle();
-
-  library = {
-    connection: connection.connection_id,
-    credential: [...store.credentials.keys()][0]!,
-    presentation: [...store.presentations.keys()][0]!,
-    credDef: credDef.cred_def_id,
-    attributes: credDef.schema.attributes,
-    template: ((await template.json()) as { id: string }).id,
-    batch: ((await batch.json()) as { id: string }).id,
-    approval: ((await upgrade.json()) as { approval_id: string }).approval_id,
-  };
-  markers = [
-    ...store.connections.keys(),
-    ...store.credentials.keys(),
-    ...store.presentations.keys(),
-    library.template,
-    library.batch,
-    library.approval,
-    LIBRARY_TEMPLATE,
-    'members.csv',
-    `${LIBRARY}-admin`,
-  ];
-  // The university has records of its own, so that an empty answer proves nothing by itself.
-  const universityStore = h.agent.agent.tenantNamed('northfield-university')!.sandbox.store;
-  expect(universityStore.credentials.size).toBeGreaterThan(0);
-  expect(markers.filter((m) => universityStore.credentials.has(m) || universityStore.connections.has(m))).toEqual([]);
-}, 60_000);
+beforeAll(() => setUpTwoOrganisations(contract!), 60_000);
 
 afterAll(async () => {
   await h?.close();
 });
-
-/** The console routes called as a university user (`METHOD /path` as the contract names them). */
-const called = new Set<string>();
-const consoleRoutes = Object.values(consoleApi).map((entry) => ({
-  key: `${entry.method} ${entry.path}`,
-  pattern: new RegExp(`^/api${entry.path.replace(/[.]/g, '\\.').replace(/:[A-Za-z_]+/g, '[^/]+')}$`),
-  entry,
-}));
-
-/** A request as a university user, its console route recorded for the coverage check at the end. */
-async function asUniversity(cookie: string, method: string, path: string, body?: unknown): Promise<Response> {
-  const pathname = path.split('?')[0]!;
-  const route = consoleRoutes.find((r) => r.entry.method === method && r.pattern.test(pathname));
-  if (route) called.add(route.key);
-  else if (
-    pathname.startsWith('/api/') &&
-    !agentRoutes.some((a) => a.method === method && new RegExp(`^/api${a.path.replace(/:[A-Za-z_]+/g, '[^/]+')}$`).test(pathname))
-  )
-    throw new Error(`${method} ${path} is no route of the contract`);
-  return h.send(cookie, method, path, body);
-}
-
-/** The library's markers in an answer, but for those the request itself named (an error may quote what was asked). */
-function leaks(text: string, asked = ''): string[] {
-  return markers.filter((m) => text.includes(m) && !asked.includes(m));
-}
 
 describe('two organisations on one multitenant agent', () => {
   it.each(ROLES)(
