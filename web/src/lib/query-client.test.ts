@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api';
 import { createQueryClient } from './query-client';
+import { toast } from './toast-store';
 
 const problem = (status: number) => new ApiError({ type: 'about:blank', title: 't', status, detail: `failed with ${status}` });
 
@@ -47,5 +48,29 @@ describe('createQueryClient and mutations', () => {
       .execute(undefined)
       .catch(() => undefined);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('createQueryClient and the error toast', () => {
+  it('shows a failed write’s reference (its request id) under the message, for support to find its log line', async () => {
+    const shown: { message: string; reference?: string }[] = [];
+    const error = vi.spyOn(toast, 'error').mockImplementation((message: string, reference?: string) => {
+      shown.push({ message, ...(reference && { reference }) });
+    });
+    const client = createQueryClient({ onUnauthorized: vi.fn() });
+    const failed = new ApiError({
+      type: 'about:blank',
+      title: 't',
+      status: 500,
+      detail: 'The console failed to handle this request.',
+      request_id: 'req-0123456789ab',
+    });
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: () => Promise.reject(failed) })
+      .execute(undefined)
+      .catch(() => undefined);
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(shown).toEqual([{ message: 'The console failed to handle this request.', reference: 'req-0123456789ab' }]);
   });
 });

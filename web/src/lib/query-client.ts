@@ -24,7 +24,8 @@ export function createQueryClient(hooks: QueryClientHooks): QueryClient {
     if (isApiError(error, 401)) return hooks.onUnauthorized();
     if (shownInPlace || ownsClientErrors) return;
     if (!isApiError(error) || error.status === 0 || error.status >= 500) {
-      toast.error(isApiError(error) ? problemInWords(error.problem) : error instanceof Error ? error.message : translate('common.somethingWentWrong'));
+      if (isApiError(error)) toast.error(problemInWords(error.problem), error.problem.request_id);
+      else toast.error(error instanceof Error ? error.message : translate('common.somethingWentWrong'));
     }
   };
   return new QueryClient({

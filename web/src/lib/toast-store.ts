@@ -6,6 +6,8 @@ export interface Toast {
   message: string;
   /** A link to where the person can act on it. */
   action?: { href: string; label: string };
+  /** A failed request's id (its log line and audit entry carry it too): shown under an error for support. */
+  reference?: string;
 }
 
 let toasts: Toast[] = [];
@@ -13,10 +15,10 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-function push(kind: Toast['kind'], message: string, action?: Toast['action']): void {
+function push(kind: Toast['kind'], message: string, action?: Toast['action'], reference?: string): void {
   // The same message twice in a row (e.g. several queries failing together) is shown once.
   if (toasts.some((t) => t.message === message)) return;
-  const item: Toast = { id: nextId++, kind, message, ...(action && { action }) };
+  const item: Toast = { id: nextId++, kind, message, ...(action && { action }), ...(reference && { reference }) };
   // Newer advice about the same record replaces the older: only its latest next step is worth doing.
   const others = action ? toasts.filter((t) => t.action?.href !== action.href) : toasts;
   toasts = [...others.slice(-3), item];
@@ -40,7 +42,7 @@ export function dismissFor(href: string): void {
 }
 
 export const toast = {
-  error: (message: string) => push('error', message),
+  error: (message: string, reference?: string) => push('error', message, undefined, reference),
   success: (message: string) => push('success', message),
   info: (message: string, action?: Toast['action']) => push('info', message, action),
 };

@@ -35,6 +35,14 @@ describe('Toasts', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('show a failed request’s reference under its message', () => {
+    app('/queue');
+    act(() => toast.error('The console failed to handle this request.', 'req-5f1c0e2a9b'));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('The console failed to handle this request.');
+    expect(alert.textContent).toContain('Reference: req-5f1c0e2a9b');
+  });
+
   it('are not shown for the page the person is already on', () => {
     app('/credentials/a');
     act(() => toast.info('Request received —', { href: '/credentials/a', label: 'Issue credential' }));

@@ -56,6 +56,7 @@ export function Toasts() {
                 </Link>
               </>
             )}
+            {t.reference && <span className="toast-reference">{say('errors.reference', { reference: t.reference })}</span>}
           </span>
           <button type="button" className="icon-button" aria-label={say('toasts.dismiss')} onClick={() => dismiss(t.id)}>
             ×
