@@ -57,6 +57,8 @@ function console_(port: number, sandboxPort: number, walletType: string, more: R
       CREDENCE_DATA_DIR: mkdtempSync(join(tmpdir(), `credence-e2e-${port}-`)),
       SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0123',
       ACAPY_ADMIN_URL: '',
+      // A line per request would flood the run's output (and cost CPU the journeys need): warnings and errors only.
+      LOG_LEVEL: 'warn',
       ...more,
     },
   };
