@@ -79,7 +79,7 @@ for (const size of [
       // A credential's own period is set where its definition is; read here, not changed (other journeys share the console).
       await page.goto('/definitions');
       await page
-        .getByRole('button', { name: /^How long Student ID 1\.2 .*values are kept$/ })
+        .getByRole('button', { name: /^Keep values… \(Student ID 1\.2.*\)$/ })
         .first()
         .click();
       const period = page.getByRole('dialog', { name: /^How long to keep Student ID 1\.2/ });

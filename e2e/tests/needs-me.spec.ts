@@ -74,8 +74,8 @@ for (const size of sizes) {
         return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
       });
       await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}`));
-      await expect(page.getByLabel('From')).toHaveValue(today);
-      await expect(page.getByLabel('Until')).toHaveValue(today);
+      await expect(page.getByLabel('From', { exact: true })).toHaveValue(today);
+      await expect(page.getByLabel('Until', { exact: true })).toHaveValue(today);
       await page.getByLabel('Sign-ins').selectOption({ label: 'Shown' });
       const table = page.getByRole('table', { name: 'Audit log' });
       await expect(table).toBeVisible();

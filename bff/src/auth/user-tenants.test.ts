@@ -29,10 +29,12 @@ describe('which organisation a user signs in to', () => {
     expect(await tenants.resolve('verifier', 'Riverside College')).toEqual({
       ok: false,
       reason: 'Your organisation “Riverside College” is not set up in Credence; ask the operator.',
+      message: { code: 'session.organisationNotSetUp', params: { organisation: 'Riverside College' } },
     });
     expect(await tenants.resolve('verifier', 'harbour school')).toEqual({
       ok: false,
       reason: 'Your organisation “Harbour School” was removed from Credence; ask the operator.',
+      message: { code: 'session.organisationWasRemoved', params: { organisation: 'Harbour School' } },
     });
     expect(await tenants.resolve('issuer', undefined)).toMatchObject({ ok: false, reason: expect.stringContaining('names no organisation') });
   });

@@ -1,4 +1,4 @@
-import type { ConsoleRole } from '@credence/shared';
+import type { CodedMessage, ConsoleRole } from '@credence/shared';
 import type { TenantEntry } from '../tenancy/tenant-registry.js';
 
 /** What the tenant registry answers for a name a person gave (see TenantRegistry.byLabelOrId). */
@@ -7,7 +7,10 @@ export interface TenantLookup {
 }
 
 /** The organisation a signing-in user acts in, or why they may not sign in. */
-export type TenantOfSignIn = { ok: true; tenant: { walletId: string; label: string } | null } | { ok: false; reason: string };
+export type TenantOfSignIn =
+  | { ok: true; tenant: { walletId: string; label: string } | null }
+  /** `message`: the reason as a code and parameters, for the login form to say it in the reader's language. */
+  | { ok: false; reason: string; message?: CodedMessage };
 
 /**
  * Which organisation a user acts in (decision 034). In a single-tenant console none: a tenant given for a user
@@ -32,11 +35,25 @@ export class UserTenants {
   async resolve(role: ConsoleRole, given: string | undefined): Promise<TenantOfSignIn> {
     if (!this.registry || role === 'operator') return { ok: true, tenant: null };
     if (given === undefined || given.trim() === '') {
-      return { ok: false, reason: 'Your account names no organisation, so Credence cannot tell whose records you work with; ask the operator.' };
+      return {
+        ok: false,
+        reason: 'Your account names no organisation, so Credence cannot tell whose records you work with; ask the operator.',
+        message: { code: 'session.organisationNotNamed' },
+      };
     }
     const entry = await this.registry.byLabelOrId(given);
-    if (!entry) return { ok: false, reason: `Your organisation “${given.trim()}” is not set up in Credence; ask the operator.` };
-    if (entry.removedAt) return { ok: false, reason: `Your organisation “${entry.label}” was removed from Credence; ask the operator.` };
+    if (!entry)
+      return {
+        ok: false,
+        reason: `Your organisation “${given.trim()}” is not set up in Credence; ask the operator.`,
+        message: { code: 'session.organisationNotSetUp', params: { organisation: given.trim() } },
+      };
+    if (entry.removedAt)
+      return {
+        ok: false,
+        reason: `Your organisation “${entry.label}” was removed from Credence; ask the operator.`,
+        message: { code: 'session.organisationWasRemoved', params: { organisation: entry.label } },
+      };
     return { ok: true, tenant: { walletId: entry.walletId, label: entry.label } };
   }
 

@@ -57,7 +57,8 @@ export function sessionRoutes({ users, limiter, cookie, trustProxy, oidc, public
       await limiter.succeeded(address, username);
       // The password was right; the organisation the user's entry names must be one this console fronts.
       const organisation = await users.tenants.resolve(user.role, user.tenant);
-      if (!organisation.ok) throw new ProblemError(403, organisation.reason, { title: 'Sign-in refused', code: 'session.signInRefused' });
+      if (!organisation.ok)
+        throw new ProblemError(403, organisation.reason, { title: 'Sign-in refused', ...(organisation.message ?? { code: 'session.signInRefused' }) });
       const signedIn = { username: user.username, role: user.role, grant: user.grant, ...(organisation.tenant && { tenant: organisation.tenant.walletId }) };
       await startSession(c, cookie, signedIn);
       c.set('user', signedIn);

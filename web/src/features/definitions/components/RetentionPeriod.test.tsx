@@ -22,7 +22,7 @@ describe('a credential’s own retention period', () => {
       },
     });
     expect(await screen.findByText('Values kept 365 days after the exchange ends')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'How long Student ID 1.2 values are kept' }));
+    await user.click(screen.getByRole('button', { name: 'Keep values… (Student ID 1.2)' }));
     const dialog = await screen.findByRole('dialog', { name: 'How long to keep Student ID 1.2 values' });
     const days = within(dialog).getByLabelText('Days to keep the values after the exchange ends');
     await user.type(days, '0');
