@@ -91,6 +91,7 @@ describe('a provider user’s organisation', () => {
     expect(await tenantOfProvidersUser(tenants, 'issuer', ['Riverside'])).toEqual({
       ok: false,
       reason: 'Your organisation “Riverside” is not set up in Credence; ask the operator.',
+      message: { code: 'session.organisationNotSetUp', params: { organisation: 'Riverside' } },
     });
     expect(await tenantOfProvidersUser(tenants, 'issuer', ['Riverside', 'Harbour'])).toEqual({
       ok: false,
