@@ -81,10 +81,14 @@ for (const size of sizes) {
       await expect(table).toBeVisible();
       // No "Request" column: the method and route are one click away in each entry.
       await expect(table.getByRole('columnheader')).toHaveText(['When', 'What happened', 'Result']);
-      const details = table.getByText('Details').first();
-      await expect(table.getByText(/^(POST|GET|DELETE|PUT|PATCH) \/api\//).first()).toBeHidden();
-      await details.click();
-      await expect(table.getByText(/^(POST|GET|DELETE|PUT|PATCH) \/api\//).first()).toBeVisible();
+      // One entry's disclosure: its request is hidden until its Details is opened.
+      const request = table
+        .getByRole('group')
+        .filter({ has: page.getByText('Details', { exact: true }) })
+        .first();
+      await expect(request.getByText(/^(POST|GET|DELETE|PUT|PATCH) \/api\//)).toBeHidden();
+      await request.getByText('Details', { exact: true }).click();
+      await expect(request.getByText(/^(POST|GET|DELETE|PUT|PATCH) \/api\//)).toBeVisible();
       await period.selectOption({ label: 'Last 7 days' });
       await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}&to=/);
       await fitsTheWidth(page, size.viewport.width);
